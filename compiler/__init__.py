@@ -1,0 +1,8 @@
+"""The compiler: payload IR, pass pipeline, LLVM IR, JIT; and the user-facing API built on it."""
+
+from .api import compile_matmul, matmul
+from .config import KernelConfig, default_config
+from .frontend import compile
+from .kernel import Kernel
+
+__all__ = ["Kernel", "KernelConfig", "compile", "compile_matmul", "default_config", "matmul"]

@@ -1,0 +1,102 @@
+"""The Python API: nanomm.matmul and nanomm.compile_matmul, with an in-memory kernel cache."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from ..errors import AliasError, DTypeError, LayoutError, ShapeError
+from ..runtime.cpu import CpuInfo
+from .build import build_kernel, target_cpu
+from .config import KernelConfig
+from .kernel import Kernel
+from .payload import DTYPES, MatmulSpec
+
+_NUMPY_TO_DTYPE = {np.dtype(v[2]): k for k, v in DTYPES.items()}
+
+_cache: dict[tuple, Kernel] = {}
+_locks: dict[tuple, threading.Lock] = {}
+_cache_lock = threading.Lock()
+
+
+def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "host",
+                   config: KernelConfig | None = None, *, accumulate: bool = False) -> Kernel:
+    """Compiles C = A @ B (C += A @ B with accumulate=True) for A: MxK, B: KxN.
+
+    Kernels are cached in memory per (shape, dtype, target, config): a second call with the
+    same arguments returns the same Kernel, and concurrent first calls compile once.
+    """
+    spec = MatmulSpec(M, N, K, dtype, accumulate)
+    cpu = target_cpu(target)
+    key = (spec, _cpu_key(cpu), config)
+    kernel = _cache.get(key)
+    if kernel is not None:
+        return kernel
+    with _cache_lock:
+        lock = _locks.setdefault(key, threading.Lock())
+    with lock:
+        kernel = _cache.get(key)
+        if kernel is None:
+            kernel = build_kernel(spec, cpu if target != "host" else "host", config)
+            _cache[key] = kernel
+    return kernel
+
+
+def matmul(a, b, out: np.ndarray | None = None) -> np.ndarray:
+    """C = a @ b for 2-D float32 arrays, with a kernel compiled (once) for this shape and CPU.
+
+    Inputs that are not C-contiguous (slices, transposes, Fortran order, negative strides)
+    are copied to C order first; they are never modified. `out`, when given, must be a
+    C-contiguous, writable float32 array of shape (M, N) that shares no memory with a or b.
+    """
+    a = _as_matrix(a, "a")
+    b = _as_matrix(b, "b")
+    (M, K), (K2, N) = a.shape, b.shape
+    if K != K2:
+        raise ShapeError(f"inner dimensions differ: a is {a.shape}, b is {b.shape} (a.shape[1] must equal b.shape[0])")
+    dtype = _NUMPY_TO_DTYPE.get(a.dtype)
+    if dtype is None or b.dtype != a.dtype:
+        supported = ", ".join(f"{v[2]} x {v[3]}" for v in DTYPES.values())
+        raise DTypeError(f"nanomm.matmul supports {supported}; got {a.dtype} x {b.dtype} "
+                         f"(convert with .astype(np.float32))")
+    c_dtype = np.dtype(DTYPES[dtype][4])
+    if out is not None:
+        _check_out(out, (M, N), c_dtype, a, b)
+    if M == 0 or N == 0 or K == 0:
+        result = out if out is not None else np.empty((M, N), c_dtype)
+        result[...] = 0
+        return result
+    kernel = compile_matmul(M, N, K, dtype)
+    return kernel(np.ascontiguousarray(a), np.ascontiguousarray(b), out)
+
+
+def _as_matrix(x, name: str) -> np.ndarray:
+    if not isinstance(x, np.ndarray):
+        try:
+            x = np.asarray(x)
+        except Exception as exc:  # noqa: BLE001 - any conversion failure is the user's type
+            raise DTypeError(f"{name} must be a numpy array, got {type(x).__name__}: {exc}") from None
+    if x.ndim != 2:
+        raise ShapeError(f"{name} must be 2-D, got {x.ndim}-D with shape {x.shape}")
+    return x
+
+
+def _check_out(out, shape: tuple[int, int], dtype: np.dtype, a: np.ndarray, b: np.ndarray) -> None:
+    if not isinstance(out, np.ndarray):
+        raise DTypeError(f"out must be a numpy array, got {type(out).__name__}")
+    if out.dtype != dtype:
+        raise DTypeError(f"out has dtype {out.dtype}, expected {dtype}")
+    if out.shape != shape:
+        raise ShapeError(f"out has shape {out.shape}, expected (M, N) = {shape}")
+    if not out.flags.c_contiguous:
+        raise LayoutError("out must be C-contiguous")
+    if not out.flags.writeable:
+        raise LayoutError("out is read-only")
+    for name, x in (("a", a), ("b", b)):
+        if np.may_share_memory(out, x):
+            raise AliasError(f"out shares memory with {name}; pass a separate output array")
+
+
+def _cpu_key(cpu: CpuInfo) -> tuple:
+    return (cpu.name, cpu.features, cpu.l1d, cpu.l2, cpu.l3)

@@ -1,0 +1,44 @@
+"""Compiles one MatmulSpec for one target CPU: payload -> pass pipeline -> LLVM IR -> JIT."""
+
+from __future__ import annotations
+
+import time
+
+from mlir import ir
+
+from ..errors import TargetError
+from ..runtime.cpu import CpuInfo, resolve_target
+from ..runtime.kernel import KernelABI, compile_kernel
+from .config import KernelConfig, default_config
+from .kernel import Kernel
+from .payload import DTYPES, MatmulSpec, payload
+from .pipeline import parse_pipeline, run_pipeline
+from .translate import to_llvm_ir
+
+REQUIRED_FEATURES = {"f32": ("avx512f", "fma")}
+
+
+def target_cpu(target: str | CpuInfo) -> CpuInfo:
+    return target if isinstance(target, CpuInfo) else resolve_target(target)
+
+
+def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: KernelConfig | None = None) -> Kernel:
+    """Compiles `spec` for `target` with `config` (default: the heuristic's choice)."""
+    cpu = target_cpu(target)
+    required = REQUIRED_FEATURES[spec.dtype]
+    missing = [f for f in required if f not in cpu.features]
+    if missing:
+        raise TargetError(f"target '{cpu.name}' lacks {', '.join(missing)}, which nanomm's {spec.dtype} kernels need")
+    config = config or default_config(spec.M, spec.N, spec.K, cpu)
+    start = time.perf_counter()
+    with ir.Context(), ir.Location.unknown():
+        module = ir.Module.parse(payload(spec))
+        result = run_pipeline(module, parse_pipeline(config.pipeline()))
+        llvm_ir = to_llvm_ir(module)
+    _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
+    abi = KernelABI(symbol=spec.symbol, M=spec.M, N=spec.N, K=spec.K, a_dtype=a_np, b_dtype=b_np, c_dtype=c_np,
+                    accumulate=spec.accumulate, alignment=0, required_features=required)
+    function = compile_kernel(llvm_ir, abi, cpu)
+    seconds = time.perf_counter() - start
+    name = target if isinstance(target, str) else cpu.name
+    return Kernel(spec, config, name, function, result.snapshots, llvm_ir, seconds)

@@ -1,0 +1,197 @@
+"""nanomm.compile: MLIR text with linalg.matmul functions -> a module of callable kernels."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from mlir import ir
+
+from ..errors import MLIRInputError
+from .api import compile_matmul
+from .kernel import Kernel
+
+_ELEMENT_DTYPES = {"f32": "f32"}
+_IGNORED = {"arith.constant", "tensor.empty"}
+
+
+@dataclass
+class MatmulFunction:
+    """One public function of a compiled module, callable with numpy arrays.
+
+    Buffer form `f(a, b, c)` writes c (C += A@B, or C = A@B when the function zero-fills C
+    first) and returns it. Tensor forms return a new array: `f(a, b, c)` gives c + a@b (or
+    a@b when c is zero-filled), `f(a, b)` gives a@b. Arguments are never modified, except
+    c in the buffer form, which is the function's declared output.
+    """
+
+    name: str
+    kernel: Kernel
+    form: str  # "memref" | "tensor-acc" | "tensor-new"
+    arity: int
+
+    def __call__(self, *args: np.ndarray) -> np.ndarray:
+        if len(args) != self.arity:
+            raise TypeError(f"{self.name}() takes {self.arity} arrays, got {len(args)}")
+        if self.form == "memref":
+            return self.kernel(args[0], args[1], args[2])
+        if self.form == "tensor-acc":
+            c = args[2]
+            if not isinstance(c, np.ndarray):
+                raise MLIRInputError(f"{self.name}(): c must be a numpy array, got {type(c).__name__}")
+            return self.kernel(args[0], args[1], np.array(c, order="C", copy=True))
+        return self.kernel(args[0], args[1])
+
+
+class CompiledModule:
+    """The public functions of an MLIR module, as attributes and by name (`mod["f"]`)."""
+
+    def __init__(self, functions: dict[str, MatmulFunction]):
+        self.functions = functions
+
+    def __getattr__(self, name: str) -> MatmulFunction:
+        try:
+            return self.__dict__["functions"][name]
+        except KeyError:
+            raise AttributeError(f"module has no public function '{name}'") from None
+
+    def __getitem__(self, name: str) -> MatmulFunction:
+        return self.functions[name]
+
+    def __repr__(self) -> str:
+        return f"<nanomm.CompiledModule {', '.join(self.functions)}>"
+
+
+def compile(mlir_source: str, target: str = "host") -> CompiledModule:  # noqa: A001 - public API name
+    """Compiles every public `func.func` of `mlir_source` that holds one static `linalg.matmul`."""
+    if not isinstance(mlir_source, str):
+        raise MLIRInputError(f"mlir_source must be MLIR text (str), got {type(mlir_source).__name__}")
+    functions = {}
+    with ir.Context() as ctx, ir.Location.unknown():
+        ctx.allow_unregistered_dialects = False
+        module = parse_module(mlir_source)
+        for op in module.body.operations:
+            op = op.operation
+            if op.name != "func.func" or _is_private(op) or not op.regions[0].blocks:
+                continue
+            name = ir.StringAttr(op.attributes["sym_name"]).value
+            functions[name] = _analyze(name, op)
+    if not functions:
+        raise MLIRInputError("the module has no public func.func holding a linalg.matmul")
+    return CompiledModule({name: _compile_one(name, info, target) for name, info in functions.items()})
+
+
+def parse_module(source: str, filename: str = "<input>") -> ir.Module:
+    """Parses MLIR text in the current context; MLIRInputError with the diagnostics on failure."""
+    if not source.strip():
+        raise MLIRInputError(f"{filename}: empty input")
+    try:
+        module = ir.Module.parse(source)
+        module.operation.verify()
+    except ir.MLIRError as exc:
+        details = "\n".join(f"{d.location}: {d.message}" for d in exc.error_diagnostics) or str(exc)
+        raise MLIRInputError(f"{filename}: invalid MLIR:\n{details}") from None
+    return module
+
+
+@dataclass
+class _Info:
+    M: int
+    N: int
+    K: int
+    dtype: str
+    form: str
+    arity: int
+    zero_filled: bool
+
+
+def _is_private(op: ir.Operation) -> bool:
+    vis = op.attributes["sym_visibility"] if "sym_visibility" in op.attributes else None
+    return vis is not None and ir.StringAttr(vis).value == "private"
+
+
+def _analyze(name: str, func: ir.Operation) -> _Info:
+    def bad(msg: str) -> MLIRInputError:
+        return MLIRInputError(f"function @{name}: {msg}")
+
+    block = func.regions[0].blocks[0]
+    args = list(block.arguments)
+    ops = [o.operation for o in block.operations if o.operation.name not in _IGNORED]
+    matmuls = [o for o in ops if o.name == "linalg.matmul"]
+    if len(matmuls) != 1:
+        raise bad(f"expected exactly one linalg.matmul, found {len(matmuls)}")
+    mm = matmuls[0]
+    if "indexing_maps" in mm.attributes and str(mm.attributes["indexing_maps"]) != _DEFAULT_MAPS:
+        raise bad("linalg.matmul with custom indexing_maps (transposes, broadcasts) is not supported")
+    fills = [o for o in ops if o.name == "linalg.fill"]
+    other = [o.name for o in ops if o.name not in ("linalg.matmul", "linalg.fill", "func.return")]
+    if other:
+        raise bad(f"unsupported operations besides linalg.matmul: {', '.join(sorted(set(other)))}")
+    a, b, c = mm.operands[0], mm.operands[1], mm.operands[2]
+    for v, role in ((a, "A"), (b, "B"), (c, "C")):
+        t = v.type
+        if not isinstance(t, (ir.MemRefType, ir.RankedTensorType)):
+            raise bad(f"operand {role} has unsupported type {t}")
+        if not t.has_static_shape:
+            raise bad(f"operand {role} has dynamic shape {t}; nanomm compiles static shapes only")
+        if isinstance(t, ir.MemRefType) and not _identity_layout(t):
+            raise bad(f"operand {role} has a non-identity layout {t}")
+    elts = {str(v.type.element_type) for v in (a, b, c)}
+    if len(elts) != 1 or (elt := elts.pop()) not in _ELEMENT_DTYPES:
+        raise bad(f"element types {', '.join(str(v.type.element_type) for v in (a, b, c))} are not supported "
+                  f"(supported: {', '.join(_ELEMENT_DTYPES)} for A, B and C)")
+    (M, K), (K2, N) = a.type.shape, b.type.shape
+    if K != K2 or tuple(c.type.shape) != (M, N):
+        raise bad(f"shapes do not form a matmul: A {a.type}, B {b.type}, C {c.type}")
+    if any(x not in args for x in (a, b)):
+        raise bad("the matmul inputs must be function arguments")
+    zero_filled = False
+    if fills:
+        fill = fills[0]
+        if len(fills) > 1 or not _is_zero(fill.operands[0]):
+            raise bad("only a single zero linalg.fill of the output is supported")
+        target = fill.operands[1]
+        produced = fill.results[0] if len(fill.results) else None
+        if not (c == target or (produced is not None and c == produced)):
+            raise bad("the linalg.fill must initialise the matmul's output")
+        zero_filled = True
+        c_source = target
+    else:
+        c_source = c
+    if isinstance(c.type, ir.MemRefType):
+        if len(args) != 3 or list(args) != [a, b, c_source]:
+            raise bad("buffer form must be func(%A, %B, %C) with linalg.matmul ins(%A, %B) outs(%C)")
+        return _Info(M, N, K, _ELEMENT_DTYPES[elt], "memref", 3, zero_filled)
+    returns = [o for o in ops if o.name == "func.return"]
+    if not returns or len(returns[0].operands) != 1 or returns[0].operands[0] != mm.results[0]:
+        raise bad("tensor form must return the linalg.matmul result")
+    if c_source in args:
+        if len(args) != 3:
+            raise bad("tensor form with an output argument must be func(%A, %B, %C)")
+        return _Info(M, N, K, _ELEMENT_DTYPES[elt], "tensor-new" if zero_filled else "tensor-acc", 3, zero_filled)
+    if not zero_filled or len(args) != 2:
+        raise bad("tensor form without an output argument must zero-fill a tensor.empty and take (%A, %B)")
+    return _Info(M, N, K, _ELEMENT_DTYPES[elt], "tensor-new", 2, zero_filled)
+
+
+_DEFAULT_MAPS = ("[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, "
+                 "affine_map<(d0, d1, d2) -> (d0, d1)>]")
+
+
+def _identity_layout(t: ir.MemRefType) -> bool:
+    strides, offset = t.get_strides_and_offset()
+    return offset == 0 and list(strides) == [t.shape[1], 1]
+
+
+def _is_zero(v: ir.Value) -> bool:
+    owner = v.owner
+    if isinstance(owner, ir.Block) or owner.name != "arith.constant":
+        return False
+    attr = owner.attributes["value"]
+    return isinstance(attr, (ir.FloatAttr, ir.IntegerAttr)) and attr.value == 0
+
+
+def _compile_one(name: str, info: _Info, target: str) -> MatmulFunction:
+    accumulate = info.form in ("memref", "tensor-acc") and not info.zero_filled
+    kernel = compile_matmul(info.M, info.N, info.K, info.dtype, target, accumulate=accumulate)
+    return MatmulFunction(name, kernel, info.form, info.arity)

@@ -1,0 +1,63 @@
+"""Builds the payload IR of a matmul: a func.func holding linalg.matmul on static memrefs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import DTypeError, ShapeError
+
+# nanomm dtype name -> (MLIR A/B type, MLIR C type, numpy A, numpy B, numpy C)
+DTYPES = {
+    "f32": ("f32", "f32", "float32", "float32", "float32"),
+}
+
+MAX_DIM = 1 << 31
+
+
+@dataclass(frozen=True)
+class MatmulSpec:
+    """What a kernel computes: C (MxN) = A (MxK) @ B (KxN), or C += A @ B when accumulate."""
+
+    M: int
+    N: int
+    K: int
+    dtype: str = "f32"
+    accumulate: bool = False
+
+    def __post_init__(self):
+        for key in ("M", "N", "K"):
+            value = getattr(self, key)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ShapeError(f"{key} must be an int, got {type(value).__name__}")
+            if value <= 0:
+                raise ShapeError(f"{key} must be positive to compile a kernel, got {value}")
+            if value >= MAX_DIM:
+                raise ShapeError(f"{key}={value} is too large (the limit is {MAX_DIM - 1})")
+        if self.dtype not in DTYPES:
+            raise DTypeError(f"unsupported dtype '{self.dtype}' (supported: {', '.join(DTYPES)})")
+
+    @property
+    def symbol(self) -> str:
+        acc = "_acc" if self.accumulate else ""
+        return f"nanomm_matmul_{self.dtype}_{self.M}x{self.N}x{self.K}{acc}"
+
+    @property
+    def flops(self) -> int:
+        return 2 * self.M * self.N * self.K
+
+
+def payload(spec: MatmulSpec) -> str:
+    """MLIR text of the payload function `spec.symbol(A, B, C)`."""
+    ab, c, *_ = DTYPES[spec.dtype]
+    M, N, K = spec.M, spec.N, spec.K
+    ta, tb, tc = f"memref<{M}x{K}x{ab}>", f"memref<{K}x{N}x{ab}>", f"memref<{M}x{N}x{c}>"
+    fill = "" if spec.accumulate else (
+        f"    %zero = arith.constant 0.0 : {c}\n"
+        f"    linalg.fill ins(%zero : {c}) outs(%C : {tc})\n")
+    return (
+        f"func.func @{spec.symbol}(%A: {ta}, %B: {tb}, %C: {tc}) {{\n"
+        f"{fill}"
+        f"    linalg.matmul ins(%A, %B : {ta}, {tb}) outs(%C : {tc})\n"
+        f"    return\n"
+        f"}}\n"
+    )

@@ -1,0 +1,129 @@
+"""The one place that runs pass pipelines: parses pipeline text, runs passes, keeps IR snapshots."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+
+from mlir import ir
+from mlir.passmanager import PassManager
+
+from ..errors import ConfigError, NanommError, PassError
+from ..passes import REGISTRY, ModulePass, make_pass
+
+
+@dataclass(frozen=True)
+class UpstreamPass:
+    """An MLIR pass (e.g. `canonicalize`) run by MLIR's own PassManager."""
+
+    text: str
+
+    @property
+    def name(self) -> str:
+        return self.text.split("{", 1)[0]
+
+    def spec(self) -> str:
+        return self.text
+
+    def run(self, module: ir.Module) -> None:
+        PassManager.parse(f"builtin.module({self.text})").run(module.operation)
+
+
+Step = ModulePass | UpstreamPass
+
+
+def split_pipeline(text: str) -> list[str]:
+    """Splits `a{x=1 y=2},b` at top-level commas."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth < 0:
+                raise ConfigError(f"unbalanced '}}' in pipeline '{text}'")
+        if ch == "," and depth == 0:
+            parts.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if depth:
+        raise ConfigError(f"unbalanced '{{' in pipeline '{text}'")
+    parts.append(cur.strip())
+    return [p for p in parts if p]
+
+
+def parse_step(text: str) -> Step:
+    """One pipeline element: a nanomm pass `name{opt=v ...}` or, failing that, an MLIR pass."""
+    name, _, rest = text.partition("{")
+    name = name.strip()
+    if name in REGISTRY:
+        options = {}
+        body = rest.rstrip().removesuffix("}") if rest else ""
+        for item in body.split():
+            key, eq, value = item.partition("=")
+            if not eq:
+                raise ConfigError(f"option '{item}' of pass '{name}' needs the form key=value")
+            options[key] = value
+        return make_pass(name, options)
+    with ir.Context():
+        try:
+            PassManager.parse(f"builtin.module({text})")
+        except Exception:
+            raise ConfigError(
+                f"unknown pass '{name}': not a nanomm pass ({', '.join(REGISTRY)}) nor an MLIR pass") from None
+    return UpstreamPass(text)
+
+
+def parse_pipeline(text: str) -> list[Step]:
+    return [parse_step(p) for p in split_pipeline(text)]
+
+
+@dataclass
+class PipelineResult:
+    """IR text after each step, keyed by step name (plus "input")."""
+
+    snapshots: dict[str, str] = field(default_factory=dict)
+
+
+def run_pipeline(module: ir.Module, steps: list[Step], *, snapshots: bool = True, cleanup: bool = True) -> PipelineResult:
+    """Runs `steps` in order on `module`, verifying after each.
+
+    On failure the input of the failing step is written to a file and the PassError names
+    the step, the diagnostics and a `nanomm-opt` command that reproduces it.
+    """
+    result = PipelineResult()
+    if snapshots:
+        result.snapshots["input"] = str(module)
+    for step in steps:
+        before = str(module)
+        try:
+            step.run(module)
+            module.operation.verify()
+            if cleanup and isinstance(step, ModulePass):
+                PassManager.parse("builtin.module(cse)").run(module.operation)
+        except (NanommError, ir.MLIRError, RuntimeError, ValueError) as exc:
+            raise _failure(step, before, exc) from None
+        if snapshots:
+            result.snapshots[step.name] = str(module)
+    return result
+
+
+def _failure(step: Step, before: str, exc: Exception) -> PassError:
+    fd, path = tempfile.mkstemp(prefix=f"nanomm-{step.name}-", suffix=".mlir")
+    with os.fdopen(fd, "w") as f:
+        f.write(before)
+    detail = _diagnostics(exc)
+    return PassError(f"pass '{step.name}' failed: {detail}\n"
+                     f"  reproduce with: nanomm-opt -p '{step.spec()}' {path}")
+
+
+def _diagnostics(exc: Exception) -> str:
+    if isinstance(exc, ir.MLIRError):
+        lines = [str(exc).splitlines()[0]] if str(exc) else []
+        for d in exc.error_diagnostics:
+            lines.append(f"{d.location}: {d.message}")
+            lines.extend(f"  {n.location}: {n.message}" for n in d.notes)
+        return "\n".join(lines)
+    return str(exc)

@@ -1,0 +1,118 @@
+"""Small IR-building helpers shared by nanomm's passes (constants, tiled loop nests, op walks)."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator, Sequence
+
+from mlir import ir
+from mlir.dialects import arith, memref, scf
+
+from ..errors import ConfigError
+
+Offset = "ir.Value"
+BodyFn = Callable[[list, list], None]
+
+
+def index_const(value: int) -> ir.Value:
+    """An `arith.constant` of index type at the current insertion point."""
+    return arith.ConstantOp(ir.IndexType.get(), value).result
+
+
+def add_index(a: ir.Value, b: int) -> ir.Value:
+    """a + b for an index value a and a Python int b (no op when b is 0)."""
+    if b == 0:
+        return a
+    return arith.AddIOp(a, index_const(b)).result
+
+
+def tile_loops(dims: Sequence[tuple[int, int]], body: BodyFn, *, loop_attrs: Sequence[dict] = (),
+               start: int = 0) -> None:
+    """Emits a loop nest that tiles static `dims` = [(size, tile), ...], outermost first.
+
+    The outermost dimension starts at `start` (the others at 0).
+
+    Full tiles run in an `scf.for` (or straight-line when there is exactly one); a
+    remainder tile that the tile size does not divide is peeled with its own static size,
+    so every body sees static sizes and never reaches out of bounds.
+    `body(offsets, sizes)` is called with index Values and Python ints, once per peeled
+    combination. `loop_attrs[d]` (optional) are unit attributes put on dimension d's loops.
+    """
+    for size, tile in dims:
+        if tile <= 0:
+            raise ConfigError(f"tile size must be positive, got {tile}")
+        if size <= 0:
+            raise ConfigError(f"dimension size must be positive, got {size}")
+    _tile_rec(list(dims), 0, [], [], body, list(loop_attrs), start)
+
+
+def _tile_rec(dims, d, offsets, sizes, body, loop_attrs, start=0) -> None:
+    if d == len(dims):
+        body(list(offsets), list(sizes))
+        return
+    size, tile = dims[d]
+    tile = min(tile, size)
+    full, rem = divmod(size, tile)
+    attrs = loop_attrs[d] if d < len(loop_attrs) else {}
+    if full == 1:
+        _tile_rec(dims, d + 1, offsets + [index_const(start)], sizes + [tile], body, loop_attrs)
+    elif full > 1:
+        loop = scf.ForOp(index_const(start), index_const(start + full * tile), index_const(tile))
+        for name in attrs:
+            loop.operation.attributes[name] = ir.UnitAttr.get()
+        with ir.InsertionPoint(loop.body):
+            _tile_rec(dims, d + 1, offsets + [loop.induction_variable], sizes + [tile], body, loop_attrs)
+            scf.YieldOp([])
+    if rem:
+        _tile_rec(dims, d + 1, offsets + [index_const(start + full * tile)], sizes + [rem], body, loop_attrs)
+
+
+def subview(source: ir.Value, offsets: Sequence, sizes: Sequence[int]) -> ir.Value:
+    """A unit-stride `memref.subview` with (possibly dynamic) offsets and static sizes."""
+    return memref.subview(source, list(offsets), list(sizes), [1] * len(sizes))
+
+
+def walk(op: ir.Operation, name: str) -> Iterator[ir.Operation]:
+    """All operations named `name` nested under `op` (pre-order, collected first)."""
+    found: list[ir.Operation] = []
+
+    def visit(o):
+        if o.name == name:
+            found.append(o)
+        return ir.WalkResult.ADVANCE
+
+    op.walk(visit)
+    return iter(found)
+
+
+def const_int(value: ir.Value) -> int | None:
+    """The integer of an `arith.constant` index/int value, or None if not constant."""
+    owner = value.owner
+    if isinstance(owner, ir.Block) or owner.name != "arith.constant":
+        return None
+    attr = owner.attributes["value"]
+    if isinstance(attr, ir.IntegerAttr):
+        return attr.value
+    return None
+
+
+def is_zero_constant(value: ir.Value) -> bool:
+    """True when value is an `arith.constant` 0 / 0.0 (scalar or splat)."""
+    owner = value.owner
+    if isinstance(owner, ir.Block) or owner.name != "arith.constant":
+        return False
+    attr = owner.attributes["value"]
+    if isinstance(attr, ir.FloatAttr):
+        return attr.value == 0.0
+    if isinstance(attr, ir.IntegerAttr):
+        return attr.value == 0
+    if isinstance(attr, ir.DenseElementsAttr) and attr.is_splat:
+        return is_zero_attr(attr.get_splat_value())
+    return False
+
+
+def is_zero_attr(attr: ir.Attribute) -> bool:
+    if isinstance(attr, ir.FloatAttr):
+        return attr.value == 0.0
+    if isinstance(attr, ir.IntegerAttr):
+        return attr.value == 0
+    return False

@@ -1,0 +1,123 @@
+"""lower-x86: selects AVX-512 forms for the microkernels (plain/masked vector memory ops, register budget)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from mlir import ir
+from mlir.dialects import vector
+
+from ..errors import ConfigError
+from ._base import ModulePass
+from ._ir import walk
+from .compose_microkernel import MICROKERNEL
+
+
+@dataclasses.dataclass(frozen=True)
+class LowerX86(ModulePass):
+    """x86 instruction selection at the vector level.
+
+    Expects: microkernels from compose-microkernel (1-D `vector.transfer_read/write` of
+    whole registers, possibly with constant lane masks; `vector.broadcast`; `vector.fma`).
+
+    Produces: each 1-D in-bounds transfer becomes `vector.load`/`vector.store` (vmovups) or,
+    with a lane mask, `vector.maskedload`/`vector.maskedstore` (vmovups with a k-mask), so
+    edge tiles stay in registers without touching memory outside the tile. `vector.fma`
+    stays (vfmadd231ps; the broadcast of A folds into its memory operand or vbroadcastss).
+    Checks that every vector fits a register of `vector-bits` and that each microkernel's
+    live registers (accumulators + B vectors + one broadcast) fit in `num-vregs`; a register
+    tile that would spill is an error, not a slow kernel.
+
+    Options: vector-bits (512 for AVX-512), num-vregs (32 zmm registers).
+    """
+
+    name = "lower-x86"
+    vector_bits: int = 512
+    num_vregs: int = 32
+
+    def __post_init__(self):
+        if self.vector_bits not in (128, 256, 512):
+            raise ConfigError(f"lower-x86: vector-bits must be 128, 256 or 512, got {self.vector_bits}")
+
+    def run(self, module: ir.Module) -> None:
+        for loop in walk(module.operation, "scf.for"):
+            if MICROKERNEL in loop.attributes:
+                self._check_registers(loop)
+        for op in list(walk(module.operation, "vector.transfer_read")):
+            self._lower_read(op)
+        for op in list(walk(module.operation, "vector.transfer_write")):
+            self._lower_write(op)
+        for op in walk(module.operation, "vector.fma"):
+            vt = ir.VectorType(op.results[0].type)
+            bits = vt.shape[0] * _bits(vt.element_type)
+            if vt.rank != 1 or bits > self.vector_bits:
+                raise self.fail(f"{vt} does not fit a {self.vector_bits}-bit vector register", op)
+
+    def _check_registers(self, loop: ir.Operation) -> None:
+        accs = len(loop.results)
+        body = loop.regions[0].blocks[0]
+        b_loads = 0
+        for o in body.operations:
+            if o.operation.name == "vector.transfer_read":
+                b_loads += 1
+            elif o.operation.name == "vector.fma":
+                break
+        need = accs + b_loads + 1
+        if need > self.num_vregs:
+            raise self.fail(
+                f"register tile needs {need} vector registers ({accs} accumulators, {b_loads} B vectors, "
+                f"1 broadcast), the target has {self.num_vregs}; choose a smaller mr or nr", loop)
+
+    def _lower_read(self, op: ir.Operation) -> None:
+        vt = ir.VectorType(op.results[0].type)
+        if vt.rank != 1:
+            raise self.fail(f"expects 1-D vector transfers (run compose-microkernel first), got {vt}", op)
+        source, indices, pad, mask = _transfer_parts(op, is_write=False)
+        with ir.InsertionPoint(op), op.location:
+            if mask is None:
+                new = vector.load(vt, source, indices)
+            else:
+                passthru = vector.broadcast(vt, pad)
+                new = vector.maskedload(vt, source, indices, mask, passthru)
+        op.results[0].replace_all_uses_with(new)
+        op.erase()
+
+    def _lower_write(self, op: ir.Operation) -> None:
+        value = op.operands[0]
+        vt = ir.VectorType(value.type)
+        if vt.rank != 1:
+            raise self.fail(f"expects 1-D vector transfers (run compose-microkernel first), got {vt}", op)
+        dest, indices, _, mask = _transfer_parts(op, is_write=True)
+        with ir.InsertionPoint(op), op.location:
+            if mask is None:
+                vector.store(value, dest, indices)
+            else:
+                vector.maskedstore(dest, indices, mask, value)
+        op.erase()
+
+
+def _transfer_parts(op: ir.Operation, is_write: bool):
+    """(memref, indices, padding or None, mask or None) of a transfer op (operandSegmentSizes)."""
+    seg = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+    operands = list(op.operands)
+    pos = 0
+    groups = []
+    for n in seg:
+        groups.append(operands[pos:pos + n])
+        pos += n
+    if is_write:
+        _value, (base,), indices, mask = groups
+        pad = None
+    else:
+        (base,), indices, (pad,), mask = groups
+    return base, indices, pad, (mask[0] if mask else None)
+
+
+def _bits(elt: ir.Type) -> int:
+    if isinstance(elt, (ir.F32Type,)):
+        return 32
+    if isinstance(elt, (ir.F16Type, ir.BF16Type)):
+        return 16
+    if isinstance(elt, ir.IntegerType):
+        return elt.width
+    return 64

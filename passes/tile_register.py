@@ -1,0 +1,127 @@
+"""tile-register: tiles each cache block into MR x NR register tiles, each a vector.contract nanokernel."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from mlir import ir
+from mlir.dialects import arith, scf, vector
+
+from ..errors import ConfigError
+from ._base import ModulePass
+from ._ir import index_const, is_zero_constant, subview, tile_loops, walk
+
+NANOKERNEL = "nanomm.nanokernel"
+
+
+@dataclasses.dataclass(frozen=True)
+class TileRegister(ModulePass):
+    """Register tiling of (block-sized) `linalg.matmul` ops into nanokernels.
+
+    Expects: `linalg.matmul` on static-shape memrefs (typically the blocks of tile-cache),
+    optionally preceded by a `linalg.fill` of zero into the same output.
+
+    Produces: loops over MR x NR tiles (edge tiles peeled with their own static sizes, so
+    nothing is ever out of bounds). Each tile is a nanokernel: an `scf.for` over K, tagged
+    `nanomm.nanokernel`, whose body reads the C tile as a `vector<MRxNR>`, an A column
+    `vector<MRx1>` and a B row `vector<1xNR>`, accumulates with one `vector.contract` and
+    writes C back. A zero fill becomes a `vector.transfer_write` of zeros before the loop.
+    compose-microkernel turns this into register-resident FMA chains.
+
+    Options: mr, nr (register tile), order ("mn": M tiles outer, "nm": N tiles outer).
+    """
+
+    name = "tile-register"
+    mr: int = 6
+    nr: int = 64
+    order: str = "mn"
+
+    def __post_init__(self):
+        if self.mr <= 0 or self.nr <= 0:
+            raise ConfigError(f"tile-register: mr and nr must be positive, got mr={self.mr} nr={self.nr}")
+        if self.order not in ("mn", "nm"):
+            raise ConfigError(f"tile-register: order must be 'mn' or 'nm', got '{self.order}'")
+
+    def run(self, module: ir.Module) -> None:
+        for op in list(walk(module.operation, "linalg.matmul")):
+            self._tile(op)
+
+    def _tile(self, op: ir.Operation) -> None:
+        a, b, c = (op.operands[i] for i in range(3))
+        for v, role in ((a, "A"), (b, "B"), (c, "C")):
+            if not isinstance(v.type, ir.MemRefType) or not v.type.has_static_shape:
+                raise self.fail(f"requires static-shape memrefs: operand {role} is {v.type}", op)
+        M, K = a.type.shape
+        N = b.type.shape[1]
+        fill = _zero_fill_before(op, c)
+        elt = c.type.element_type
+        with ir.InsertionPoint(op), op.location:
+            def tile(offsets, sizes):
+                if self.order == "nm":
+                    offsets, sizes = offsets[::-1], sizes[::-1]
+                (m, n), (mr, nr) = offsets, sizes
+                c_t = subview(c, [m, n], [mr, nr])
+                a_t = subview(a, [m, 0], [mr, K])
+                b_t = subview(b, [0, n], [K, nr])
+                if fill is not None:
+                    zeros = arith.ConstantOp(
+                        ir.VectorType.get([mr, nr], elt),
+                        ir.DenseElementsAttr.get_splat(ir.VectorType.get([mr, nr], elt), fill.operands[0].owner.attributes["value"]),
+                    ).result
+                    _write(zeros, c_t)
+                _nanokernel(a_t, b_t, c_t, mr, nr, K)
+
+            dims = [(M, self.mr), (N, self.nr)]
+            tile_loops(dims if self.order == "mn" else dims[::-1], tile)
+        op.erase()
+        if fill is not None:
+            fill.erase()
+
+
+def _nanokernel(a_t: ir.Value, b_t: ir.Value, c_t: ir.Value, mr: int, nr: int, K: int) -> None:
+    """The naive (read-modify-write per k) vector.contract nanokernel of one register tile."""
+    elt = c_t.type.element_type
+    loop = scf.ForOp(index_const(0), index_const(K), index_const(1))
+    loop.operation.attributes[NANOKERNEL] = ir.UnitAttr.get()
+    with ir.InsertionPoint(loop.body):
+        k = loop.induction_variable
+        zero = index_const(0)
+        acc = _read(c_t, [zero, zero], [mr, nr])
+        lhs = _read(a_t, [zero, k], [mr, 1])
+        rhs = _read(b_t, [k, zero], [1, nr])
+        maps = ir.Attribute.parse(
+            "[affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>]")
+        iters = ir.Attribute.parse(
+            "[#vector.iterator_type<parallel>, #vector.iterator_type<parallel>, #vector.iterator_type<reduction>]")
+        res = vector.contract(ir.VectorType.get([mr, nr], elt), lhs, rhs, acc, maps, iters)
+        _write(res, c_t)
+        scf.YieldOp([])
+
+
+def _read(source: ir.Value, indices, shape) -> ir.Value:
+    elt = source.type.element_type
+    pad = arith.ConstantOp(elt, 0.0 if isinstance(elt, ir.FloatType) else 0).result
+    vtype = ir.VectorType.get(list(shape), elt)
+    return vector.transfer_read(vtype, source, indices, ir.AffineMapAttr.get(ir.AffineMap.get_minor_identity(2, 2)),
+                                pad, ir.ArrayAttr.get([ir.BoolAttr.get(True)] * 2))
+
+
+def _write(value: ir.Value, dest: ir.Value) -> None:
+    zero = index_const(0)
+    vector.transfer_write(None, value, dest, [zero, zero],
+                          ir.AffineMapAttr.get(ir.AffineMap.get_minor_identity(2, 2)),
+                          ir.ArrayAttr.get([ir.BoolAttr.get(True)] * 2))
+
+
+def _zero_fill_before(op: ir.Operation, c: ir.Value) -> ir.Operation | None:
+    """The `linalg.fill` of zero into `c` directly before `op` (constants aside), if any."""
+    ops = list(op.operation.block.operations)
+    idx = next(i for i, o in enumerate(ops) if o.operation == op.operation)
+    for o in reversed(ops[:idx]):
+        o = o.operation
+        if o.name in ("arith.constant", "memref.subview"):
+            continue
+        if o.name == "linalg.fill" and o.operands[1] == c and is_zero_constant(o.operands[0]):
+            return o
+        return None
+    return None

@@ -1,0 +1,165 @@
+"""A compiled matmul kernel as a Python callable that checks its arguments before running."""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from nanomm.errors import AliasError, CpuFeatureError, DTypeError, JitError, LayoutError, ShapeError
+from nanomm.runtime.cpu import CpuInfo, host_cpu, llvm_feature_string, missing_features
+from nanomm.runtime.jit import JitModule
+
+_KERNEL_CTYPE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
+
+
+@dataclass(frozen=True)
+class KernelABI:
+    """The contract of `void symbol(void* A, void* B, void* C)`, all row-major and C-contiguous.
+
+    A is MxK, B is KxN, C is MxN. accumulate=True computes C += A@B, else C = A@B.
+    alignment is the byte alignment required of every data pointer (0: none).
+    """
+
+    symbol: str
+    M: int
+    N: int
+    K: int
+    a_dtype: str
+    b_dtype: str
+    c_dtype: str
+    accumulate: bool = False
+    alignment: int = 0
+    required_features: tuple[str, ...] = ()
+
+
+def _resolve_dtype(name: str) -> np.dtype | None:
+    """np.dtype for a name, or None for a name numpy does not know yet (e.g. bfloat16
+    before ml_dtypes is imported)."""
+    try:
+        return np.dtype(name)
+    except TypeError:
+        return None
+
+
+def aligned_empty(shape: tuple[int, ...], dtype: np.dtype, alignment: int) -> np.ndarray:
+    """np.empty whose data pointer is a multiple of `alignment` bytes (0: numpy's default)."""
+    if alignment <= 1:
+        return np.empty(shape, dtype=dtype)
+    dtype = np.dtype(dtype)
+    nbytes = int(np.prod(shape)) * dtype.itemsize
+    raw = np.empty(nbytes + alignment, dtype=np.uint8)
+    offset = -raw.ctypes.data % alignment
+    return raw[offset : offset + nbytes].view(dtype).reshape(shape)
+
+
+class CompiledFunction:
+    """Calls the machine code at `address` as described by `abi`; keeps `owner` alive."""
+
+    def __init__(self, address: int, abi: KernelABI, owner: Any = None) -> None:
+        if not address:
+            raise JitError(f"kernel {abi.symbol!r} has a null address")
+        self.abi = abi
+        self.address = address
+        self._owner = owner  # the JitModule whose memory holds the code
+        self._cfunc = _KERNEL_CTYPE(address)
+        self._missing = missing_features(abi.required_features)
+        self._names = {"a": abi.a_dtype, "b": abi.b_dtype, "out": abi.c_dtype}
+        self._dtypes = {k: _resolve_dtype(v) for k, v in self._names.items()}
+        self._shapes = {
+            "a": ((abi.M, abi.K), "(M, K)"),
+            "b": ((abi.K, abi.N), "(K, N)"),
+            "out": ((abi.M, abi.N), "(M, N)"),
+        }
+
+    def __repr__(self) -> str:
+        a = self.abi
+        op = "+=" if a.accumulate else "="
+        return f"<CompiledFunction {a.symbol}: C{op}A@B M={a.M} N={a.N} K={a.K} {a.a_dtype}x{a.b_dtype}->{a.c_dtype}>"
+
+    def _dtype_ok(self, arg: str, dt: np.dtype) -> bool:
+        expected = self._dtypes[arg]
+        if expected is None and dt.name == self._names[arg] and dt.isnative:
+            expected = self._dtypes[arg] = dt  # the dtype was registered after construction
+        return dt == expected
+
+    def _out_dtype(self) -> np.dtype:
+        if self._dtypes["out"] is None:
+            self._dtypes["out"] = _resolve_dtype(self._names["out"])
+        if self._dtypes["out"] is None:
+            raise DTypeError(f"numpy does not know the output dtype {self._names['out']!r} (import ml_dtypes?)")
+        return self._dtypes["out"]
+
+    def _check(self, arrays: dict[str, Any]) -> None:
+        for arg, x in arrays.items():
+            if not isinstance(x, np.ndarray):
+                raise DTypeError(f"{arg} must be a numpy.ndarray, got {type(x).__name__}")
+        for arg, x in arrays.items():
+            if x.ndim != 2:
+                raise ShapeError(f"{arg} must be 2-D, got a {x.ndim}-D array of shape {x.shape}")
+        for arg, x in arrays.items():
+            if not self._dtype_ok(arg, x.dtype):
+                raise DTypeError(f"{arg} has dtype {x.dtype}, this kernel takes {self._names[arg]}")
+        for arg, x in arrays.items():
+            expected, label = self._shapes[arg]
+            if x.shape != expected:
+                raise ShapeError(f"{arg} has shape {x.shape}, expected {label} = {expected}")
+        for arg, x in arrays.items():
+            if not x.flags.c_contiguous:
+                raise LayoutError(
+                    f"{arg} is not C-contiguous (strides {x.strides}); use np.ascontiguousarray({arg})"
+                )
+
+    def _fast_ok(self, arg: str, x: Any) -> bool:
+        """The common case in a few attribute reads; _check gives the precise error otherwise."""
+        return (
+            type(x) is np.ndarray
+            and x.dtype == self._dtypes[arg]
+            and x.shape == self._shapes[arg][0]
+            and x.flags.c_contiguous
+        )
+
+    def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+        """Run the kernel: returns out (allocated when None and the kernel does not accumulate)."""
+        if self._missing:
+            raise CpuFeatureError(
+                f"kernel {self.abi.symbol!r} needs CPU features this host lacks: {', '.join(self._missing)}"
+            )
+        if getattr(self._owner, "closed", False):
+            raise JitError(f"kernel {self.abi.symbol!r} was freed (its JitModule is closed)")
+        if out is None:
+            if self.abi.accumulate:
+                raise ShapeError(
+                    f"kernel {self.abi.symbol!r} accumulates (C += A @ B): pass out= with shape "
+                    f"(M, N) = ({self.abi.M}, {self.abi.N})"
+                )
+            if not (self._fast_ok("a", a) and self._fast_ok("b", b)):
+                self._check({"a": a, "b": b})
+            out = aligned_empty((self.abi.M, self.abi.N), self._out_dtype(), self.abi.alignment)
+        elif not (self._fast_ok("a", a) and self._fast_ok("b", b) and self._fast_ok("out", out)):
+            self._check({"a": a, "b": b, "out": out})
+        pa, pb, pc = a.ctypes.data, b.ctypes.data, out.ctypes.data
+        align = self.abi.alignment
+        if align:
+            for arg, ptr in (("a", pa), ("b", pb), ("out", pc)):
+                if ptr % align:
+                    raise LayoutError(
+                        f"{arg}'s data at {ptr:#x} is not aligned to {align} bytes, this kernel requires it"
+                    )
+        if not out.flags.writeable:
+            raise LayoutError("out is read-only; pass a writeable array")
+        # All three are C-contiguous, so they overlap exactly when their byte ranges do.
+        end_c = pc + out.nbytes
+        for arg, ptr, x in (("a", pa, a), ("b", pb, b)):
+            if ptr < end_c and pc < ptr + x.nbytes:
+                raise AliasError(f"out shares memory with {arg}; pass a separate output array")
+        self._cfunc(pa, pb, pc)  # ctypes releases the GIL for the call
+        return out
+
+def compile_kernel(ir: str, abi: KernelABI, cpu: CpuInfo | None = None, opt_level: int | None = None) -> CompiledFunction:
+    """JIT `ir` for `cpu` (default: the host) and wrap its `abi.symbol` as a checked callable."""
+    cpu = cpu or host_cpu()
+    module = JitModule(ir, cpu.name, llvm_feature_string(cpu.features), opt_level)
+    return CompiledFunction(module.address(abi.symbol), abi, owner=module)

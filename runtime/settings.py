@@ -1,0 +1,40 @@
+"""The one place nanomm reads environment variables (all prefixed NANOMM_)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from nanomm.errors import ConfigError
+
+_PREFIX = "NANOMM_"
+
+
+def _env(name: str) -> str | None:
+    value = os.environ.get(_PREFIX + name)
+    return value if value not in (None, "") else None
+
+
+def cache_dir() -> Path:
+    """Directory for the on-disk kernel cache: $NANOMM_CACHE_DIR or ~/.cache/nanomm."""
+    value = _env("CACHE_DIR")
+    return Path(value).expanduser() if value else Path.home() / ".cache" / "nanomm"
+
+
+def opt_level() -> int:
+    """LLVM optimisation level 0-3: $NANOMM_OPT_LEVEL, default 3."""
+    value = _env("OPT_LEVEL")
+    if value is None:
+        return 3
+    try:
+        level = int(value)
+    except ValueError:
+        raise ConfigError(f"NANOMM_OPT_LEVEL must be an integer 0-3, got {value!r}") from None
+    if not 0 <= level <= 3:
+        raise ConfigError(f"NANOMM_OPT_LEVEL must be an integer 0-3, got {value!r}")
+    return level
+
+
+def disk_cache_enabled() -> bool:
+    """Whether compiled kernels are cached on disk: off only when $NANOMM_DISK_CACHE is "0"."""
+    return _env("DISK_CACHE") != "0"

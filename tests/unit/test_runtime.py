@@ -1,0 +1,396 @@
+"""Tests of nanomm.runtime: JIT, checked kernel calls, CPU detection, settings, AMX permission."""
+
+from __future__ import annotations
+
+import concurrent.futures
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nanomm.errors import (
+    AliasError,
+    CpuFeatureError,
+    DTypeError,
+    JitError,
+    LayoutError,
+    NanommError,
+    ShapeError,
+    TargetError,
+)
+from nanomm.runtime import (
+    TARGETS,
+    CompiledFunction,
+    CpuInfo,
+    JitModule,
+    KernelABI,
+    aligned_empty,
+    compile_kernel,
+    host_cpu,
+    llvm_feature_string,
+    missing_features,
+    request_amx_permission,
+    resolve_target,
+    settings,
+)
+
+M, N, K = 3, 5, 4
+
+
+def matmul_ir(name: str = "k", m: int = M, n: int = N, k: int = K, accumulate: bool = False) -> str:
+    """A naive f32 triple loop: C[i,j] (+)= sum_k A[i,k] * B[k,j], all row-major."""
+    init = "%init = load float, ptr %cptr" if accumulate else "%init = fadd float 0.0, 0.0"
+    return f"""
+define void @{name}(ptr noalias %a, ptr noalias %b, ptr noalias %c) {{
+entry:
+  br label %i.loop
+i.loop:
+  %i = phi i64 [0, %entry], [%i.next, %i.latch]
+  br label %j.loop
+j.loop:
+  %j = phi i64 [0, %i.loop], [%j.next, %j.latch]
+  %ci = mul i64 %i, {n}
+  %cij = add i64 %ci, %j
+  %cptr = getelementptr float, ptr %c, i64 %cij
+  {init}
+  br label %k.loop
+k.loop:
+  %kk = phi i64 [0, %j.loop], [%kk.next, %k.loop]
+  %acc = phi float [%init, %j.loop], [%acc.next, %k.loop]
+  %ai = mul i64 %i, {k}
+  %aik = add i64 %ai, %kk
+  %aptr = getelementptr float, ptr %a, i64 %aik
+  %av = load float, ptr %aptr
+  %bk = mul i64 %kk, {n}
+  %bkj = add i64 %bk, %j
+  %bptr = getelementptr float, ptr %b, i64 %bkj
+  %bv = load float, ptr %bptr
+  %prod = fmul float %av, %bv
+  %acc.next = fadd float %acc, %prod
+  %kk.next = add i64 %kk, 1
+  %k.done = icmp eq i64 %kk.next, {k}
+  br i1 %k.done, label %j.latch, label %k.loop
+j.latch:
+  store float %acc.next, ptr %cptr
+  %j.next = add i64 %j, 1
+  %j.done = icmp eq i64 %j.next, {n}
+  br i1 %j.done, label %i.latch, label %j.loop
+i.latch:
+  %i.next = add i64 %i, 1
+  %i.done = icmp eq i64 %i.next, {m}
+  br i1 %i.done, label %exit, label %i.loop
+exit:
+  ret void
+}}
+"""
+
+
+def make_abi(**changes: object) -> KernelABI:
+    fields = dict(symbol="k", M=M, N=N, K=K, a_dtype="float32", b_dtype="float32", c_dtype="float32")
+    fields.update(changes)
+    return KernelABI(**fields)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def module() -> JitModule:
+    return JitModule(matmul_ir(), host_cpu().name, llvm_feature_string(host_cpu().features))
+
+
+@pytest.fixture(scope="module")
+def kernel(module: JitModule) -> CompiledFunction:
+    return CompiledFunction(module.address("k"), make_abi(), owner=module)
+
+
+def operands(seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    a = rng.standard_normal((M, K), dtype=np.float32)
+    b = rng.standard_normal((K, N), dtype=np.float32)
+    return a, b
+
+
+# --- correct results -------------------------------------------------------------
+
+
+def test_kernel_matches_numpy_and_allocates_out(kernel: CompiledFunction) -> None:
+    a, b = operands()
+    c = kernel(a, b)
+    assert c.shape == (M, N) and c.dtype == np.float32 and c.flags.c_contiguous
+    np.testing.assert_allclose(c, a @ b, rtol=1e-5, atol=1e-6)
+
+
+def test_kernel_writes_given_out_and_returns_it(kernel: CompiledFunction) -> None:
+    a, b = operands(1)
+    out = np.full((M, N), 123.0, dtype=np.float32)
+    result = kernel(a, b, out=out)
+    assert result is out
+    np.testing.assert_allclose(out, a @ b, rtol=1e-5, atol=1e-6)
+
+
+def test_inputs_are_not_modified(kernel: CompiledFunction) -> None:
+    a, b = operands(2)
+    a0, b0 = a.copy(), b.copy()
+    kernel(a, b)
+    kernel(a, b, out=np.empty((M, N), np.float32))
+    np.testing.assert_array_equal(a, a0)
+    np.testing.assert_array_equal(b, b0)
+
+
+def test_a_and_b_may_alias_each_other(kernel: CompiledFunction) -> None:
+    buf = np.arange(20, dtype=np.float32)
+    a, b = buf[: M * K].reshape(M, K), buf.reshape(K, N)
+    np.testing.assert_allclose(kernel(a, b), a @ b, rtol=1e-5)
+
+
+def test_accumulating_kernel_adds_to_out() -> None:
+    fn = compile_kernel(matmul_ir("acc", accumulate=True), make_abi(symbol="acc", accumulate=True))
+    a, b = operands(3)
+    c0 = np.random.default_rng(4).standard_normal((M, N), dtype=np.float32)
+    out = c0.copy()
+    fn(a, b, out=out)
+    np.testing.assert_allclose(out, c0 + a @ b, rtol=1e-5, atol=1e-6)
+    with pytest.raises(ShapeError, match="accumulates"):
+        fn(a, b)
+
+
+def test_opt_level_zero_compiles_and_runs() -> None:
+    fn = compile_kernel(matmul_ir(), make_abi(), opt_level=0)
+    a, b = operands(5)
+    np.testing.assert_allclose(fn(a, b), a @ b, rtol=1e-5, atol=1e-6)
+
+
+# --- argument checks -------------------------------------------------------------
+
+
+def test_list_instead_of_array(kernel: CompiledFunction) -> None:
+    a, b = operands()
+    with pytest.raises(DTypeError, match="a must be a numpy.ndarray, got list"):
+        kernel(a.tolist(), b)
+    with pytest.raises(DTypeError, match="out must be a numpy.ndarray, got tuple"):
+        kernel(a, b, out=(1, 2))
+
+
+def test_one_dimensional_array(kernel: CompiledFunction) -> None:
+    a, b = operands()
+    with pytest.raises(ShapeError, match="b must be 2-D, got a 1-D"):
+        kernel(a, b.ravel())
+
+
+def test_wrong_dtype(kernel: CompiledFunction) -> None:
+    a, b = operands()
+    with pytest.raises(DTypeError, match="a has dtype float64, this kernel takes float32"):
+        kernel(a.astype(np.float64), b)
+    with pytest.raises(DTypeError, match="out has dtype int32"):
+        kernel(a, b, out=np.zeros((M, N), np.int32))
+    with pytest.raises(DTypeError, match="b has dtype"):
+        kernel(a, b.astype(b.dtype.newbyteorder()))  # same name, wrong byte order
+
+
+def test_wrong_shape(kernel: CompiledFunction) -> None:
+    a, b = operands()
+    with pytest.raises(ShapeError, match=r"a has shape \(3, 5\), expected \(M, K\) = \(3, 4\)"):
+        kernel(np.zeros((3, 5), np.float32), b)
+    with pytest.raises(ShapeError, match=r"out has shape \(5, 3\), expected \(M, N\) = \(3, 5\)"):
+        kernel(a, b, out=np.zeros((5, 3), np.float32))
+
+
+def test_fortran_order_array(kernel: CompiledFunction) -> None:
+    a, b = operands()
+    with pytest.raises(LayoutError, match="np.ascontiguousarray"):
+        kernel(np.asfortranarray(a), b)
+
+
+def test_non_contiguous_slice(kernel: CompiledFunction) -> None:
+    a, b = operands()
+    wide = np.zeros((K, 2 * N), np.float32)
+    with pytest.raises(LayoutError, match="b is not C-contiguous"):
+        kernel(a, wide[:, ::2])
+
+
+def test_read_only_out(kernel: CompiledFunction) -> None:
+    a, b = operands()
+    out = np.zeros((M, N), np.float32)
+    out.flags.writeable = False
+    with pytest.raises(LayoutError, match="read-only"):
+        kernel(a, b, out=out)
+
+
+def test_out_aliasing_a(kernel: CompiledFunction) -> None:
+    buf = np.zeros(64, np.float32)
+    a, b = buf[: M * K].reshape(M, K), operands()[1]
+    with pytest.raises(AliasError, match="out shares memory with a"):
+        kernel(a, b, out=buf[: M * N].reshape(M, N))
+
+
+def test_out_overlapping_b_through_a_view(kernel: CompiledFunction) -> None:
+    buf = np.zeros(64, np.float32)
+    a, b = operands()[0], buf[: K * N].reshape(K, N)
+    with pytest.raises(AliasError, match="out shares memory with b"):
+        kernel(a, b, out=buf[10 : 10 + M * N].reshape(M, N))
+
+
+def test_alignment_is_checked_and_allocated_out_is_aligned(module: JitModule) -> None:
+    fn = CompiledFunction(module.address("k"), make_abi(alignment=64), owner=module)
+    a, b = operands()
+    a64, b64 = aligned_empty((M, K), np.float32, 64), aligned_empty((K, N), np.float32, 64)
+    a64[...], b64[...] = a, b
+    out = fn(a64, b64)
+    assert out.ctypes.data % 64 == 0
+    np.testing.assert_allclose(out, a @ b, rtol=1e-5, atol=1e-6)
+    raw = aligned_empty((M * K + 1,), np.float32, 64)
+    with pytest.raises(LayoutError, match="not aligned to 64 bytes"):
+        fn(raw[1:].reshape(M, K), b64)
+
+
+def test_missing_cpu_feature_raises_at_every_call(module: JitModule) -> None:
+    fn = CompiledFunction(module.address("k"), make_abi(required_features=("nanomm-fake-feature",)), owner=module)
+    a, b = operands()
+    for _ in range(2):
+        with pytest.raises(CpuFeatureError, match="nanomm-fake-feature"):
+            fn(a, b)
+
+
+@pytest.mark.skipif("amx-tile" in host_cpu().features, reason="host has AMX")
+def test_missing_amx_raises_cpu_feature_error(module: JitModule) -> None:
+    fn = CompiledFunction(module.address("k"), make_abi(required_features=("avx2", "amx-tile")), owner=module)
+    with pytest.raises(CpuFeatureError, match="amx-tile"):
+        fn(*operands())
+
+
+def test_errors_are_nanomm_errors(kernel: CompiledFunction) -> None:
+    with pytest.raises(NanommError):
+        kernel([[1.0]], [[1.0]])
+
+
+# --- JIT ---------------------------------------------------------------------------
+
+
+def test_malformed_ir_raises_jit_error() -> None:
+    with pytest.raises(JitError, match="rejected the IR"):
+        JitModule("define void @k( this is not LLVM IR")
+
+
+def test_ir_failing_verification_raises_jit_error() -> None:
+    bad = """
+define i32 @f(i1 %c) {
+entry:
+  br i1 %c, label %a, label %b
+a:
+  %x = add i32 1, 2
+  br label %b
+b:
+  ret i32 %x
+}
+"""
+    with pytest.raises(JitError, match="verification"):
+        JitModule(bad)
+
+
+def test_missing_symbol_raises_jit_error(module: JitModule) -> None:
+    with pytest.raises(JitError, match="no function named 'nope'"):
+        module.address("nope")
+
+
+def test_asm_ir_and_object(module: JitModule) -> None:
+    asm = module.asm()
+    assert "k:" in asm and "ret" in asm
+    assert "define void @k" in module.optimized_ir()
+    assert module.emit_object()[:4] == b"\x7fELF"
+
+
+def test_closed_module_refuses_calls() -> None:
+    fn = compile_kernel(matmul_ir(), make_abi())
+    fn._owner.close()  # type: ignore[attr-defined]
+    with pytest.raises(JitError, match="closed"):
+        fn(*operands())
+    with pytest.raises(JitError, match="closed"):
+        fn._owner.address("k")  # type: ignore[attr-defined]
+
+
+def test_many_modules_in_one_process() -> None:
+    for i in range(40):
+        with JitModule(matmul_ir(f"k{i}")) as mod:
+            assert mod.address(f"k{i}")
+
+
+def test_concurrent_compilation_from_threads() -> None:
+    a, b = operands(6)
+
+    def build_and_run(i: int) -> np.ndarray:
+        return compile_kernel(matmul_ir(f"t{i}"), make_abi(symbol=f"t{i}"))(a, b)
+
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(build_and_run, range(12)))
+    for c in results:
+        np.testing.assert_allclose(c, a @ b, rtol=1e-5, atol=1e-6)
+
+
+def test_unknown_cpu_name_does_not_abort_the_process(capfd: pytest.CaptureFixture[str]) -> None:
+    # Without an explicit +64bit, LLVM 22 aborts the whole process on an unknown x86-64 CPU.
+    fn = compile_kernel(matmul_ir(), make_abi(), cpu=CpuInfo("no-such-cpu", frozenset()))
+    a, b = operands(7)
+    np.testing.assert_allclose(fn(a, b), a @ b, rtol=1e-5, atol=1e-6)
+    assert "not a recognized processor" in capfd.readouterr().err
+
+
+@pytest.mark.parametrize("name", sorted(TARGETS))
+def test_every_target_cpu_is_known_to_llvm(name: str, capfd: pytest.CaptureFixture[str]) -> None:
+    cpu = resolve_target(name)
+    asm = JitModule(matmul_ir(), cpu.name, llvm_feature_string(cpu.features)).asm()
+    assert "k:" in asm
+    assert "not a recognized" not in capfd.readouterr().err
+
+
+# --- CPU ---------------------------------------------------------------------------
+
+
+def test_host_cpu() -> None:
+    cpu = host_cpu()
+    assert cpu.name
+    assert cpu.l1d > 0 and cpu.l2 >= cpu.l1d and cpu.l3 > 0 and cpu.cores >= 1
+    assert "64bit" in cpu.features or "sse2" in cpu.features
+    assert host_cpu() is cpu
+
+
+def test_missing_features_and_feature_string() -> None:
+    cpu = resolve_target("skylake-avx512")
+    assert missing_features(["avx512f", "amx-tile", "avx512f"], cpu) == ["amx-tile"]
+    assert missing_features(["nanomm-fake-feature"]) == ["nanomm-fake-feature"]
+    assert llvm_feature_string(["fma", "avx2", "fma"]) == "+avx2,+fma"
+
+
+def test_targets() -> None:
+    assert resolve_target("host") is host_cpu()
+    assert {"amx-tile", "amx-bf16", "avx512fp16"} <= resolve_target("sapphirerapids").features
+    assert "amx-tile" not in resolve_target("znver4").features
+    assert resolve_target("ZNVER4").name == "znver4"
+    with pytest.raises(TargetError, match="known targets: host, znver4"):
+        resolve_target("bogus")
+
+
+# --- settings and AMX ------------------------------------------------------------
+
+
+def test_settings_honour_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
+    assert settings.cache_dir() == tmp_path
+    monkeypatch.delenv("NANOMM_CACHE_DIR")
+    assert settings.cache_dir() == Path.home() / ".cache" / "nanomm"
+    monkeypatch.delenv("NANOMM_OPT_LEVEL", raising=False)
+    assert settings.opt_level() == 3
+    monkeypatch.setenv("NANOMM_OPT_LEVEL", "1")
+    assert settings.opt_level() == 1
+    monkeypatch.setenv("NANOMM_OPT_LEVEL", "fast")
+    with pytest.raises(ValueError, match="NANOMM_OPT_LEVEL"):
+        settings.opt_level()
+    monkeypatch.delenv("NANOMM_DISK_CACHE", raising=False)
+    assert settings.disk_cache_enabled()
+    monkeypatch.setenv("NANOMM_DISK_CACHE", "0")
+    assert not settings.disk_cache_enabled()
+    monkeypatch.setenv("NANOMM_DISK_CACHE", "1")
+    assert settings.disk_cache_enabled()
+
+
+@pytest.mark.skipif("amx-tile" in host_cpu().features, reason="host has AMX")
+def test_amx_permission_refused_without_amx() -> None:
+    with pytest.raises(CpuFeatureError, match="AMX"):
+        request_amx_permission()
