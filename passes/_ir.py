@@ -67,7 +67,15 @@ def _tile_rec(dims, d, offsets, sizes, body, loop_attrs, start=0) -> None:
 
 
 def subview(source: ir.Value, offsets: Sequence, sizes: Sequence[int]) -> ir.Value:
-    """A unit-stride `memref.subview` with (possibly dynamic) offsets and static sizes."""
+    """A unit-stride `memref.subview` with (possibly dynamic) offsets and static sizes.
+
+    A view of the whole of an identity-layout memref is the memref itself.
+    """
+    st = source.type
+    if (list(sizes) == list(st.shape) and all(const_int(o) == 0 if not isinstance(o, int) else o == 0
+                                               for o in offsets)
+            and st.get_strides_and_offset()[1] == 0):
+        return source
     return memref.subview(source, list(offsets), list(sizes), [1] * len(sizes))
 
 

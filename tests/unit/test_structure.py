@@ -1,0 +1,87 @@
+"""The project's structure rules: pass registry, lit coverage, one-way dependencies."""
+
+import ast
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from nanomm.errors import ConfigError
+from nanomm.passes import REGISTRY, make_pass, pass_class
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_registry_key_is_the_pass_name(name):
+    assert pass_class(name).name == name
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_every_pass_has_a_lit_test_named_after_it(name):
+    path = ROOT / "tests" / "lit" / "passes" / f"{name}.mlir"
+    assert path.exists(), f"missing lit test {path}"
+    assert f"nanomm-opt -p '{name}" in path.read_text() or f",{name}" in path.read_text()
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_pass_spec_round_trips(name):
+    p = make_pass(name)
+    text = p.spec()
+    options = {}
+    if "{" in text:
+        for item in text[text.index("{") + 1:-1].split():
+            k, v = item.split("=")
+            options[k] = v
+    assert make_pass(name, options) == p
+
+
+def test_unknown_option_is_rejected():
+    with pytest.raises(ConfigError, match="has no option 'bogus'"):
+        make_pass("tile-cache", {"bogus": "1"})
+
+
+def _imports(path: pathlib.Path) -> set[str]:
+    tree = ast.parse(path.read_text())
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            mod = node.module or ""
+            found.add("." * node.level + mod)
+    return found
+
+
+@pytest.mark.parametrize("folder,forbidden", [
+    ("runtime", ("mlir", "nanomm.compiler", "nanomm.passes", "nanomm.dialects", "..compiler", "..passes",
+                 "..dialects")),
+    ("passes", ("nanomm.compiler", "..compiler")),
+    ("dialects", ("nanomm.compiler", "nanomm.passes", "..compiler", "..passes")),
+])
+def test_dependencies_point_one_way(folder, forbidden):
+    for path in (ROOT / folder).glob("*.py"):
+        for name in _imports(path):
+            assert not any(name == f or name.startswith(f + ".") for f in forbidden), \
+                f"{path.relative_to(ROOT)} imports {name}"
+
+
+def test_runtime_loads_without_mlir():
+    code = ("import sys, nanomm.runtime; "
+            "bad = [m for m in sys.modules if m == 'mlir' or m.startswith('mlir.')]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_environment_is_read_in_one_module():
+    offenders = []
+    for folder in ("compiler", "dialects", "passes", "runtime"):
+        for path in (ROOT / folder).glob("*.py"):
+            if path.name == "settings.py":
+                continue
+            text = path.read_text()
+            if "os.environ" in text or "os.getenv" in text:
+                offenders.append(str(path.relative_to(ROOT)))
+    assert offenders == []
