@@ -15,6 +15,31 @@ from nanomm.runtime.jit import JitModule
 _KERNEL_CTYPE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
 
 
+def _probe_data_offset() -> int | None:
+    """Byte offset of `data` in numpy's PyArrayObject (after PyObject_HEAD), if it checks out.
+
+    Reading the pointer there costs ~0.2 us against ~1 us for `x.ctypes.data`, which matters
+    for small kernels. It is verified on a few arrays first; None means use `x.ctypes.data`.
+    """
+    offset = ctypes.sizeof(ctypes.c_ssize_t) + ctypes.sizeof(ctypes.c_void_p)
+    probe = np.arange(12, dtype=np.float32).reshape(3, 4)
+    for x in (probe, probe[1:], probe[:, 1:], np.empty(0)):
+        if ctypes.c_void_p.from_address(id(x) + offset).value != (x.ctypes.data or None):
+            return None
+    return offset
+
+
+_DATA_OFFSET = _probe_data_offset()
+_from_address = ctypes.c_void_p.from_address
+
+
+def data_pointer(x: np.ndarray) -> int:
+    """The address of an ndarray's first element."""
+    if _DATA_OFFSET is None:
+        return x.ctypes.data
+    return _from_address(id(x) + _DATA_OFFSET).value or 0
+
+
 @dataclass(frozen=True)
 class KernelABI:
     """The contract of `void symbol(void* A, void* B, void* C)`, all row-major and C-contiguous.
@@ -68,6 +93,7 @@ class CompiledFunction:
         self._missing = missing_features(abi.required_features)
         self._names = {"a": abi.a_dtype, "b": abi.b_dtype, "out": abi.c_dtype}
         self._dtypes = {k: _resolve_dtype(v) for k, v in self._names.items()}
+        self._shape_a, self._shape_b, self._shape_c = (abi.M, abi.K), (abi.K, abi.N), (abi.M, abi.N)
         self._shapes = {
             "a": ((abi.M, abi.K), "(M, K)"),
             "b": ((abi.K, abi.N), "(K, N)"),
@@ -127,7 +153,7 @@ class CompiledFunction:
             raise CpuFeatureError(
                 f"kernel {self.abi.symbol!r} needs CPU features this host lacks: {', '.join(self._missing)}"
             )
-        if getattr(self._owner, "closed", False):
+        if self._owner is not None and self._owner.closed:
             raise JitError(f"kernel {self.abi.symbol!r} was freed (its JitModule is closed)")
         if out is None:
             if self.abi.accumulate:
@@ -138,9 +164,15 @@ class CompiledFunction:
             if not (self._fast_ok("a", a) and self._fast_ok("b", b)):
                 self._check({"a": a, "b": b})
             out = aligned_empty((self.abi.M, self.abi.N), self._out_dtype(), self.abi.alignment)
-        elif not (self._fast_ok("a", a) and self._fast_ok("b", b) and self._fast_ok("out", out)):
+        elif not (
+            # The common case in a few attribute reads; _check gives the precise error otherwise.
+            type(a) is np.ndarray and type(b) is np.ndarray and type(out) is np.ndarray
+            and a.shape == self._shape_a and b.shape == self._shape_b and out.shape == self._shape_c
+            and a.dtype == self._dtypes["a"] and b.dtype == self._dtypes["b"] and out.dtype == self._dtypes["out"]
+            and a.flags.c_contiguous and b.flags.c_contiguous and out.flags.c_contiguous
+        ):
             self._check({"a": a, "b": b, "out": out})
-        pa, pb, pc = a.ctypes.data, b.ctypes.data, out.ctypes.data
+        pa, pb, pc = data_pointer(a), data_pointer(b), data_pointer(out)
         align = self.abi.alignment
         if align:
             for arg, ptr in (("a", pa), ("b", pb), ("out", pc)):
