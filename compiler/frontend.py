@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 from mlir import ir
 
-from ..errors import MLIRInputError
+from ..errors import DTypeError, MLIRInputError
 from .api import compile_matmul
 from .kernel import Kernel
 
@@ -29,18 +29,21 @@ class MatmulFunction:
     kernel: Kernel
     form: str  # "memref" | "tensor-acc" | "tensor-new"
     arity: int
+    roles: tuple  # positions of A, B and C (None: C is not an argument) among the arguments
 
     def __call__(self, *args: np.ndarray) -> np.ndarray:
         if len(args) != self.arity:
             raise TypeError(f"{self.name}() takes {self.arity} arrays, got {len(args)}")
+        ia, ib, ic = self.roles
+        a, b = args[ia], args[ib]
         if self.form == "memref":
-            return self.kernel(args[0], args[1], args[2])
+            return self.kernel(a, b, args[ic])
         if self.form == "tensor-acc":
-            c = args[2]
+            c = args[ic]
             if not isinstance(c, np.ndarray):
-                raise MLIRInputError(f"{self.name}(): c must be a numpy array, got {type(c).__name__}")
-            return self.kernel(args[0], args[1], np.array(c, order="C", copy=True))
-        return self.kernel(args[0], args[1])
+                raise DTypeError(f"{self.name}(): argument {ic} (C) must be a numpy array, got {type(c).__name__}")
+            return self.kernel(a, b, np.array(c, order="C", copy=True))
+        return self.kernel(a, b)
 
 
 class CompiledModule:
@@ -103,6 +106,7 @@ class _Info:
     form: str
     arity: int
     zero_filled: bool
+    roles: tuple
 
 
 def _is_private(op: ir.Operation) -> bool:
@@ -143,11 +147,15 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
     (M, K), (K2, N) = a.type.shape, b.type.shape
     if K != K2 or tuple(c.type.shape) != (M, N):
         raise bad(f"shapes do not form a matmul: A {a.type}, B {b.type}, C {c.type}")
+    if 0 in (M, N, K):
+        raise bad(f"zero-size dimension (M={M}, N={N}, K={K}); nanomm compiles non-empty matmuls only")
     if any(x not in args for x in (a, b)):
         raise bad("the matmul inputs must be function arguments")
     zero_filled = False
     if fills:
         fill = fills[0]
+        if not fill.is_before_in_block(mm):
+            raise bad("a linalg.fill after the linalg.matmul is not supported (only a zero fill that initialises C)")
         if len(fills) > 1 or not _is_zero(fill.operands[0]):
             raise bad("only a single zero linalg.fill of the output is supported")
         target = fill.operands[1]
@@ -158,20 +166,29 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
         c_source = target
     else:
         c_source = c
+    dtype = _ELEMENT_DTYPES[elt]
+    position = {arg: i for i, arg in enumerate(args)}
+    ia, ib = position[a], position[b]
     if isinstance(c.type, ir.MemRefType):
         if len(args) != 3 or list(args) != [a, b, c_source]:
             raise bad("buffer form must be func(%A, %B, %C) with linalg.matmul ins(%A, %B) outs(%C)")
-        return _Info(M, N, K, _ELEMENT_DTYPES[elt], "memref", 3, zero_filled)
+        return _Info(M, N, K, dtype, "memref", 3, zero_filled, (0, 1, 2))
     returns = [o for o in ops if o.name == "func.return"]
     if not returns or len(returns[0].operands) != 1 or returns[0].operands[0] != mm.results[0]:
         raise bad("tensor form must return the linalg.matmul result")
     if c_source in args:
-        if len(args) != 3:
-            raise bad("tensor form with an output argument must be func(%A, %B, %C)")
-        return _Info(M, N, K, _ELEMENT_DTYPES[elt], "tensor-new" if zero_filled else "tensor-acc", 3, zero_filled)
-    if not zero_filled or len(args) != 2:
-        raise bad("tensor form without an output argument must zero-fill a tensor.empty and take (%A, %B)")
-    return _Info(M, N, K, _ELEMENT_DTYPES[elt], "tensor-new", 2, zero_filled)
+        ic = position[c_source]
+        if ic in (ia, ib):
+            raise bad("the matmul output must not be one of its inputs")
+        if a != b and len(args) != 3 or a == b and len(args) not in (2, 3):
+            raise bad("tensor form with an output argument takes A, B and C (and nothing else)")
+        return _Info(M, N, K, dtype, "tensor-new" if zero_filled else "tensor-acc", len(args), zero_filled,
+                     (ia, ib, ic))
+    if not zero_filled:
+        raise bad("tensor form without an output argument must zero-fill a tensor.empty")
+    if len(args) != len({ia, ib}):
+        raise bad("tensor form takes exactly the matmul's inputs as arguments")
+    return _Info(M, N, K, dtype, "tensor-new", len(args), zero_filled, (ia, ib, None))
 
 
 _DEFAULT_MAPS = ("[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, "
@@ -194,4 +211,4 @@ def _is_zero(v: ir.Value) -> bool:
 def _compile_one(name: str, info: _Info, target: str) -> MatmulFunction:
     accumulate = info.form in ("memref", "tensor-acc") and not info.zero_filled
     kernel = compile_matmul(info.M, info.N, info.K, info.dtype, target, accumulate=accumulate)
-    return MatmulFunction(name, kernel, info.form, info.arity)
+    return MatmulFunction(name, kernel, info.form, info.arity, info.roles)

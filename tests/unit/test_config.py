@@ -1,0 +1,181 @@
+"""Tests of KernelConfig (checks, pipeline text) and default_config (the tiling heuristic)."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import nanomm
+from nanomm import ConfigError, KernelConfig, default_config
+from nanomm.compiler.config import NUM_VREGS, vector_registers
+from nanomm.compiler.pipeline import parse_pipeline
+from nanomm.runtime.cpu import TARGETS, CpuInfo, host_cpu
+
+SUITE_SHAPES = [(n, n, n) for n in (64, 128, 256, 512, 1024, 2048)] + [
+    (1, 4096, 4096), (16, 4096, 4096), (128, 4096, 4096), (128, 14336, 4096),
+    (127, 255, 511), (1000, 1000, 1000), (33, 4096, 33),
+]
+CPUS = {"host": host_cpu(), **TARGETS,
+        "tiny-caches": CpuInfo("tiny", frozenset(), l1d=4096, l2=16384, l3=65536)}
+PIPELINE_PASSES = ["tile-cache", "tile-register", "compose-microkernel", "lower-x86", "lower-llvm"]
+
+
+def check_default(cfg: KernelConfig, M: int, N: int, K: int, cpu: CpuInfo) -> None:
+    """The documented properties of default_config's answer."""
+    assert isinstance(cfg, KernelConfig)
+    assert vector_registers(cfg.mr, cfg.nr) <= NUM_VREGS
+    assert cfg.mc >= cfg.mr and cfg.nc >= cfg.nr
+    assert cfg.kc == min(K, 256)
+    assert (cfg.unroll_k, cfg.order) == (1, "mn")
+    # Register tile: 6x64, narrowed for small N so vectors are not mostly masked lanes.
+    expected_nr = 16 if N <= 16 else 32 if N <= 32 else 48 if N <= 48 else 64
+    assert cfg.nr == expected_nr
+    assert cfg.nr - min(N, 64) < 16  # never a whole vector of the tile beyond N
+    # Cache blocks: mc x kc of A in half of L2 and nc x kc of B in L2 (unless the tile alone is larger).
+    assert cfg.mc * cfg.kc * 4 <= cpu.l2 // 2 or cfg.mc == cfg.mr
+    assert cfg.nc * cfg.kc * 4 <= cpu.l2 or cfg.nc == cfg.nr
+    # Blocks are no larger than the problem rounded up to the tile.
+    assert cfg.mc <= max(cfg.mr, math.ceil(M / cfg.mr) * cfg.mr)
+    assert cfg.nc <= max(cfg.nr, math.ceil(N / cfg.nr) * cfg.nr)
+    # The config survives a round trip through its own constructor (all checks pass).
+    assert KernelConfig(**cfg.as_dict()) == cfg
+
+
+@pytest.mark.parametrize("cpu", list(CPUS))
+@pytest.mark.parametrize("M,N,K", SUITE_SHAPES, ids=[f"{m}x{n}x{k}" for m, n, k in SUITE_SHAPES])
+def test_default_config_suite_shapes(M, N, K, cpu):
+    check_default(default_config(M, N, K, CPUS[cpu]), M, N, K, CPUS[cpu])
+
+
+def test_default_config_large_shape_uses_6x64():
+    cfg = default_config(1024, 1024, 1024, host_cpu())
+    assert (cfg.mr, cfg.nr, cfg.kc) == (6, 64, 256)
+    assert nanomm.default_config is default_config
+
+
+@pytest.mark.parametrize("N,tile", [(1, (14, 16)), (16, (14, 16)), (17, (14, 32)), (20, (14, 32)), (32, (14, 32)),
+                                    (33, (8, 48)), (48, (8, 48)), (49, (6, 64)), (4096, (6, 64))])
+def test_default_config_small_n(N, tile):
+    cfg = default_config(37, N, 91, host_cpu())
+    assert (cfg.mr, cfg.nr) == tile
+    check_default(cfg, 37, N, 91, host_cpu())
+
+
+@given(M=st.integers(1, 20000), N=st.integers(1, 20000), K=st.integers(1, 20000), cpu=st.sampled_from(list(CPUS)))
+def test_default_config_any_shape(M, N, K, cpu):
+    check_default(default_config(M, N, K, CPUS[cpu]), M, N, K, CPUS[cpu])
+
+
+@pytest.mark.avx512
+@pytest.mark.parametrize("N", [1, 16, 20, 33, 48])
+def test_default_config_small_n_kernels_are_correct(N):
+    M, K = 29, 41
+    rng = np.random.default_rng(N)
+    a, b = rng.standard_normal((M, K), dtype=np.float32), rng.standard_normal((K, N), dtype=np.float32)
+    kernel = nanomm.compile_matmul(M, N, K)
+    assert kernel.config == default_config(M, N, K, host_cpu())
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    bound = (K + 1) * 2.0**-22 * (np.abs(a).astype(np.float64) @ np.abs(b)) + 1e-6
+    assert np.all(np.abs(kernel(a, b) - ref) <= bound)
+
+
+# --- KernelConfig checks ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    ({"mr": 0}, r"KernelConfig.mr must be a positive int, got 0"),
+    ({"nr": -1}, r"KernelConfig.nr must be a positive int, got -1"),
+    ({"mc": 0}, r"KernelConfig.mc must be a positive int"),
+    ({"nc": -512}, r"KernelConfig.nc must be a positive int"),
+    ({"kc": 0}, r"KernelConfig.kc must be a positive int"),
+    ({"unroll_k": 0}, r"KernelConfig.unroll_k must be a positive int"),
+    ({"mr": 6.0}, r"KernelConfig.mr must be a positive int, got 6.0"),
+    ({"kc": True}, r"KernelConfig.kc must be a positive int, got True"),
+    ({"nr": "64"}, r"KernelConfig.nr must be a positive int, got '64'"),
+    ({"order": "xy"}, r"KernelConfig.order must be 'mn' or 'nm', got 'xy'"),
+    ({"order": "MN"}, r"order must be 'mn' or 'nm'"),
+    ({"mr": 8, "nr": 64}, r"register tile 8x64 needs 37 vector registers .*AVX-512 has 32"),
+    ({"mr": 7, "nr": 64}, r"register tile 7x64 needs 33 vector registers"),
+    ({"mr": 15, "nr": 32}, r"register tile 15x32 needs 33"),
+    ({"mr": 10, "nr": 48}, r"register tile 10x48 needs 34"),
+    ({"mr": 31, "nr": 16}, r"register tile 31x16 needs 33"),
+    ({"mr": 1, "nr": 512}, r"register tile 1x512 needs 65"),
+    ({"mr": 6, "mc": 5}, r"cache block 5x512 is smaller than the register tile 6x64"),
+    ({"nr": 64, "nc": 63}, r"cache block 96x63 is smaller than the register tile 6x64"),
+])
+def test_invalid_configs(kwargs, match):
+    with pytest.raises(ConfigError, match=match):
+        KernelConfig(**kwargs)
+    with pytest.raises(ValueError):
+        KernelConfig(**kwargs)
+
+
+@pytest.mark.parametrize("mr,nr", [(6, 64), (14, 32), (8, 48), (14, 16), (30, 16), (9, 48), (1, 16), (2, 112)])
+def test_register_tiles_at_the_limit_are_valid(mr, nr):
+    cfg = KernelConfig(mr=mr, nr=nr, mc=mr, nc=nr)
+    assert vector_registers(mr, nr) <= NUM_VREGS
+    assert (cfg.mr, cfg.nr) == (mr, nr)
+
+
+@pytest.mark.parametrize("mr,nr,regs", [(6, 64, 29), (8, 64, 37), (14, 16, 16), (14, 32, 31), (8, 48, 28),
+                                        (1, 1, 3), (4, 20, 11)])
+def test_vector_registers(mr, nr, regs):
+    assert vector_registers(mr, nr) == regs
+
+
+def test_config_is_frozen_hashable_and_comparable():
+    cfg = KernelConfig(mr=14, nr=32, mc=28, nc=64, kc=16, unroll_k=2, order="nm")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        cfg.mr = 6  # type: ignore[misc]
+    assert cfg == KernelConfig(**cfg.as_dict())
+    assert hash(cfg) == hash(KernelConfig(**cfg.as_dict()))
+    assert cfg != KernelConfig()
+    assert cfg.as_dict() == {"mr": 14, "nr": 32, "mc": 28, "nc": 64, "kc": 16, "unroll_k": 2, "order": "nm"}
+    assert KernelConfig() == KernelConfig(mr=6, nr=64, mc=96, nc=512, kc=256, unroll_k=1, order="mn")
+
+
+# --- pipeline text ----------------------------------------------------------------------------------
+
+
+def test_pipeline_text():
+    text = KernelConfig(mr=14, nr=32, mc=28, nc=64, kc=16, unroll_k=2, order="nm").pipeline()
+    assert text == ("tile-cache{mc=28 nc=64 kc=16},tile-register{mr=14 nr=32 order=nm},"
+                    "compose-microkernel{vector-width=16 unroll-k=2},lower-x86{vector-bits=512 num-vregs=32},"
+                    "lower-llvm{bare-ptr=1 x86vector=1 amx=0}")
+
+
+_valid_tiles = st.tuples(st.integers(1, 30), st.integers(1, 112)).filter(lambda t: vector_registers(*t) <= NUM_VREGS)
+
+
+@given(tile=_valid_tiles, mc_extra=st.integers(0, 500), nc_extra=st.integers(0, 2000), kc=st.integers(1, 1024),
+       unroll_k=st.integers(1, 8), order=st.sampled_from(["mn", "nm"]))
+def test_pipeline_parses_and_round_trips(tile, mc_extra, nc_extra, kc, unroll_k, order):
+    mr, nr = tile
+    cfg = KernelConfig(mr=mr, nr=nr, mc=mr + mc_extra, nc=nr + nc_extra, kc=kc, unroll_k=unroll_k, order=order)
+    steps = parse_pipeline(cfg.pipeline())
+    assert [s.name for s in steps] == PIPELINE_PASSES
+    cache, register, micro, x86, llvm = steps
+    assert (cache.mc, cache.nc, cache.kc) == (cfg.mc, cfg.nc, cfg.kc)
+    assert (register.mr, register.nr, register.order) == (cfg.mr, cfg.nr, cfg.order)
+    assert (micro.vector_width, micro.unroll_k) == (16, cfg.unroll_k)
+    assert (x86.vector_bits, x86.num_vregs) == (512, 32)
+    assert (llvm.bare_ptr, llvm.x86vector, llvm.amx) == (True, True, False)
+    assert ",".join(s.spec() for s in steps) == cfg.pipeline()
+
+
+@pytest.mark.parametrize("text,match", [
+    ("tile-cache{mc=12 nc=64 kc=5},no-such-pass", "unknown pass 'no-such-pass'"),
+    ("tile-cache{mc}", "option 'mc' of pass 'tile-cache' needs the form key=value"),
+    ("tile-cache{mc=abc}", "option 'mc' expects int, got 'abc'"),
+    ("tile-cache{tile=4}", "pass 'tile-cache' has no option 'tile'"),
+    ("tile-cache{mc=12", r"unbalanced '\{'"),
+    ("tile-cache}", r"unbalanced '\}'"),
+])
+def test_parse_pipeline_errors(text, match):
+    with pytest.raises(ConfigError, match=match):
+        parse_pipeline(text)
