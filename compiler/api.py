@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import threading
 
 import numpy as np
@@ -21,12 +22,21 @@ _cache_lock = threading.Lock()
 
 
 def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "host",
-                   config: KernelConfig | None = None, *, accumulate: bool = False) -> Kernel:
+                   config: KernelConfig | None = None, *, accumulate: bool = False,
+                   b: np.ndarray | None = None) -> Kernel:
     """Compiles C = A @ B (C += A @ B with accumulate=True) for A: MxK, B: KxN.
 
     Kernels are cached in memory per (shape, dtype, target, config): a second call with the
     same arguments returns the same Kernel, and concurrent first calls compile once.
+    With `b=weights`, the kernel reads a pre-packed B: weights are packed once, here, and
+    `kernel(a)` / `kernel(a, out=c)` use them (a new Kernel object each time, sharing code).
     """
+    if b is not None:
+        base = compile_matmul(M, N, K, dtype, target, config, accumulate=accumulate)
+        packed = base.prepack(b)
+        kernel = copy.copy(base._prepacked_variant())
+        kernel.packed_b = packed
+        return kernel
     spec = MatmulSpec(M, N, K, dtype, accumulate)
     cpu = target_cpu(target)
     key = (spec, _cpu_key(cpu), config)

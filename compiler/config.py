@@ -23,12 +23,15 @@ class KernelConfig:
     kc: int = 256
     unroll_k: int = 1
     order: str = "mn"
+    pack_b: bool = False
 
     def __post_init__(self):
         for key in ("mr", "nr", "mc", "nc", "kc", "unroll_k"):
             value = getattr(self, key)
             if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
                 raise ConfigError(f"KernelConfig.{key} must be a positive int, got {value!r}")
+        if not isinstance(self.pack_b, bool):
+            raise ConfigError(f"KernelConfig.pack_b must be a bool, got {self.pack_b!r}")
         if self.order not in ("mn", "nm"):
             raise ConfigError(f"KernelConfig.order must be 'mn' or 'nm', got {self.order!r}")
         need = vector_registers(self.mr, self.nr)
@@ -37,14 +40,21 @@ class KernelConfig:
                 f"register tile {self.mr}x{self.nr} needs {need} vector registers "
                 f"({self.mr}x{math.ceil(self.nr / F32_LANES)} accumulators + B vectors + 1 broadcast); "
                 f"AVX-512 has {NUM_VREGS}")
+        if self.pack_b and self.nc % self.nr:
+            raise ConfigError(f"with pack_b, nc ({self.nc}) must be a multiple of nr ({self.nr})")
         if self.mc < self.mr or self.nc < self.nr:
             raise ConfigError(f"cache block {self.mc}x{self.nc} is smaller than the register tile {self.mr}x{self.nr}")
 
-    def pipeline(self) -> str:
+    def pipeline(self, prepacked_b: bool = False) -> str:
         """The pass pipeline (nanomm-opt syntax) that builds this kernel."""
+        if prepacked_b and not self.pack_b:
+            raise ConfigError("a kernel taking pre-packed B needs pack_b=True")
+        cache_order = "nkm" if self.pack_b else "nmk"
         return ",".join([
-            f"tile-cache{{mc={self.mc} nc={self.nc} kc={self.kc}}}",
+            f"tile-cache{{mc={self.mc} nc={self.nc} kc={self.kc} order={cache_order}}}",
             f"tile-register{{mr={self.mr} nr={self.nr} order={self.order}}}",
+            *([f"pack{{nr={self.nr} kc={self.kc} prepacked={int(prepacked_b)} vector-width={F32_LANES}}}"]
+              if self.pack_b else []),
             f"compose-microkernel{{vector-width={F32_LANES} unroll-k={self.unroll_k}}}",
             f"lower-x86{{vector-bits=512 num-vregs={NUM_VREGS}}}",
             "lower-llvm{bare-ptr=1 x86vector=1 amx=0}",
@@ -52,6 +62,10 @@ class KernelConfig:
 
     def as_dict(self) -> dict:
         return dataclasses.asdict(self)
+
+    def packed_b_shape(self, K: int, N: int) -> tuple[int, int, int, int]:
+        """Shape of B in the pre-packed layout: [K blocks][NR panels][KC][NR]."""
+        return (-(-K // self.kc), -(-N // self.nr), self.kc, self.nr)
 
 
 def vector_registers(mr: int, nr: int) -> int:

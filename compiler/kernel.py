@@ -2,29 +2,85 @@
 
 from __future__ import annotations
 
+import dataclasses
+import threading
+
 import numpy as np
 
-from ..errors import ConfigError
-from ..runtime.kernel import CompiledFunction
+from ..errors import ConfigError, LayoutError, ShapeError
+from ..runtime.kernel import CompiledFunction, PackFunction
 from .config import KernelConfig
 from .payload import MatmulSpec
 
 
+@dataclasses.dataclass(frozen=True)
+class PackedB:
+    """B (K x N) packed once for kernels of one layout; pass it where B goes, call after call."""
+
+    data: np.ndarray
+    K: int
+    N: int
+    layout: tuple  # (dtype, kc, nr): kernels with the same layout can read it
+
+
 class Kernel:
-    """A JIT-compiled matmul: `kernel(a, b, out)` runs it (C = A @ B, or C += A @ B when accumulating)."""
+    """A JIT-compiled matmul: `kernel(a, b, out)` runs it (C = A @ B, or C += A @ B when accumulating).
+
+    B may be a row-major array or a `PackedB` from `kernel.prepack(b)`. A kernel compiled with
+    `compile_matmul(..., b=weights)` holds its packed B, and `kernel(a)` uses it.
+    """
 
     def __init__(self, spec: MatmulSpec, config: KernelConfig, target: str, function: CompiledFunction,
-                 snapshots: dict[str, str], llvm_ir: str, compile_seconds: float):
+                 snapshots: dict[str, str], llvm_ir: str, compile_seconds: float,
+                 pack: PackFunction | None = None):
         self.spec = spec
         self.config = config
         self.target = target
         self.compile_seconds = compile_seconds
+        self.packed_b: PackedB | None = None
         self._function = function
+        self._pack = pack
         self._snapshots = snapshots
         self._llvm_ir = llvm_ir
+        self._variant: Kernel | None = None
+        self._variant_lock = threading.Lock()
 
-    def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    def __call__(self, a: np.ndarray, b=None, out: np.ndarray | None = None) -> np.ndarray:
+        if b is None:
+            if self.packed_b is None:
+                raise ShapeError("b is missing: pass B, or compile with compile_matmul(..., b=weights)")
+            b = self.packed_b
+        if isinstance(b, PackedB):
+            if not self.spec.prepacked_b:
+                return self._prepacked_variant()(a, b, out)
+            if (b.K, b.N, b.layout) != (self.spec.K, self.spec.N, self.layout):
+                raise LayoutError(f"b was packed for K={b.K} N={b.N} layout {b.layout}; this kernel takes "
+                                  f"K={self.spec.K} N={self.spec.N} layout {self.layout}")
+            return self._function(a, b.data, out)
+        if self.spec.prepacked_b:
+            return self._function(a, self.prepack(b).data, out)
         return self._function(a, b, out)
+
+    @property
+    def layout(self) -> tuple:
+        return (self.spec.dtype, self.config.kc, self.config.nr)
+
+    def prepack(self, b: np.ndarray) -> PackedB:
+        """Packs B once (by generated code) so that later calls skip packing it."""
+        if not self.spec.prepacked_b:
+            return self._prepacked_variant().prepack(b)
+        return PackedB(self._pack(b), self.spec.K, self.spec.N, self.layout)
+
+    def _prepacked_variant(self) -> "Kernel":
+        """The same kernel compiled to read pre-packed B (built on first use)."""
+        with self._variant_lock:
+            if self._variant is None:
+                from .build import build_kernel
+
+                spec = dataclasses.replace(self.spec, prepacked_b=True)
+                config = dataclasses.replace(self.config, pack_b=True, nc=_round_up(self.config.nc, self.config.nr))
+                self._variant = build_kernel(spec, self.target, config)
+            return self._variant
 
     @property
     def stages(self) -> list[str]:
@@ -47,8 +103,12 @@ class Kernel:
 
     @property
     def pipeline(self) -> str:
-        return self.config.pipeline()
+        return self.config.pipeline(self.spec.prepacked_b)
 
     def __repr__(self) -> str:
         s = self.spec
         return f"<nanomm.Kernel {s.dtype} M={s.M} N={s.N} K={s.K} target={self.target} config={self.config}>"
+
+
+def _round_up(x: int, m: int) -> int:
+    return -(-x // m) * m

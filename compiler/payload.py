@@ -23,6 +23,7 @@ class MatmulSpec:
     K: int
     dtype: str = "f32"
     accumulate: bool = False
+    prepacked_b: bool = False  # B is passed pre-packed (see the pack pass); the kernel skips packing
 
     def __post_init__(self):
         for key in ("M", "N", "K"):
@@ -39,7 +40,8 @@ class MatmulSpec:
     @property
     def symbol(self) -> str:
         acc = "_acc" if self.accumulate else ""
-        return f"nanomm_matmul_{self.dtype}_{self.M}x{self.N}x{self.K}{acc}"
+        pb = "_pb" if self.prepacked_b else ""
+        return f"nanomm_matmul_{self.dtype}_{self.M}x{self.N}x{self.K}{acc}{pb}"
 
     @property
     def flops(self) -> int:

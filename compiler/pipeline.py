@@ -103,18 +103,22 @@ def run_pipeline(module: ir.Module, steps: list[Step], *, snapshots: bool = True
             module.operation.verify()
             if cleanup and isinstance(step, ModulePass):
                 PassManager.parse("builtin.module(cse)").run(module.operation)
-        except (NanommError, ir.MLIRError, RuntimeError, ValueError) as exc:
+        except (NanommError, ir.MLIRError) as exc:
             raise _failure(step, before, exc) from None
+        except Exception as exc:  # noqa: BLE001 - a bug in a pass still gets a reproducer, not a traceback
+            raise _failure(step, before, exc, internal=True) from exc
         if snapshots:
             result.snapshots[step.name] = str(module)
     return result
 
 
-def _failure(step: Step, before: str, exc: Exception) -> PassError:
+def _failure(step: Step, before: str, exc: Exception, internal: bool = False) -> PassError:
     fd, path = tempfile.mkstemp(prefix=f"nanomm-{step.name}-", suffix=".mlir")
     with os.fdopen(fd, "w") as f:
         f.write(before)
     detail = _diagnostics(exc)
+    if internal:
+        detail = f"internal error ({type(exc).__name__}: {exc}); please report it with the reproducer"
     return PassError(f"pass '{step.name}' failed: {detail}\n"
                      f"  reproduce with: nanomm-opt -p '{step.spec()}' {path}")
 

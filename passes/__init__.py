@@ -11,6 +11,7 @@ from ._base import ModulePass
 REGISTRY: dict[str, str] = {
     "tile-cache": "tile_cache:TileCache",
     "tile-register": "tile_register:TileRegister",
+    "pack": "pack:Pack",
     "compose-microkernel": "compose_microkernel:ComposeMicrokernel",
     "lower-x86": "lower_x86:LowerX86",
     "lower-llvm": "lower_llvm:LowerLLVM",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable, Iterator, Sequence
 
 from mlir import ir
-from mlir.dialects import arith, memref, scf
+from mlir.dialects import arith, memref, scf, vector
 
 from ..errors import ConfigError
 
@@ -66,13 +66,13 @@ def _tile_rec(dims, d, offsets, sizes, body, loop_attrs, start=0) -> None:
         _tile_rec(dims, d + 1, offsets + [index_const(start + full * tile)], sizes + [rem], body, loop_attrs)
 
 
-def subview(source: ir.Value, offsets: Sequence, sizes: Sequence[int]) -> ir.Value:
+def subview(source: ir.Value, offsets: Sequence, sizes: Sequence[int], *, keep_whole: bool = False) -> ir.Value:
     """A unit-stride `memref.subview` with (possibly dynamic) offsets and static sizes.
 
     A view of the whole of an identity-layout memref is the memref itself.
     """
     st = source.type
-    if (list(sizes) == list(st.shape) and all(const_int(o) == 0 if not isinstance(o, int) else o == 0
+    if (not keep_whole and list(sizes) == list(st.shape) and all(const_int(o) == 0 if not isinstance(o, int) else o == 0
                                                for o in offsets)
             and st.get_strides_and_offset()[1] == 0):
         return source
@@ -124,3 +124,60 @@ def is_zero_attr(attr: ir.Attribute) -> bool:
     if isinstance(attr, ir.IntegerAttr):
         return attr.value == 0
     return False
+
+
+def zero_of(elt: ir.Type) -> ir.Value:
+    """A scalar zero constant of element type `elt`."""
+    return arith.ConstantOp(elt, 0.0 if isinstance(elt, ir.FloatType) else 0).result
+
+
+def lane_mask(lanes: int, active: int) -> ir.Value:
+    """`vector.constant_mask` enabling the first `active` of `lanes` lanes."""
+    return vector.constant_mask(ir.VectorType.get([lanes], ir.IntegerType.get_signless(1)), [active])
+
+
+def _minor_1d(rank: int) -> ir.AffineMapAttr:
+    return ir.AffineMapAttr.get(ir.AffineMap.get(rank, 0, [ir.AffineExpr.get_dim(rank - 1)]))
+
+
+def read_vector(src: ir.Value, indices: Sequence, vtype: ir.VectorType, mask: ir.Value | None = None) -> ir.Value:
+    """A 1-D in-bounds `vector.transfer_read` along the minor dimension (masked lanes read 0)."""
+    rank = ir.MemRefType(src.type).rank
+    return vector.transfer_read(vtype, src, list(indices), _minor_1d(rank), zero_of(vtype.element_type),
+                                ir.ArrayAttr.get([ir.BoolAttr.get(True)]), mask=mask)
+
+
+def write_vector(value: ir.Value, dst: ir.Value, indices: Sequence, mask: ir.Value | None = None) -> None:
+    """A 1-D in-bounds `vector.transfer_write` along the minor dimension (masked lanes untouched)."""
+    rank = ir.MemRefType(dst.type).rank
+    vector.transfer_write(None, value, dst, list(indices), _minor_1d(rank),
+                          ir.ArrayAttr.get([ir.BoolAttr.get(True)]), mask=mask)
+
+
+def erase(op: ir.Operation) -> None:
+    """Erases op, refusing (instead of letting LLVM abort the process) while its results are used."""
+    op = op.operation
+    for result in op.results:
+        users = [u.owner.name for u in result.uses]
+        if users:
+            raise RuntimeError(f"cannot erase {op.name}: its result is still used by {', '.join(users)}")
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.operations:
+                _check_no_outside_uses(inner.operation, op)
+    op.erase()
+
+
+def _check_no_outside_uses(op: ir.Operation, root: ir.Operation) -> None:
+    for result in op.results:
+        for use in result.uses:
+            user = use.owner
+            parent = user
+            while parent is not None and parent != root:
+                parent = parent.parent
+            if parent is None:
+                raise RuntimeError(f"cannot erase {root.name}: {op.name} inside it is used by {user.name} outside")
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.operations:
+                _check_no_outside_uses(inner.operation, root)

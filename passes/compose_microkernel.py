@@ -9,7 +9,7 @@ from mlir.dialects import arith, memref, scf, vector
 
 from ..errors import ConfigError
 from ._base import ModulePass
-from ._ir import const_int, index_const, is_zero_constant, walk
+from ._ir import const_int, erase, index_const, is_zero_constant, lane_mask, read_vector, walk, write_vector
 from .tile_register import NANOKERNEL
 
 MICROKERNEL = "nanomm.microkernel"
@@ -57,8 +57,7 @@ class ComposeMicrokernel(ModulePass):
         elt = nk.c.type.element_type
         vtype = ir.VectorType.get([vw], elt)
         with ir.InsertionPoint(loop), loop.location:
-            masks = {w: vector.constant_mask(ir.VectorType.get([vw], ir.IntegerType.get_signless(1)), [w])
-                     for _, w in chunks if w < vw}
+            masks = {w: lane_mask(vw, w) for _, w in chunks if w < vw}
             pad = arith.ConstantOp(elt, 0.0 if isinstance(elt, ir.FloatType) else 0).result
             if nk.zero_init is not None:
                 zero = arith.ConstantOp(vtype, ir.DenseElementsAttr.get_splat(vtype, _zero_attr(elt))).result
@@ -95,9 +94,9 @@ class ComposeMicrokernel(ModulePass):
             for i in range(mr):
                 for jj, (j, w) in enumerate(chunks):
                     _store(accs[i * len(chunks) + jj], nk.c, index_const(i), j, w, vw, masks)
-        loop.erase()
+        erase(loop)
         if nk.zero_init is not None:
-            nk.zero_init.erase()
+            erase(nk.zero_init)
 
 
 @dataclasses.dataclass
@@ -126,6 +125,8 @@ def _match(loop: ir.Operation) -> _Nanokernel | None:
     if any(isinstance(x, ir.Block) or x.name != "vector.transfer_read" for x in (lhs, rhs, acc)):
         return None
     a, b, c = lhs.operands[0], rhs.operands[0], acc.operands[0]
+    if not all(_defined_outside(v, loop) for v in (a, b, c)):
+        return None
     if writes[0].operation.operands[1] != c:
         return None
     mr, nr = ir.VectorType(acc.results[0].type).shape
@@ -135,6 +136,17 @@ def _match(loop: ir.Operation) -> _Nanokernel | None:
             and is_zero_constant(prev.operands[0])):
         zero_init = prev
     return _Nanokernel(a, b, c, mr, nr, ub, zero_init)
+
+
+def _defined_outside(value: ir.Value, loop: ir.Operation) -> bool:
+    """True when value is defined outside `loop` (so code before the loop can use it)."""
+    owner = value.owner
+    op = owner.owner if isinstance(owner, ir.Block) else owner
+    while op is not None:
+        if op == loop:
+            return False
+        op = op.parent
+    return True
 
 
 def _op_before(op: ir.Operation) -> ir.Operation | None:
@@ -154,16 +166,10 @@ def _zero_attr(elt: ir.Type) -> ir.Attribute:
     return ir.IntegerAttr.get(elt, 0)
 
 
-def _map1d() -> ir.AffineMapAttr:
-    return ir.AffineMapAttr.get(ir.AffineMap.get(2, 0, [ir.AffineExpr.get_dim(1)]))
-
-
 def _load(src, row, j, w, vw, vtype, masks, pad):
-    """A transfer_read of lanes [j, j+w) of `row` (masked when w < vw)."""
-    return vector.transfer_read(vtype, src, [row, index_const(j)], _map1d(), pad,
-                                ir.ArrayAttr.get([ir.BoolAttr.get(True)]), mask=masks.get(w) if w < vw else None)
+    """Lanes [j, j+w) of `row` (masked when w < vw)."""
+    return read_vector(src, [row, index_const(j)], vtype, masks.get(w) if w < vw else None)
 
 
 def _store(value, dst, row, j, w, vw, masks):
-    vector.transfer_write(None, value, dst, [row, index_const(j)], _map1d(),
-                          ir.ArrayAttr.get([ir.BoolAttr.get(True)]), mask=masks.get(w) if w < vw else None)
+    write_vector(value, dst, [row, index_const(j)], masks.get(w) if w < vw else None)

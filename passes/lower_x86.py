@@ -9,7 +9,7 @@ from mlir.dialects import vector
 
 from ..errors import ConfigError
 from ._base import ModulePass
-from ._ir import walk
+from ._ir import erase, walk
 from .compose_microkernel import MICROKERNEL
 
 
@@ -80,7 +80,7 @@ class LowerX86(ModulePass):
                 passthru = vector.broadcast(vt, pad)
                 new = vector.maskedload(vt, source, indices, mask, passthru)
         op.results[0].replace_all_uses_with(new)
-        op.erase()
+        erase(op)
 
     def _lower_write(self, op: ir.Operation) -> None:
         value = op.operands[0]
@@ -93,7 +93,7 @@ class LowerX86(ModulePass):
                 vector.store(value, dest, indices)
             else:
                 vector.maskedstore(dest, indices, mask, value)
-        op.erase()
+        erase(op)
 
 
 def _transfer_parts(op: ir.Operation, is_write: bool):

@@ -9,9 +9,10 @@ from mlir.dialects import linalg
 
 from ..errors import ConfigError
 from ._base import ModulePass
-from ._ir import is_zero_constant, subview, tile_loops, walk
+from ._ir import erase, is_zero_constant, subview, tile_loops, walk
 
 BATCH_REDUCE = "nanomm.batch_reduce"
+B_BLOCK = "nanomm.b_block"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -27,18 +28,26 @@ class TileCache(ModulePass):
     own static sizes. A zero fill of C is sunk into the blocks: the first K block of each
     C block gets a `linalg.fill` of its C sub-block, so C is cleared while it is hot.
 
-    Options: mc, nc, kc (block sizes, clamped to the problem).
+    Loop orders: "nmk" (default) keeps a C block while the K blocks stream through it
+    (batch-reduce); "nkm" (GotoBLAS) visits every M block for one KC x NC block of B, which
+    is made once, before the M loop, and tagged `nanomm.b_block` so that `pack` can pack it
+    once and reuse it for the whole M loop.
+
+    Options: mc, nc, kc (block sizes, clamped to the problem), order ("nmk" | "nkm").
     """
 
     name = "tile-cache"
     mc: int = 96
     nc: int = 512
     kc: int = 256
+    order: str = "nmk"
 
     def __post_init__(self):
         for key in ("mc", "nc", "kc"):
             if getattr(self, key) <= 0:
                 raise ConfigError(f"tile-cache: {key} must be positive, got {getattr(self, key)}")
+        if self.order not in ("nmk", "nkm"):
+            raise ConfigError(f"tile-cache: order must be 'nmk' or 'nkm', got '{self.order}'")
 
     def run(self, module: ir.Module) -> None:
         for op in list(walk(module.operation, "linalg.matmul")):
@@ -54,35 +63,49 @@ class TileCache(ModulePass):
         M, K = a.type.shape
         N = b.type.shape[1]
         fill = _zero_fill_of(op, c)
-        zero_init = fill is not None
+        kc = min(self.kc, K)
+
+        def k_blocks(body):
+            """Calls body(k0, kb, first) over the K blocks; the first is peeled when it clears C."""
+            if fill is None:
+                tile_loops([(K, kc)], lambda o, s: body(o[0], s[0], False), loop_attrs=[{BATCH_REDUCE}])
+                return
+            tile_loops([(kc, kc)], lambda o, s: body(o[0], s[0], True))
+            if K > kc:
+                tile_loops([(K - kc, kc)], lambda o, s: body(o[0], s[0], False),
+                           loop_attrs=[{BATCH_REDUCE}], start=kc)
+
+        def block(m0, mb, n0, nb, k0, kb, first, b_blk=None):
+            c_blk = subview(c, [m0, n0], [mb, nb])
+            a_blk = subview(a, [m0, k0], [mb, kb])
+            b_blk = b_blk if b_blk is not None else subview(b, [k0, n0], [kb, nb])
+            if first:
+                linalg.fill(fill.operands[0], outs=[c_blk])
+            linalg.matmul(a_blk, b_blk, outs=[c_blk])
+
         with ir.InsertionPoint(op), op.location:
-            def block(offsets, sizes):
-                (n0, m0), (nb, mb) = offsets, sizes
-                c_blk = subview(c, [m0, n0], [mb, nb])
+            if self.order == "nmk":
+                def nm(offsets, sizes):
+                    (n0, m0), (nb, mb) = offsets, sizes
+                    k_blocks(lambda k0, kb, first: block(m0, mb, n0, nb, k0, kb, first))
 
-                def k_block(k_offsets, k_sizes, first: bool):
-                    (k0,), (kb,) = k_offsets, k_sizes
-                    a_blk = subview(a, [m0, k0], [mb, kb])
-                    b_blk = subview(b, [k0, n0], [kb, nb])
-                    if first and zero_init:
-                        linalg.fill(fill.operands[0], outs=[c_blk])
-                    linalg.matmul(a_blk, b_blk, outs=[c_blk])
+                tile_loops([(N, self.nc), (M, self.mc)], nm)
+            else:
+                def n_then_k(n_off, n_size):
+                    (n0,), (nb,) = n_off, n_size
 
-                kc = min(self.kc, K)
-                if zero_init:
-                    # Peel the first K block: it clears C. The rest accumulate.
-                    tile_loops([(kc, kc)], lambda o, s: k_block(o, s, True))
-                    if K > kc:
-                        rest = K - kc
-                        tile_loops([(rest, kc)], lambda o, s: k_block(o, s, False),
-                                   loop_attrs=[{BATCH_REDUCE}], start=kc)
-                else:
-                    tile_loops([(K, kc)], lambda o, s: k_block(o, s, False), loop_attrs=[{BATCH_REDUCE}])
+                    def k_then_m(k0, kb, first):
+                        b_blk = subview(b, [k0, n0], [kb, nb], keep_whole=True)
+                        b_blk.owner.attributes[B_BLOCK] = ir.UnitAttr.get()
+                        tile_loops([(M, self.mc)],
+                                   lambda o, s: block(o[0], s[0], n0, nb, k0, kb, first, b_blk))
 
-            tile_loops([(N, self.nc), (M, self.mc)], block)
-        op.erase()
+                    k_blocks(k_then_m)
+
+                tile_loops([(N, self.nc)], n_then_k)
+        erase(op)
         if fill is not None:
-            fill.erase()
+            erase(fill)
 
 
 def _zero_fill_of(op: ir.Operation, c: ir.Value) -> ir.Operation | None:

@@ -9,7 +9,7 @@ from mlir.dialects import arith, scf, vector
 
 from ..errors import ConfigError
 from ._base import ModulePass
-from ._ir import index_const, is_zero_constant, subview, tile_loops, walk
+from ._ir import erase, index_const, is_zero_constant, subview, tile_loops, walk
 
 NANOKERNEL = "nanomm.nanokernel"
 
@@ -73,9 +73,9 @@ class TileRegister(ModulePass):
 
             dims = [(M, self.mr), (N, self.nr)]
             tile_loops(dims if self.order == "mn" else dims[::-1], tile)
-        op.erase()
+        erase(op)
         if fill is not None:
-            fill.erase()
+            erase(fill)
 
 
 def _nanokernel(a_t: ir.Value, b_t: ir.Value, c_t: ir.Value, mr: int, nr: int, K: int) -> None:

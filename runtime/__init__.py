@@ -4,7 +4,7 @@ from nanomm.runtime import settings
 from nanomm.runtime.amx import request_amx_permission
 from nanomm.runtime.cpu import TARGETS, CpuInfo, host_cpu, llvm_feature_string, missing_features, resolve_target
 from nanomm.runtime.jit import JitModule
-from nanomm.runtime.kernel import CompiledFunction, KernelABI, aligned_empty, compile_kernel
+from nanomm.runtime.kernel import CompiledFunction, KernelABI, PackFunction, aligned_empty, compile_kernel
 
 __all__ = [
     "TARGETS",
@@ -14,6 +14,7 @@ __all__ = [
     "KernelABI",
     "aligned_empty",
     "compile_kernel",
+    "PackFunction",
     "host_cpu",
     "llvm_feature_string",
     "missing_features",

@@ -58,6 +58,7 @@ class KernelABI:
     accumulate: bool = False
     alignment: int = 0
     required_features: tuple[str, ...] = ()
+    b_shape: tuple[int, ...] = ()  # non-empty: B comes pre-packed, as an array of this shape
 
 
 def _resolve_dtype(name: str) -> np.dtype | None:
@@ -93,10 +94,11 @@ class CompiledFunction:
         self._missing = missing_features(abi.required_features)
         self._names = {"a": abi.a_dtype, "b": abi.b_dtype, "out": abi.c_dtype}
         self._dtypes = {k: _resolve_dtype(v) for k, v in self._names.items()}
-        self._shape_a, self._shape_b, self._shape_c = (abi.M, abi.K), (abi.K, abi.N), (abi.M, abi.N)
+        b_shape = tuple(abi.b_shape) or (abi.K, abi.N)
+        self._shape_a, self._shape_b, self._shape_c = (abi.M, abi.K), b_shape, (abi.M, abi.N)
         self._shapes = {
             "a": ((abi.M, abi.K), "(M, K)"),
-            "b": ((abi.K, abi.N), "(K, N)"),
+            "b": (b_shape, "the packed layout" if abi.b_shape else "(K, N)"),
             "out": ((abi.M, abi.N), "(M, N)"),
         }
 
@@ -123,8 +125,9 @@ class CompiledFunction:
             if not isinstance(x, np.ndarray):
                 raise DTypeError(f"{arg} must be a numpy.ndarray, got {type(x).__name__}")
         for arg, x in arrays.items():
-            if x.ndim != 2:
-                raise ShapeError(f"{arg} must be 2-D, got a {x.ndim}-D array of shape {x.shape}")
+            ndim = len(self._shapes[arg][0])
+            if x.ndim != ndim:
+                raise ShapeError(f"{arg} must be {ndim}-D, got a {x.ndim}-D array of shape {x.shape}")
         for arg, x in arrays.items():
             if not self._dtype_ok(arg, x.dtype):
                 raise DTypeError(f"{arg} has dtype {x.dtype}, this kernel takes {self._names[arg]}")
@@ -195,3 +198,33 @@ def compile_kernel(ir: str, abi: KernelABI, cpu: CpuInfo | None = None, opt_leve
     cpu = cpu or host_cpu()
     module = JitModule(ir, cpu.name, llvm_feature_string(cpu.features), opt_level)
     return CompiledFunction(module.address(abi.symbol), abi, owner=module)
+
+
+class PackFunction:
+    """Calls generated code `void symbol(B*, Bp*)` that packs a row-major KxN B into `packed_shape`."""
+
+    def __init__(self, address: int, symbol: str, K: int, N: int, packed_shape: tuple[int, ...], dtype: str,
+                 owner: Any = None) -> None:
+        if not address:
+            raise JitError(f"pack function {symbol!r} has a null address")
+        self.symbol, self.K, self.N = symbol, K, N
+        self.packed_shape = tuple(packed_shape)
+        self.dtype = np.dtype(dtype)
+        self._owner = owner
+        self._cfunc = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)(address)
+
+    def __call__(self, b: np.ndarray) -> np.ndarray:
+        """A new 64-byte aligned array holding b in the packed layout (padding is zero)."""
+        if not isinstance(b, np.ndarray):
+            raise DTypeError(f"b must be a numpy.ndarray, got {type(b).__name__}")
+        if b.dtype != self.dtype:
+            raise DTypeError(f"b has dtype {b.dtype}, this kernel takes {self.dtype}")
+        if b.shape != (self.K, self.N):
+            raise ShapeError(f"b has shape {b.shape}, expected (K, N) = {(self.K, self.N)}")
+        if self._owner is not None and self._owner.closed:
+            raise JitError(f"pack function {self.symbol!r} was freed (its JitModule is closed)")
+        b = np.ascontiguousarray(b)
+        packed = aligned_empty(self.packed_shape, self.dtype, 64)
+        packed[...] = 0
+        self._cfunc(data_pointer(b), data_pointer(packed))
+        return packed

@@ -135,7 +135,8 @@ def test_config_is_frozen_hashable_and_comparable():
     assert cfg == KernelConfig(**cfg.as_dict())
     assert hash(cfg) == hash(KernelConfig(**cfg.as_dict()))
     assert cfg != KernelConfig()
-    assert cfg.as_dict() == {"mr": 14, "nr": 32, "mc": 28, "nc": 64, "kc": 16, "unroll_k": 2, "order": "nm"}
+    assert cfg.as_dict() == {"mr": 14, "nr": 32, "mc": 28, "nc": 64, "kc": 16, "unroll_k": 2, "order": "nm",
+                             "pack_b": False}
     assert KernelConfig() == KernelConfig(mr=6, nr=64, mc=96, nc=512, kc=256, unroll_k=1, order="mn")
 
 
@@ -144,9 +145,17 @@ def test_config_is_frozen_hashable_and_comparable():
 
 def test_pipeline_text():
     text = KernelConfig(mr=14, nr=32, mc=28, nc=64, kc=16, unroll_k=2, order="nm").pipeline()
-    assert text == ("tile-cache{mc=28 nc=64 kc=16},tile-register{mr=14 nr=32 order=nm},"
+    assert text == ("tile-cache{mc=28 nc=64 kc=16 order=nmk},tile-register{mr=14 nr=32 order=nm},"
                     "compose-microkernel{vector-width=16 unroll-k=2},lower-x86{vector-bits=512 num-vregs=32},"
                     "lower-llvm{bare-ptr=1 x86vector=1 amx=0}")
+    packed = KernelConfig(mr=6, nr=64, mc=48, nc=512, kc=256, pack_b=True)
+    assert "tile-cache{mc=48 nc=512 kc=256 order=nkm}" in packed.pipeline()
+    assert "pack{nr=64 kc=256 prepacked=0 vector-width=16}" in packed.pipeline()
+    assert "pack{nr=64 kc=256 prepacked=1 vector-width=16}" in packed.pipeline(prepacked_b=True)
+    with pytest.raises(ConfigError, match="pre-packed B needs pack_b=True"):
+        KernelConfig().pipeline(prepacked_b=True)
+    with pytest.raises(ConfigError, match=r"nc \(100\) must be a multiple of nr \(64\)"):
+        KernelConfig(nc=100, pack_b=True)
 
 
 _valid_tiles = st.tuples(st.integers(1, 30), st.integers(1, 112)).filter(lambda t: vector_registers(*t) <= NUM_VREGS)

@@ -1,0 +1,251 @@
+"""pack: copies each KC x NC block of B into NR-wide contiguous panels that the microkernels read."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from mlir import ir
+from mlir.dialects import arith, func, memref, scf
+
+from ..errors import ConfigError
+from ._base import ModulePass
+from ._ir import erase, index_const, lane_mask, read_vector, walk, write_vector
+from .tile_cache import B_BLOCK
+
+PACKED_B = "nanomm.packed_b"
+
+
+@dataclasses.dataclass(frozen=True)
+class Pack(ModulePass):
+    """Packs B blocks into panels, by generated code, once per block.
+
+    Expects: tile-cache{order=nkm} followed by tile-register: each B block is a
+    `memref.subview` tagged `nanomm.b_block`, made before the M-block loop, whose users are
+    the register tiles' B subviews (`[0, n] [KC, nr]`, n a multiple of `nr`) or nanokernel
+    reads.
+
+    Produces: right after each B block, a loop nest that copies it into a buffer laid out
+    [NC/NR][KC][NR] (one contiguous KC x NR panel per register-tile column, the last panel
+    zero-padded), with 16-lane vector loads and stores (masked at the edge). Every tile's B
+    view is redirected to its panel, a memref<KC x nr, strided<[NR, 1]>>, so a microkernel
+    reads B sequentially and never with the row stride of B. One buffer, sized for the
+    largest block, is allocated on the stack at function entry and aligned to 64 bytes.
+
+    With `prepacked`, B is packed ahead of time instead: the function's B argument becomes
+    the packed layout memref<ceil(K/KC) x ceil(N/NR) x KC x NR> (zero-padded), tiles read
+    their panels straight from it, and a second function `<name>_pack_b(B, Bp)` that makes
+    that layout from a row-major B is added to the module (weights packed once, reused).
+
+    Options: nr (panel width; equal to tile-register's nr), kc (K block; equal to
+    tile-cache's kc, used with prepacked), prepacked, vector-width (lanes per copy),
+    max-buffer-kib (refuse blocks whose panels exceed this much stack).
+    """
+
+    name = "pack"
+    nr: int = 64
+    kc: int = 256
+    prepacked: bool = False
+    vector_width: int = 16
+    max_buffer_kib: int = 4096
+
+    def __post_init__(self):
+        if self.nr <= 0 or self.vector_width <= 0:
+            raise ConfigError("pack: nr and vector-width must be positive")
+
+    def run(self, module: ir.Module) -> None:
+        for f in list(walk(module.operation, "func.func")):
+            blocks = [op for op in walk(f, "memref.subview") if B_BLOCK in op.attributes]
+            if blocks:
+                self._pack_function(f, blocks)
+
+    def _pack_function(self, f: ir.Operation, blocks: list[ir.Operation]) -> None:
+        if self.prepacked:
+            self._prepacked_function(f, blocks)
+            return
+        nr = self.nr
+        shapes = [ir.MemRefType(op.results[0].type).shape for op in blocks]
+        sizes = [(-(-nb // nr)) * kb * nr for kb, nb in shapes]
+        elt = ir.MemRefType(blocks[0].results[0].type).element_type
+        total = max(sizes)
+        if total * 4 > self.max_buffer_kib * 1024:
+            raise self.fail(f"packed B block needs {total * 4 // 1024} KiB, over max-buffer-kib="
+                            f"{self.max_buffer_kib}; use smaller kc or nc", blocks[0])
+        entry = f.regions[0].blocks[0]
+        with ir.InsertionPoint.at_block_begin(entry), f.location:
+            buf = memref.alloca(ir.MemRefType.get([total], elt), [], [], alignment=64)
+        for op, (kb, nb) in zip(blocks, shapes):
+            self._pack_block(op, buf, kb, nb, elt)
+
+    def _pack_block(self, op: ir.Operation, buf: ir.Value, kb: int, nb: int, elt: ir.Type) -> None:
+        nr, vw = self.nr, self.vector_width
+        panels = -(-nb // nr)
+        b_blk = op.results[0]
+        users = [u.owner for u in b_blk.uses]
+        with ir.InsertionPoint.after(op), op.location:
+            packed_t = ir.MemRefType.get([panels, kb, nr], elt)
+            packed = memref.reinterpret_cast(packed_t, buf, [], [], [], [0], [panels, kb, nr],
+                                             [kb * nr, nr, 1])
+            packed.owner.attributes[PACKED_B] = ir.UnitAttr.get()
+            self._copy(b_blk, packed, kb, nb, elt)
+        for user in users:
+            self._redirect(user, b_blk, packed, kb)
+        op.attributes.__delitem__(B_BLOCK)
+
+    def _prepacked_function(self, f: ir.Operation, blocks: list[ir.Operation]) -> None:
+        nr, kc = self.nr, self.kc
+        source = blocks[0].operands[0]
+        entry = f.regions[0].blocks[0]
+        if not isinstance(source.owner, ir.Block) or any(op.operands[0] != source for op in blocks):
+            raise self.fail("prepacked B needs every B block to be a view of the same function argument", blocks[0])
+        index = next(i for i, arg in enumerate(entry.arguments) if arg == source)
+        b_type = ir.MemRefType(source.type)
+        K, N = b_type.shape
+        elt = b_type.element_type
+        packed_t = ir.MemRefType.get([-(-K // kc), -(-N // nr), kc, nr], elt)
+        for op in blocks:
+            kb, nb = ir.MemRefType(op.results[0].type).shape
+            if kb > kc:
+                raise self.fail(f"B block of {kb} rows is taller than kc={kc} (use tile-cache's kc)", op)
+            k0, n0 = _offsets(op)
+            users = [u.owner for u in op.results[0].uses]
+            for user in users:
+                self._redirect(user, op.results[0], None, kb, prepacked=(source, k0, n0))
+        self._add_pack_function(f, b_type, packed_t)
+        # Now nothing but the redirected views uses B: retype the argument.
+        for op in blocks:
+            erase(op)
+        source.set_type(packed_t)
+        ftype = ir.FunctionType(ir.TypeAttr(f.attributes["function_type"]).value)
+        inputs = list(ftype.inputs)
+        inputs[index] = packed_t
+        f.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(inputs, list(ftype.results)))
+
+    def _add_pack_function(self, f: ir.Operation, b_type: ir.MemRefType, packed_t: ir.MemRefType) -> None:
+        """func @<f>_pack_b(%B: KxN, %Bp: packed): Bp[kb, p, k, j] = B[kb*KC + k, p*NR + j] (0 past N)."""
+        name = ir.StringAttr(f.attributes["sym_name"]).value + "_pack_b"
+        K, N = b_type.shape
+        kc = self.kc
+        with ir.InsertionPoint(f), f.location:
+            pack_fn = func.FuncOp(name, ir.FunctionType.get([b_type, packed_t], []))
+            body = pack_fn.add_entry_block()
+            with ir.InsertionPoint(body):
+                b, bp = body.arguments
+
+                def k_block(kblk: int | None, loop_iv: ir.Value | None, kb: int):
+                    kv = loop_iv if loop_iv is not None else index_const(kblk)
+                    k0 = arith.MulIOp(kv, index_const(kc)).result
+                    rows = subview_rows(b, k0, kb, N)
+                    dst_t = ir.Type.parse(
+                        f"memref<{packed_t.shape[1]}x{kb}x{self.nr}x{packed_t.element_type}, "
+                        f"strided<[{kc * self.nr}, {self.nr}, 1], offset: ?>>")
+                    dst = memref.subview(bp, [kv, 0, 0, 0], [1, packed_t.shape[1], kb, self.nr], [1, 1, 1, 1],
+                                         result_type=dst_t)
+                    self._copy(rows, dst, kb, N, packed_t.element_type)
+
+                full, rem = divmod(K, kc)
+                if full:
+                    loop = scf.ForOp(index_const(0), index_const(full), index_const(1))
+                    with ir.InsertionPoint(loop.body):
+                        k_block(None, loop.induction_variable, kc)
+                        scf.YieldOp([])
+                if rem:
+                    k_block(full, None, rem)
+                func.ReturnOp([])
+
+    def _copy(self, src: ir.Value, packed: ir.Value, kb: int, nb: int, elt: ir.Type) -> None:
+        """packed[p, k, j] = src[k, p*nr + j], zero past column nb."""
+        nr, vw = self.nr, self.vector_width
+        vtype = ir.VectorType.get([vw], elt)
+        full, rem = divmod(nb, nr)
+
+        def panel(p: ir.Value, width: int):
+            kloop = scf.ForOp(index_const(0), index_const(kb), index_const(1))
+            with ir.InsertionPoint(kloop.body):
+                k = kloop.induction_variable
+                col0 = arith.MulIOp(p, index_const(nr)).result
+                for j in range(0, nr, vw):
+                    lanes = max(0, min(vw, width - j))
+                    if lanes == 0:
+                        v = arith.ConstantOp(vtype, ir.DenseElementsAttr.get_splat(
+                            vtype, ir.FloatAttr.get(elt, 0.0))).result
+                    else:
+                        col = arith.AddIOp(col0, index_const(j)).result
+                        v = read_vector(src, [k, col], vtype, lane_mask(vw, lanes) if lanes < vw else None)
+                    write_vector(v, packed, [p, k, index_const(j)])
+                scf.YieldOp([])
+
+        if full:
+            ploop = scf.ForOp(index_const(0), index_const(full), index_const(1))
+            with ir.InsertionPoint(ploop.body):
+                panel(ploop.induction_variable, nr)
+                scf.YieldOp([])
+        if rem:
+            panel(index_const(full), rem)
+
+    def _redirect(self, user: ir.Operation, b_blk: ir.Value, packed: ir.Value | None, kb: int,
+                  prepacked: tuple | None = None) -> None:
+        nr = self.nr
+        elt = ir.MemRefType(b_blk.type).element_type
+        if user.name == "memref.subview" and user.operands[0] == b_blk:
+            static_offsets = list(ir.DenseI64ArrayAttr(user.attributes["static_offsets"]))
+            static_sizes = list(ir.DenseI64ArrayAttr(user.attributes["static_sizes"]))
+            dynamic = list(user.operands)[1:]
+            if static_offsets[0] != 0 or static_sizes[0] != kb or static_sizes[1] > nr:
+                raise self.fail(f"B tile {static_sizes} at {static_offsets} does not fit a {kb}x{nr} panel "
+                                "(run tile-register with the same nr)", user)
+            width = static_sizes[1]
+            with ir.InsertionPoint(user), user.location:
+                if static_offsets[1] == ir.ShapedType.get_dynamic_stride_or_offset():
+                    n = dynamic[0]
+                else:
+                    if static_offsets[1] % nr:
+                        raise self.fail(f"B tile column {static_offsets[1]} is not a multiple of nr={nr}", user)
+                    n = index_const(static_offsets[1])
+                new = self._view(packed, n, kb, width, elt, prepacked)
+            user.results[0].replace_all_uses_with(new)
+            erase(user)
+        elif user.name == "vector.transfer_read":
+            # A nanokernel reading the whole block: make its view next to the block, outside the loop.
+            width = ir.VectorType(user.results[0].type).shape[-1]
+            with ir.InsertionPoint.after(b_blk.owner), user.location:
+                new = self._view(packed, index_const(0), kb, width, elt, prepacked)
+            user.operands[0] = new
+        else:
+            raise self.fail(f"B block is used by '{user.name}'; pack runs after tile-register", user)
+
+
+    def _view(self, packed, n: ir.Value, kb: int, width: int, elt: ir.Type, prepacked: tuple | None) -> ir.Value:
+        """The panel holding in-block column n: from the block buffer, or from prepacked B."""
+        nr = self.nr
+        if prepacked is None:
+            panel = arith.DivUIOp(n, index_const(nr)).result
+            return _panel_view(packed, panel, kb, width, nr, elt)
+        source, k0, n0 = prepacked
+        panel = arith.DivUIOp(arith.AddIOp(n0, n).result, index_const(nr)).result
+        kblk = arith.DivUIOp(k0, index_const(self.kc)).result
+        result = ir.Type.parse(f"memref<{kb}x{width}x{elt}, strided<[{nr}, 1], offset: ?>>")
+        return memref.subview(source, [kblk, panel, 0, 0], [1, 1, kb, width], [1, 1, 1, 1], result_type=result)
+
+
+def _offsets(op: ir.Operation) -> list[ir.Value]:
+    """The offsets of a memref.subview as index Values (constants made before op)."""
+    static = list(ir.DenseI64ArrayAttr(op.attributes["static_offsets"]))
+    dynamic = iter(list(op.operands)[1:])
+    out = []
+    with ir.InsertionPoint(op), op.location:
+        for s in static:
+            out.append(next(dynamic) if s == ir.ShapedType.get_dynamic_stride_or_offset() else index_const(s))
+    return out
+
+
+def subview_rows(b: ir.Value, k0: ir.Value, kb: int, n: int) -> ir.Value:
+    """b[k0:k0+kb, 0:n] as a strided view."""
+    from ._ir import subview
+
+    return subview(b, [k0, 0], [kb, n], keep_whole=True)
+
+
+def _panel_view(packed: ir.Value, panel: ir.Value, kb: int, width: int, nr: int, elt: ir.Type) -> ir.Value:
+    """packed[panel, 0:kb, 0:width] as a 2-D memref<kb x width, strided<[nr, 1], offset: ?>>."""
+    result = ir.Type.parse(f"memref<{kb}x{width}x{elt}, strided<[{nr}, 1], offset: ?>>")
+    return memref.subview(packed, [panel, 0, 0], [1, kb, width], [1, 1, 1], result_type=result)
