@@ -1,6 +1,7 @@
-"""nanomm vs numpy (OpenBLAS), single-threaded, on the shape suite of DESIGN.md.
+"""nanomm vs numpy (OpenBLAS) and oneDNN, single-threaded, on the shape suite of DESIGN.md.
 
     python bench/bench_matmul.py                          # full suite, 3 rounds
+    python bench/bench_matmul.py --prepacked              # also nanomm with pre-packed B
     python bench/bench_matmul.py --quick --shapes 64,256,127x255x511
     python bench/bench_matmul.py --rounds 5 --out /tmp/run.json
 
@@ -36,6 +37,7 @@ import ctypes  # noqa: E402
 import datetime  # noqa: E402
 import importlib.metadata  # noqa: E402
 import json  # noqa: E402
+import math  # noqa: E402
 import platform  # noqa: E402
 import socket  # noqa: E402
 import statistics  # noqa: E402
@@ -50,26 +52,41 @@ from nanomm.runtime.cpu import host_cpu  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from peak import measure_fp32_peak  # noqa: E402
+import peers as peer_lib  # noqa: E402  (loads no library until a peer is constructed)
 
 SUITE = ["64", "128", "256", "512", "1024", "2048", "1x4096x4096", "16x4096x4096", "128x4096x4096",
          "128x14336x4096", "127x255x511", "1000", "33x4096x33"]
 
 METHOD = """\
-One thread on one pinned CPU (os.sched_setaffinity); numpy's OpenBLAS limited to 1 thread
-(threadpoolctl, or OPENBLAS_NUM_THREADS=1 when threadpoolctl is missing); OPENBLAS_CORETYPE and
-OPENBLAS_L2_SIZE removed from the environment before numpy is imported. float32, A: MxK, B: KxN,
-C: MxN, all C-contiguous, random uniform [-1, 1), allocated once per shape.
-Peers: 'nanomm' = kernel(A, B, C) with kernel = nanomm.compile_matmul(M, N, K) and preallocated
-C (the Kernel's checked Python call; no argument conversion); 'nanomm_raw' = the same machine
-code called directly through ctypes with precomputed pointers (no argument checks); 'numpy' =
-np.matmul(A, B, out=C). Each call is timed alone with time.perf_counter_ns.
-Per shape: compile (cold, NANOMM_DISK_CACHE=0 unless set), check nanomm's result against a
-float64 reference (|C - ref| <= K * eps_f32 * (|A| @ |B|) elementwise, no NaN; numpy checked the
-same way, and the max difference nanomm - numpy recorded), warm-up of each peer (>= 3 calls and
->= warmup seconds), which also sets each peer's repetitions so a measurement lasts about
-`target` seconds (at least 3 calls). Then `rounds` interleaved rounds: in each round every peer
-is measured once (peer order reversed on odd rounds); a measurement's value is the median of its
-calls. A peer's figure is its best (lowest) round median; GFLOP/s = 2*M*N*K / time.
+One thread on one pinned CPU (os.sched_setaffinity, done before any peer library is loaded or
+called); numpy's OpenBLAS limited to 1 thread (threadpoolctl, or OPENBLAS_NUM_THREADS=1 when
+threadpoolctl is missing); OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE removed from the environment
+before numpy is imported. oneDNN (PyPI onednn, libdnnl through ctypes, SYCL/TBB CPU runtime)
+ignores OMP_NUM_THREADS: its thread count follows the affinity mask when it is first called, so it
+is loaded and first called after pinning; that first call (4x4x4) runs with oneDNN's verbose mode
+on, and the 'nthr' it reports is recorded (peers.onednn.threads, expected 1), with the process's
+OS thread count before loading and after the first call. float32, A: MxK, B: KxN, C: MxN, all
+C-contiguous, random uniform [-1, 1), allocated once per shape, one C per peer.
+Peers: 'nanomm' = kernel(A, B, C) with kernel = nanomm.compile_matmul(M, N, K) (the Kernel's
+checked Python call; no argument conversion); 'nanomm_raw' = the same machine code called
+directly through ctypes with precomputed pointers (no argument checks); with --prepacked,
+'nanomm_prepacked' = k(A, out=C) with k = nanomm.compile_matmul(M, N, K, b=B) (B packed once, at
+compile time; the packing is not timed per call but its time is recorded); 'numpy' =
+np.matmul(A, B, out=C); 'onednn' = dnnl_sgemm('N', 'N', M, N, K, 1, A, K, B, N, 0, C, N)
+(row-major) through ctypes with prebuilt ctypes arguments, status checked on every call;
+'torch' = torch.matmul(A, B, out=C) with torch.set_num_threads(1), only when torch is
+importable. Each call is timed alone with time.perf_counter_ns.
+Per shape: compile (cold, NANOMM_DISK_CACHE=0 unless set), then every peer's C is filled with
+NaN, the peer's timed callable runs once, and its result is checked against a float64 reference
+(|C - ref| <= K * eps_f32 * (|A| @ |B|) elementwise, no NaN); the max differences nanomm - numpy
+and nanomm - oneDNN are recorded. A peer whose result is wrong is still timed and marked.
+Warm-up of each peer (>= 3 calls and >= warmup seconds), which also sets each peer's
+repetitions so a measurement lasts about `target` seconds (at least 3 calls). Then `rounds`
+interleaved rounds: in each round every peer is measured once (peer order reversed on odd
+rounds); a measurement's value is the median of its calls. A peer's figure is its best (lowest)
+round median; GFLOP/s = 2*M*N*K / time. 'nanomm / max(peers)' divides nanomm's GFLOP/s by the
+best library peer's (OpenBLAS, oneDNN, and torch when present); its geometric mean is over the
+shapes run.
 The FP32 peak is measured by bench/peak.py's FMA loop in the same process, on the same CPU,
 before and after the shapes; the higher figure is the one used for '% of peak'."""
 
@@ -218,7 +235,21 @@ def raw_caller(kernel, A, B, C):
     return lambda: cfunc(pa, pb, pc)
 
 
-def bench_shape(M: int, N: int, K: int, args, rng: np.random.Generator) -> dict:
+def config_text(cfg: dict | None) -> str:
+    """KernelConfig as a short string: '6x64 mc96 nc512 kc256' (+ u<unroll>, order nm, packB)."""
+    if not cfg:
+        return "-"
+    text = f"{cfg['mr']}x{cfg['nr']} mc{cfg['mc']} nc{cfg['nc']} kc{cfg['kc']}"
+    if cfg.get("unroll_k", 1) != 1:
+        text += f" u{cfg['unroll_k']}"
+    if cfg.get("order", "mn") != "mn":
+        text += f" {cfg['order']}"
+    if cfg.get("pack_b"):
+        text += " packB"
+    return text
+
+
+def bench_shape(M: int, N: int, K: int, args, rng: np.random.Generator, lib_peers: list) -> dict:
     name = shape_name(M, N, K)
     flops = 2.0 * M * N * K
     entry: dict = {"shape": name, "M": M, "N": N, "K": K, "flops": flops}
@@ -239,76 +270,199 @@ def bench_shape(M: int, N: int, K: int, args, rng: np.random.Generator) -> dict:
 
     A = rng.uniform(-1, 1, (M, K)).astype(np.float32)
     B = rng.uniform(-1, 1, (K, N)).astype(np.float32)
-    C_nano = np.empty((M, N), np.float32)
-    C_np = np.empty((M, N), np.float32)
 
-    log(f"  {name}: checking against a float64 reference")
-    C_nano.fill(np.nan)  # elements the kernel fails to write stay NaN
-    try:
-        kernel(A, B, C_nano)
-    except Exception as exc:  # noqa: BLE001
-        entry["error"] = f"kernel call failed: {type(exc).__name__}: {exc}"
-        entry["ok"] = False
-        log(f"  {name}: KERNEL CALL FAILED: {exc}")
-        return entry
-    np.matmul(A, B, out=C_np)
-    ref, mag = reference(A, B)
-    entry["check"] = {"nanomm": check(C_nano, ref, mag, K), "numpy": check(C_np, ref, mag, K)}
-    with np.errstate(invalid="ignore"):
-        entry["check"]["max_abs_diff_nanomm_numpy"] = float(np.nanmax(np.abs(C_nano - C_np)))
-    del ref, mag
-    entry["ok"] = entry["check"]["nanomm"]["ok"]
-    if not entry["ok"]:
-        log(f"  {name}: *** WRONG RESULT *** {entry['check']['nanomm']}")
-
-    peers = {"nanomm": lambda: kernel(A, B, C_nano), "numpy": lambda: np.matmul(A, B, out=C_np)}
-    raw = raw_caller(kernel, A, B, C_nano)
+    # The timed callables, nanomm first; each peer writes its own C.
+    outs: dict[str, np.ndarray] = {}
+    calls: dict = {}
+    C = outs["nanomm"] = np.empty((M, N), np.float32)
+    calls["nanomm"] = lambda: kernel(A, B, C)
+    raw = raw_caller(kernel, A, B, C)
     if raw is not None:
-        peers["nanomm_raw"] = raw
-    order = list(peers)
+        calls["nanomm_raw"] = raw
+    if args.prepacked_for(name):
+        log(f"  {name}: compiling with pre-packed B")
+        t0 = time.perf_counter()
+        try:
+            kp = nanomm.compile_matmul(M, N, K, b=B)
+        except Exception as exc:  # noqa: BLE001
+            entry["error"] = f"prepacked compile failed: {type(exc).__name__}: {exc}"
+            entry["traceback"] = traceback.format_exc()
+            entry["ok"] = False
+            log(f"  {name}: PREPACKED COMPILE FAILED: {exc}")
+            return entry
+        pre = {"compile_wall_seconds": time.perf_counter() - t0,
+               "compile_seconds": getattr(kp, "compile_seconds", None),
+               "config": kp.config.as_dict(), "pipeline": kp.pipeline}
+        t0 = time.perf_counter()
+        kp.prepack(B)  # a second packing, timed alone (compile_matmul(b=) packed once already)
+        pre["prepack_seconds"] = time.perf_counter() - t0
+        entry["prepacked"] = pre
+        Cp = outs["nanomm_prepacked"] = np.empty((M, N), np.float32)
+        calls["nanomm_prepacked"] = lambda: kp(A, out=Cp)
+    for peer in lib_peers:
+        outs[peer.name] = np.empty((M, N), np.float32)
+        calls[peer.name] = peer.bind(A, B, outs[peer.name])
+
+    log(f"  {name}: checking every peer against a float64 reference")
+    ref, mag = reference(A, B)
+    checks: dict = {}
+    for p, fn in list(calls.items()):
+        if p == "nanomm_raw":
+            continue  # the same code and C as 'nanomm'
+        out = outs[p]
+        out.fill(np.nan)  # elements a peer fails to write stay NaN
+        try:
+            fn()
+        except Exception as exc:  # noqa: BLE001
+            checks[p] = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
+            log(f"  {name}: {p} CALL FAILED: {exc}")
+            if p.startswith("nanomm"):
+                entry["error"] = f"{p} call failed: {type(exc).__name__}: {exc}"
+                entry["check"] = checks
+                entry["ok"] = False
+                return entry
+            del calls[p]
+            continue
+        checks[p] = check(out, ref, mag, K)
+        if not checks[p]["ok"]:
+            log(f"  {name}: *** {p}: WRONG RESULT *** {checks[p]}")
+    del ref, mag
+    with np.errstate(invalid="ignore"):
+        for p in ("numpy", "onednn"):
+            if p in checks and "error" not in checks[p]:
+                checks[f"max_abs_diff_nanomm_{p}"] = float(np.nanmax(np.abs(outs["nanomm"] - outs[p])))
+    entry["check"] = checks
+    entry["ok"] = all(checks[p]["ok"] for p in ("nanomm", "nanomm_prepacked") if p in checks)
+
+    order = list(calls)
     results = {p: {"warmup_ns": [], "rounds": []} for p in order}
     reps = {}
     for p in order:
         log(f"  {name}: warm-up {p}")
-        reps[p], results[p]["warmup_ns"] = warm_up(peers[p], args.warmup, args.target, args.min_reps)
+        reps[p], results[p]["warmup_ns"] = warm_up(calls[p], args.warmup, args.target, args.min_reps)
         results[p]["reps"] = reps[p]
     for r in range(args.rounds):
         for p in (order if r % 2 == 0 else order[::-1]):
             log(f"  {name}: round {r + 1}/{args.rounds} {p} ({reps[p]} calls)")
-            samples = time_calls(peers[p], reps[p])
+            samples = time_calls(calls[p], reps[p])
             results[p]["rounds"].append({"median_ns": statistics.median(samples), "samples_ns": samples})
     for p in order:
         best = min(rd["median_ns"] for rd in results[p]["rounds"])
         results[p]["best_median_s"] = best / 1e9
         results[p]["round_medians_s"] = [rd["median_ns"] / 1e9 for rd in results[p]["rounds"]]
         results[p]["gflops"] = flops / best
+        results[p]["ok"] = checks.get("nanomm" if p == "nanomm_raw" else p, {}).get("ok")
     entry["peers"] = results
+    lib = [results[p.name]["gflops"] for p in lib_peers if p.name in results]
+    if lib:
+        entry["best_peer_gflops"] = max(lib)
+        entry["nanomm_over_best_peer"] = results["nanomm"]["gflops"] / max(lib)
+        if "nanomm_prepacked" in results:
+            entry["nanomm_prepacked_over_best_peer"] = results["nanomm_prepacked"]["gflops"] / max(lib)
     return entry
 
 
 # --- Report --------------------------------------------------------------------------------------
 
-def table(entries: list[dict], peak: float) -> str:
-    head = ["shape", "nanomm GF/s", "% peak", "raw GF/s", "numpy GF/s", "nanomm/numpy", "compile s", "check"]
+def table_rows(entries: list[dict], peak: float, lib_peers: list) -> tuple[list[str], list[list[str]]]:
+    """The table's header and rows: one row per shape, and one more per shape run with pre-packed B.
+
+    lib_peers: every library peer constructed, available or not (an unavailable one shows 'n/a').
+    """
+    labels = [p.label for p in lib_peers]
+    head = ["shape", "nanomm GF/s", "% peak", *[f"{lb} GF/s" for lb in labels],
+            f"nanomm/max({','.join(lb for p, lb in zip(lib_peers, labels) if p.available)})",
+            "nanomm/oneDNN", "compile s", "config", "check"]
     rows = []
     for e in entries:
         if "peers" not in e:
-            rows.append([e["shape"], "-", "-", "-", "-", "-", f"{e.get('compile_seconds', float('nan')):.2f}",
-                         "FAILED: " + e.get("error", "?")])
+            error = e.get("error", "?").strip().splitlines()[0]  # the JSON has all of it
+            comp = e.get("compile_seconds")
+            rows.append([e["shape"], "-", "-", *["-"] * len(labels), "-", "-",
+                         f"{comp:.2f}" if comp is not None else "-", config_text(e.get("config")),
+                         "FAILED: " + (error if len(error) <= 100 else error[:97] + "...")])
             continue
-        p = e["peers"]
-        g, n = p["nanomm"]["gflops"], p["numpy"]["gflops"]
-        raw = p.get("nanomm_raw", {}).get("gflops")
-        rows.append([
-            e["shape"], f"{g:.1f}", f"{100 * g / peak:.0f}%", f"{raw:.1f}" if raw else "-", f"{n:.1f}",
-            f"{g / n:.2f}", f"{e['compile_seconds']:.2f}",
-            "ok" if e["ok"] else "*** WRONG ***",
-        ])
+        res = e["peers"]
+
+        def gf(p):
+            if p not in res:
+                return "n/a"
+            return f"{res[p]['gflops']:.1f}" + ("" if res[p].get("ok") else " (wrong)")
+
+        wrong = [p for p, c in e["check"].items() if isinstance(c, dict) and not c.get("ok")]
+        check_text = "ok" if not wrong else "WRONG: " + ", ".join(wrong)
+        peer_cells = [gf(p.name) for p in lib_peers]
+        best = e.get("best_peer_gflops")
+        one = res.get("onednn", {}).get("gflops")
+        for key, label, comp, cfg in (
+                ("nanomm", e["shape"], e["compile_seconds"], e["config"]),
+                ("nanomm_prepacked", f"{e['shape']} prepacked B",
+                 e.get("prepacked", {}).get("compile_seconds"), e.get("prepacked", {}).get("config"))):
+            if key not in res:
+                continue
+            g = res[key]["gflops"]
+            rows.append([label, gf(key), f"{100 * g / peak:.0f}%", *peer_cells,
+                         f"{g / best:.2f}" if best else "n/a", f"{g / one:.2f}" if one else "n/a",
+                         f"{comp:.2f}" if comp is not None else "-", config_text(cfg), check_text])
+    return head, rows
+
+
+def render_text(head: list[str], rows: list[list[str]]) -> str:
     widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
-    fmt = lambda cells: "  ".join(str(c).rjust(w) if i else str(c).ljust(w)  # noqa: E731
-                                  for i, (c, w) in enumerate(zip(cells, widths)))
-    lines = [fmt(head), fmt(["-" * w for w in widths])] + [fmt(r) for r in rows]
+    left = {0, len(head) - 2, len(head) - 1}  # shape, config, check
+
+    def fmt(cells):
+        return "  ".join(str(c).ljust(w) if i in left else str(c).rjust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+    return "\n".join([fmt(head), fmt(["-" * w for w in widths])] + [fmt(r) for r in rows])
+
+
+def render_markdown(head: list[str], rows: list[list[str]]) -> str:
+    align = ["---" if i in (0, len(head) - 2, len(head) - 1) else "---:" for i in range(len(head))]
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(align) + "|"]
+    lines += ["| " + " | ".join(str(c).replace("|", "\\|") for c in r) + " |" for r in rows]
     return "\n".join(lines)
+
+
+def geomean(values: list[float]) -> float | None:
+    values = [v for v in values if v and v > 0]
+    return math.exp(sum(map(math.log, values)) / len(values)) if values else None
+
+
+def summary(entries: list[dict], lib_peers: list) -> dict:
+    """Geometric means of nanomm / max(peers) (and / oneDNN) over the shapes run."""
+    measured = [e for e in entries if "nanomm_over_best_peer" in e]
+    pre = [e for e in measured if "nanomm_prepacked_over_best_peer" in e]
+    with_onednn = [e for e in measured if "onednn" in e["peers"]]
+    out = {
+        "peers_in_max": [p.label for p in lib_peers if p.available],
+        "shapes": len(measured),
+        "geomean_nanomm_over_max_peers": geomean([e["nanomm_over_best_peer"] for e in measured]),
+        "geomean_nanomm_over_onednn": geomean([e["peers"]["nanomm"]["gflops"] / e["peers"]["onednn"]["gflops"]
+                                               for e in with_onednn]),
+    }
+    if pre:
+        out["prepacked_shapes"] = len(pre)
+        out["geomean_nanomm_prepacked_over_max_peers"] = geomean(
+            [e["nanomm_prepacked_over_best_peer"] for e in pre])
+        out["geomean_nanomm_over_max_peers_same_shapes"] = geomean([e["nanomm_over_best_peer"] for e in pre])
+        out["geomean_best_nanomm_over_max_peers"] = geomean(
+            [max(e["nanomm_over_best_peer"], e.get("nanomm_prepacked_over_best_peer", 0)) for e in measured])
+    return out
+
+
+def summary_lines(summ: dict) -> list[str]:
+    f = lambda x: "n/a" if x is None else f"{x:.3f}"  # noqa: E731
+    peers = ", ".join(summ["peers_in_max"])
+    lines = [f"geomean nanomm / max({peers}) over {summ['shapes']} shapes: "
+             f"{f(summ['geomean_nanomm_over_max_peers'])}",
+             f"geomean nanomm / oneDNN: {f(summ['geomean_nanomm_over_onednn'])}"]
+    if "prepacked_shapes" in summ:
+        lines.append(f"geomean nanomm (prepacked B) / max({peers}) over {summ['prepacked_shapes']} shapes: "
+                     f"{f(summ['geomean_nanomm_prepacked_over_max_peers'])} "
+                     f"(plain nanomm on the same shapes: {f(summ['geomean_nanomm_over_max_peers_same_shapes'])}; "
+                     f"better of the two per shape, all shapes: {f(summ['geomean_best_nanomm_over_max_peers'])})")
+    return lines
 
 
 def to_json(report: dict) -> str:
@@ -334,18 +488,28 @@ def to_json(report: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="nanomm vs numpy (OpenBLAS) on one core.")
+    parser = argparse.ArgumentParser(description="nanomm vs numpy (OpenBLAS) and oneDNN on one core.")
     parser.add_argument("--shapes", default=",".join(SUITE),
                         help="comma-separated MxNxK or N (cube); default: the DESIGN.md suite")
+    parser.add_argument("--prepacked", nargs="?", const="all", default=None, metavar="SHAPES",
+                        help="also time nanomm with B pre-packed at compile time (compile_matmul(..., b=B)), "
+                             "on every shape, or on the comma-separated SHAPES given")
     parser.add_argument("--quick", action="store_true", help="2 rounds of ~0.05 s measurements, short warm-up")
     parser.add_argument("--rounds", type=int, default=None, help="interleaved rounds (default 3, quick 2)")
     parser.add_argument("--target", type=float, default=None,
                         help="seconds per measurement (default 0.2, quick 0.05)")
     parser.add_argument("--cpu", type=int, default=None, help="CPU to pin to (default: the first allowed one)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", default=None, help="JSON path (default bench/results/bench_matmul-<host>-<date>.json)")
+    parser.add_argument("--out", default=None,
+                        help="JSON path (default bench/results/bench_matmul-<host>-<date>.json); "
+                             "the Markdown table goes next to it, with the suffix .md")
     args = parser.parse_args(argv)
     shapes = [parse_shape(s) for s in args.shapes.split(",") if s.strip()]
+    if args.prepacked in (None, "all"):
+        prepacked = args.prepacked
+    else:
+        prepacked = {shape_name(*parse_shape(s)) for s in args.prepacked.split(",") if s.strip()}
+    args.prepacked_for = lambda name: prepacked == "all" or (isinstance(prepacked, set) and name in prepacked)
     args.rounds = args.rounds or (2 if args.quick else 3)
     args.target = args.target or (0.05 if args.quick else 0.2)
     args.warmup = 0.05 if args.quick else 0.2
@@ -362,8 +526,30 @@ def main(argv: list[str] | None = None) -> int:
         os.sched_setaffinity(0, {pinned})
     limiter = threadpoolctl.threadpool_limits(limits=1, user_api="blas") if threadpoolctl else None
 
+    # The peers' libraries are loaded (and oneDNN first called) only now, after pinning: oneDNN's
+    # thread count follows the affinity mask at its first call.
+    all_peers = peer_lib.all_peers()
+    notes: list[str] = []
+    for p in all_peers:
+        if not p.available:
+            notes.append(f"{p.label}: not measured ({p.why_not})")
+    onednn = next(p for p in all_peers if p.name == "onednn")
+    if onednn.available:
+        v = onednn.version()
+        notes.append(f"oneDNN {v['string']} ({v['hash'][:12] if v['hash'] else '?'}), cpu runtime "
+                     f"{v['cpu_runtime']}, isa {onednn.effective_isa()}, threads {onednn.threads} "
+                     f"(oneDNN verbose nthr at first call); loaded from {onednn.lib_path}")
+        if onednn.threads not in (None, 1):
+            notes.append(f"WARNING: oneDNN reported {onednn.threads} threads; the comparison is not one-core")
+        notes += [f"oneDNN: {n}" for n in onednn.notes]
+    # Torch is dropped from the table when it is not installed (the note says so).
+    lib_peers = [p for p in all_peers if p.available or p.name != "torch"]
+    run_peers = [p for p in lib_peers if p.available]
+
     started = datetime.datetime.now()
     log(f"bench_matmul: {len(shapes)} shapes, {args.rounds} rounds, ~{args.target}s per measurement, cpu {pinned}")
+    for n in notes:
+        log(f"  {n}")
     log("measuring FP32 peak")
     peak_details: dict = {}
     peak_before = measure_fp32_peak(peak_seconds, details=peak_details)
@@ -378,28 +564,40 @@ def main(argv: list[str] | None = None) -> int:
     entries = []
     for i, (M, N, K) in enumerate(shapes):
         log(f"[{i + 1}/{len(shapes)}] {shape_name(M, N, K)}")
-        entries.append(bench_shape(M, N, K, args, rng))
+        entries.append(bench_shape(M, N, K, args, rng, run_peers))
 
     log("measuring FP32 peak again")
     peak_after = measure_fp32_peak(peak_seconds)
     peak = max(peak_before, peak_after)
     if limiter is not None:
         limiter.restore_original_limits()
+    os_threads_end = peer_lib._os_threads()
 
     blas_text = " / ".join(f"{d.get('internal_api')} {d.get('version')} ({d.get('architecture')})"
                            for d in blas if d.get("internal_api")) or "BLAS unknown (no threadpoolctl)"
-    print(f"nanomm {nanomm.__version__} vs numpy {np.__version__} {blas_text}, "
-          f"one thread on cpu {pinned} of {cpu.model_name or cpu.name} ({cpu.name})")
-    print(f"FP32 peak per core: {peak:.1f} GFLOP/s (before {peak_before:.1f}, after {peak_after:.1f})")
+    onednn_text = f"oneDNN {onednn.version()['string']}" if onednn.available else "oneDNN n/a"
+    header = [f"nanomm {nanomm.__version__} vs numpy {np.__version__} {blas_text} and {onednn_text}, "
+              f"one thread on cpu {pinned} of {cpu.model_name or cpu.name} ({cpu.name})",
+              f"FP32 peak per core: {peak:.1f} GFLOP/s (before {peak_before:.1f}, after {peak_after:.1f})"]
     if REMOVED_ENV:
-        print(f"removed from the environment for OpenBLAS: {', '.join(REMOVED_ENV)}")
+        header.append(f"removed from the environment for OpenBLAS: {', '.join(REMOVED_ENV)}")
+    head, rows = table_rows(entries, peak, lib_peers)
+    summ = summary(entries, lib_peers)
+    footer = summary_lines(summ)
+    print("\n".join(header))
     print()
-    print(table(entries, peak))
+    print(render_text(head, rows))
     print()
-    print("raw = the same nanomm machine code called through ctypes without argument checks; "
-          "ratio uses the checked Kernel call")
+    print("\n".join(footer))
+    for n in notes:
+        print(f"note: {n}")
 
     failed = [e["shape"] for e in entries if not e.get("ok")]
+    wrong_peers = sorted({f"{p}@{e['shape']}" for e in entries for p, c in e.get("check", {}).items()
+                          if isinstance(c, dict) and not c.get("ok") and not p.startswith("nanomm")})
+    versions_ = versions()
+    versions_["onednn"] = onednn.version() if onednn.available else None
+    versions_["onednn_wheel"] = _version("onednn")
     report = {
         "tool": "bench/bench_matmul.py",
         "host": socket.gethostname(),
@@ -409,25 +607,43 @@ def main(argv: list[str] | None = None) -> int:
         "method": METHOD,
         "settings": {"rounds": args.rounds, "target_seconds": args.target, "warmup_seconds": args.warmup,
                      "min_reps": args.min_reps, "seed": args.seed, "pinned_cpu": pinned,
-                     "peak_seconds": peak_seconds},
+                     "peak_seconds": peak_seconds,
+                     "prepacked": sorted(prepacked) if isinstance(prepacked, set) else prepacked},
         "environment": {
             "removed_for_openblas": REMOVED_ENV,
             "NANOMM_DISK_CACHE": os.environ.get("NANOMM_DISK_CACHE"),
             "OPENBLAS_NUM_THREADS": os.environ.get("OPENBLAS_NUM_THREADS"),
+            "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS"),
+            "os_threads_at_end": os_threads_end,
         },
-        "versions": versions(),
+        "versions": versions_,
         "cpu": cpu_info(cpu),
         "blas": blas,
+        "peers": {p.name: p.info() for p in all_peers},
+        "notes": notes,
         "peak": {"fp32_gflops": peak, "before": peak_before, "after": peak_after, "details": peak_details},
+        "summary": summ,
         "shapes": entries,
         "failed": failed,
+        "wrong_peer_results": wrong_peers,
     }
     out = Path(args.out) if args.out else (
         Path(__file__).resolve().parent / "results"
         / f"bench_matmul-{socket.gethostname()}-{started.strftime('%Y%m%d-%H%M%S')}.json")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(to_json(report))
-    print(f"\nJSON: {out}")
+    md = out.with_suffix(".md")
+    md.write_text("\n".join([
+        f"# bench_matmul, {socket.gethostname()}, {started.isoformat(timespec='seconds')}", "",
+        *[f"{h}  " for h in header], f"command: `{' '.join(sys.argv)}`  ",
+        f"rounds {args.rounds}, ~{args.target} s per measurement; GFLOP/s of the best round's median call; "
+        f"JSON with every sample: `{out.name}`", "",
+        render_markdown(head, rows), "",
+        *[f"- {ln}" for ln in footer], *[f"- note: {n}" for n in notes], "",
+    ]))
+    print(f"\nJSON: {out}\nMarkdown: {md}")
+    if wrong_peers:
+        print(f"\nwarning: wrong peer results: {', '.join(wrong_peers)}", file=sys.stderr)
     if failed:
         print(f"\n*** FAILED: {', '.join(failed)} (wrong result or compile error) ***", file=sys.stderr)
         print(f"*** FAILED: {', '.join(failed)} ***")

@@ -38,7 +38,7 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
     start = time.perf_counter()
     with ir.Context(), ir.Location.unknown():
         module = ir.Module.parse(payload(spec))
-        result = run_pipeline(module, parse_pipeline(config.pipeline(spec.prepacked_b)))
+        run_pipeline(module, parse_pipeline(config.pipeline(spec.prepacked_b)), snapshots=False)
         llvm_ir = to_llvm_ir(module)
     _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
     packed_shape = config.packed_b_shape(spec.K, spec.N) if spec.prepacked_b else ()
@@ -52,4 +52,11 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
                             packed_shape, b_np, owner=jit)
     seconds = time.perf_counter() - start
     name = target if isinstance(target, str) else cpu.name
-    return Kernel(spec, config, name, function, result.snapshots, llvm_ir, seconds, pack=pack)
+    return Kernel(spec, config, name, function, lambda: stage_snapshots(spec, config), llvm_ir, seconds, pack=pack)
+
+
+def stage_snapshots(spec: MatmulSpec, config: KernelConfig) -> dict[str, str]:
+    """The IR after every pass (replayed on demand, so compiling does not pay for printing)."""
+    with ir.Context(), ir.Location.unknown():
+        module = ir.Module.parse(payload(spec))
+        return run_pipeline(module, parse_pipeline(config.pipeline(spec.prepacked_b))).snapshots

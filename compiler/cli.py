@@ -35,7 +35,8 @@ def _parser() -> argparse.ArgumentParser:
         s.add_argument("--dtype", default="f32", help="data type (f32)")
         s.add_argument("--target", default="host", help="CPU to compile for: host or a named CPU (e.g. znver4)")
         for field in dataclasses.fields(KernelConfig):
-            s.add_argument(f"--{field.name.replace('_', '-')}", type=int if field.type in ("int", int) else str,
+            kind = {"int": int, "bool": _boolean}.get(str(getattr(field.type, "__name__", field.type)), str)
+            s.add_argument(f"--{field.name.replace('_', '-')}", type=kind,
                            default=None, help=f"override the config's {field.name}")
         if name == "compile":
             s.add_argument("--emit", choices=("mlir", "llvm", "asm", "config"), default="mlir")
@@ -44,6 +45,14 @@ def _parser() -> argparse.ArgumentParser:
             s.add_argument("--repeat", type=int, default=20 if name == "run" else 100, help="timed calls")
             s.add_argument("--seed", type=int, default=0)
     return p
+
+
+def _boolean(text: str) -> bool:
+    if text.lower() in ("1", "true", "yes", "on"):
+        return True
+    if text.lower() in ("0", "false", "no", "off"):
+        return False
+    raise argparse.ArgumentTypeError(f"expected 0/1/true/false, got '{text}'")
 
 
 def main(argv: list[str] | None = None) -> int:

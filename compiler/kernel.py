@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+from typing import Callable
 
 import numpy as np
 
@@ -31,7 +32,7 @@ class Kernel:
     """
 
     def __init__(self, spec: MatmulSpec, config: KernelConfig, target: str, function: CompiledFunction,
-                 snapshots: dict[str, str], llvm_ir: str, compile_seconds: float,
+                 snapshots: Callable[[], dict[str, str]], llvm_ir: str, compile_seconds: float,
                  pack: PackFunction | None = None):
         self.spec = spec
         self.config = config
@@ -40,7 +41,8 @@ class Kernel:
         self.packed_b: PackedB | None = None
         self._function = function
         self._pack = pack
-        self._snapshots = snapshots
+        self._make_snapshots = snapshots
+        self._snapshot_cache: dict[str, str] | None = None
         self._llvm_ir = llvm_ir
         self._variant: Kernel | None = None
         self._variant_lock = threading.Lock()
@@ -83,12 +85,18 @@ class Kernel:
             return self._variant
 
     @property
+    def _snapshots(self) -> dict[str, str]:
+        if self._snapshot_cache is None:
+            self._snapshot_cache = self._make_snapshots()
+        return self._snapshot_cache
+
+    @property
     def stages(self) -> list[str]:
         """Names accepted by `ir()`: "input", then each pass of the pipeline in order."""
         return list(self._snapshots)
 
     def ir(self, stage: str = "input") -> str:
-        """The MLIR after the pass named `stage` ("input" for the payload)."""
+        """The MLIR after the pass named `stage` ("input" for the payload); replays the pipeline once."""
         if stage not in self._snapshots:
             raise ConfigError(f"no stage '{stage}'; stages: {', '.join(self._snapshots)}")
         return self._snapshots[stage]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from mlir import ir
-from mlir.dialects import arith, memref, scf, vector
+from mlir.dialects import arith, func, memref, scf, vector
 
 from ..errors import ConfigError
 from ._base import ModulePass
@@ -31,72 +31,114 @@ class ComposeMicrokernel(ModulePass):
     A partial last vector (NR not a multiple of VW) uses a constant lane mask, so loads and
     stores never leave the tile.
 
-    Options: vector-width (lanes per vector register, 16 for f32 on AVX-512), unroll-k.
+    With `prefetch-b=d`, each K iteration prefetches the B row d iterations ahead (one
+    prefetch per cache line), for B read with a large row stride where the hardware
+    prefetchers, which stop at page boundaries, do not follow.
+
+    With `outline`, each distinct microkernel (tile shape, K length, operand layouts, zero
+    start) becomes one private function, tagged `nanomm.outlined`, that every tile of that
+    kind calls: a shape with many edge blocks compiles to a few microkernels, not dozens.
+
+    Options: vector-width (lanes per vector register, 16 for f32 on AVX-512), unroll-k,
+    prefetch-b (distance in K iterations; 0 disables), outline.
     """
 
     name = "compose-microkernel"
     vector_width: int = 16
     unroll_k: int = 1
+    prefetch_b: int = 0
+    outline: bool = False
 
     def __post_init__(self):
-        if self.vector_width <= 0 or self.unroll_k <= 0:
-            raise ConfigError("compose-microkernel: vector-width and unroll-k must be positive")
+        if self.vector_width <= 0 or self.unroll_k <= 0 or self.prefetch_b < 0:
+            raise ConfigError("compose-microkernel: vector-width and unroll-k must be positive, prefetch-b >= 0")
 
     def run(self, module: ir.Module) -> None:
+        outlined: dict[tuple, str] = {}
         for loop in list(walk(module.operation, "scf.for")):
             if NANOKERNEL in loop.attributes:
-                self._compose(loop)
+                nk = _match(loop)
+                if nk is None:
+                    raise self.fail("nanokernel loop does not have the form tile-register produces", loop)
+                if self.outline:
+                    self._call_outlined(module, loop, nk, outlined)
+                else:
+                    with ir.InsertionPoint(loop), loop.location:
+                        self._emit(nk)
+                erase(loop)
+                if nk.zero_init is not None:
+                    erase(nk.zero_init)
 
-    def _compose(self, loop: ir.Operation) -> None:
-        nk = _match(loop)
-        if nk is None:
-            raise self.fail("nanokernel loop does not have the form tile-register produces", loop)
+    def _call_outlined(self, module: ir.Module, loop: ir.Operation, nk: "_Nanokernel", outlined: dict) -> None:
+        types = [nk.a.type, nk.b.type, nk.c.type]
+        key = (tuple(str(t) for t in types), nk.k, nk.zero_init is not None)
+        name = outlined.get(key)
+        if name is None:
+            name = f"nanomm_ukernel_{len(outlined)}_{nk.mr}x{nk.nr}x{nk.k}{'_zero' if nk.zero_init else ''}"
+            outlined[key] = name
+            with ir.InsertionPoint.at_block_begin(module.body), loop.location:
+                fn = func.FuncOp(name, ir.FunctionType.get(types, []), visibility="private")
+                fn.operation.attributes["nanomm.outlined"] = ir.UnitAttr.get()
+                entry = fn.add_entry_block()
+                with ir.InsertionPoint(entry):
+                    a, b, c = entry.arguments
+                    self._emit(dataclasses.replace(nk, a=a, b=b, c=c))
+                    func.ReturnOp([])
+        with ir.InsertionPoint(loop), loop.location:
+            func.CallOp([], ir.FlatSymbolRefAttr.get(name), [nk.a, nk.b, nk.c])
+
+    def _emit(self, nk: "_Nanokernel") -> None:
+        """The microkernel of `nk` at the current insertion point."""
         vw = self.vector_width
         mr, nr = nk.mr, nk.nr
         chunks = [(j, min(vw, nr - j)) for j in range(0, nr, vw)]
         elt = nk.c.type.element_type
         vtype = ir.VectorType.get([vw], elt)
-        with ir.InsertionPoint(loop), loop.location:
-            masks = {w: lane_mask(vw, w) for _, w in chunks if w < vw}
-            pad = arith.ConstantOp(elt, 0.0 if isinstance(elt, ir.FloatType) else 0).result
-            if nk.zero_init is not None:
-                zero = arith.ConstantOp(vtype, ir.DenseElementsAttr.get_splat(vtype, _zero_attr(elt))).result
-                accs = [zero] * (mr * len(chunks))
-            else:
-                accs = [_load(nk.c, index_const(i), j, w, vw, vtype, masks, pad)
-                        for i in range(mr) for j, w in chunks]
-
-            def step(k: ir.Value, accs: list) -> list:
-                bs = [_load(nk.b, k, j, w, vw, vtype, masks, pad) for j, w in chunks]
-                out = []
-                for i in range(mr):
-                    a = memref.load(nk.a, [index_const(i), k])
-                    a_vec = vector.broadcast(vtype, a)
-                    for jj, bv in enumerate(bs):
-                        out.append(vector.fma(a_vec, bv, accs[i * len(chunks) + jj]))
-                return out
-
-            u = min(self.unroll_k, nk.k)
-            full = (nk.k // u) * u
-            if full:
-                kloop = scf.ForOp(index_const(0), index_const(full), index_const(u), accs)
-                kloop.operation.attributes[MICROKERNEL] = ir.UnitAttr.get()
-                with ir.InsertionPoint(kloop.body):
-                    cur = list(kloop.inner_iter_args)
-                    kv = kloop.induction_variable
-                    for uu in range(u):
-                        kk = kv if uu == 0 else arith.AddIOp(kv, index_const(uu)).result
-                        cur = step(kk, cur)
-                    scf.YieldOp(cur)
-                accs = list(kloop.results)
-            for kk in range(full, nk.k):
-                accs = step(index_const(kk), accs)
-            for i in range(mr):
-                for jj, (j, w) in enumerate(chunks):
-                    _store(accs[i * len(chunks) + jj], nk.c, index_const(i), j, w, vw, masks)
-        erase(loop)
+        masks = {w: lane_mask(vw, w) for _, w in chunks if w < vw}
+        pad = arith.ConstantOp(elt, 0.0 if isinstance(elt, ir.FloatType) else 0).result
         if nk.zero_init is not None:
-            erase(nk.zero_init)
+            zero = arith.ConstantOp(vtype, ir.DenseElementsAttr.get_splat(vtype, _zero_attr(elt))).result
+            accs = [zero] * (mr * len(chunks))
+        else:
+            accs = [_load(nk.c, index_const(i), j, w, vw, vtype, masks, pad)
+                    for i in range(mr) for j, w in chunks]
+
+        def step(k: ir.Value, accs: list) -> list:
+            bs = [_load(nk.b, k, j, w, vw, vtype, masks, pad) for j, w in chunks]
+            out = []
+            for i in range(mr):
+                a = memref.load(nk.a, [index_const(i), k])
+                a_vec = vector.broadcast(vtype, a)
+                for jj, bv in enumerate(bs):
+                    out.append(vector.fma(a_vec, bv, accs[i * len(chunks) + jj]))
+            return out
+
+        u = min(self.unroll_k, nk.k)
+        full = (nk.k // u) * u
+        if full:
+            kloop = scf.ForOp(index_const(0), index_const(full), index_const(u), accs)
+            kloop.operation.attributes[MICROKERNEL] = ir.UnitAttr.get()
+            with ir.InsertionPoint(kloop.body):
+                cur = list(kloop.inner_iter_args)
+                kv = kloop.induction_variable
+                if self.prefetch_b:
+                    self._prefetch(nk.b, kv, nk.k, nr)
+                for uu in range(u):
+                    kk = kv if uu == 0 else arith.AddIOp(kv, index_const(uu)).result
+                    cur = step(kk, cur)
+                scf.YieldOp(cur)
+            accs = list(kloop.results)
+        for kk in range(full, nk.k):
+            accs = step(index_const(kk), accs)
+        for i in range(mr):
+            for jj, (j, w) in enumerate(chunks):
+                _store(accs[i * len(chunks) + jj], nk.c, index_const(i), j, w, vw, masks)
+
+    def _prefetch(self, b: ir.Value, k: ir.Value, kb: int, nr: int) -> None:
+        """Prefetches the B row `prefetch-b` iterations ahead (clamped to the tile), one per line."""
+        ahead = arith.MinUIOp(arith.AddIOp(k, index_const(self.prefetch_b)).result, index_const(kb - 1)).result
+        for j in range(0, nr, 16):  # one 64-byte line holds 16 f32
+            memref.prefetch(b, [ahead, index_const(j)], is_write=False, locality_hint=3, is_data_cache=True)
 
 
 @dataclasses.dataclass

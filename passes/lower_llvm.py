@@ -8,6 +8,9 @@ from mlir import ir
 from mlir.passmanager import PassManager
 
 from ._base import ModulePass
+from ._ir import walk
+
+OUTLINED = "nanomm.outlined"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -16,8 +19,13 @@ class LowerLLVM(ModulePass):
 
     Expects: any mix of scf/vector/memref/arith/func (and x86vector/amx) ops.
     Produces: a module of `llvm.func`s only, ready for `mlirTranslateModuleToLLVMIR`.
-    With `bare-ptr` (the default), static-shape memref arguments become plain pointers,
-    so a kernel is `void f(A*, B*, C*)` for the runtime to call through ctypes.
+
+    With `bare-ptr` (the default), each public function whose arguments are all static,
+    identity-layout memrefs gets the plain C ABI `void f(T* A, T* B, T* C)`: the function
+    itself becomes the internal `f__impl` (memref descriptors) and `f` is a small wrapper
+    that builds the descriptors from the pointers, which LLVM inlines away. Unlike MLIR's
+    global bare-pointer convention, this leaves private functions free to take strided
+    views (the outlined microkernels). Outlined microkernels are marked `no_inline`.
 
     Options: bare-ptr, x86vector (enable x86vector lowering), amx (enable AMX lowering).
     """
@@ -40,12 +48,73 @@ class LowerLLVM(ModulePass):
             "finalize-memref-to-llvm",
             "convert-arith-to-llvm",
             "convert-index-to-llvm",
-            f"convert-func-to-llvm{{use-bare-ptr-memref-call-conv={b(self.bare_ptr)}}}",
+            "convert-func-to-llvm",
             "convert-cf-to-llvm",
             "reconcile-unrealized-casts",
             "canonicalize", "cse",
         ])
 
     def run(self, module: ir.Module) -> None:
-        pm = PassManager.parse(f"builtin.module({self.pipeline()})")
-        pm.run(module.operation)
+        wrap = _bare_pointer_candidates(module) if self.bare_ptr else {}
+        PassManager.parse(f"builtin.module({self.pipeline()})").run(module.operation)
+        internal = ir.Attribute.parse("#llvm.linkage<internal>")
+        for f in list(walk(module.operation, "llvm.func")):
+            name = ir.StringAttr(f.attributes["sym_name"]).value
+            if OUTLINED in f.attributes:
+                f.attributes["linkage"] = internal
+                f.attributes["no_inline"] = ir.UnitAttr.get()
+            if name in wrap:
+                f.attributes["sym_name"] = ir.StringAttr.get(name + "__impl")
+                f.attributes["linkage"] = internal
+                # Parsed beside a declaration of the impl (for the verifier), then moved here.
+                scratch = ir.Module.parse(_wrapper(name, wrap[name]))
+                wrapper = scratch.body.operations[1]
+                wrapper.move_after(f)
+
+
+def _bare_pointer_candidates(module: ir.Module) -> dict[str, list[ir.MemRefType]]:
+    """Public func.funcs taking only static identity-layout memrefs and returning nothing."""
+    found = {}
+    for op in module.body.operations:
+        op = op.operation
+        if op.name != "func.func" or "sym_visibility" in op.attributes or not op.regions[0].blocks:
+            continue
+        ftype = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
+        args = list(ftype.inputs)
+        if ftype.results or not args or not all(_static_identity(t) for t in args):
+            continue
+        found[ir.StringAttr(op.attributes["sym_name"]).value] = [ir.MemRefType(t) for t in args]
+    return found
+
+
+def _static_identity(t: ir.Type) -> bool:
+    if not isinstance(t, ir.MemRefType) or not t.has_static_shape:
+        return False
+    strides, offset = t.get_strides_and_offset()
+    expected, running = [], 1
+    for size in reversed(t.shape):
+        expected.insert(0, running)
+        running *= size
+    return offset == 0 and list(strides) == expected
+
+
+def _wrapper(name: str, types: list[ir.MemRefType]) -> str:
+    """llvm.func @name(ptr, ...) calling @name__impl with static memref descriptors."""
+    consts: dict[int, str] = {}
+
+    def const(v: int) -> str:
+        if v not in consts:
+            consts[v] = f"%k{len(consts)}"
+        return consts[v]
+
+    params = ", ".join(f"%p{i}: !llvm.ptr" for i in range(len(types)))
+    call_args, call_types = [], []
+    for i, t in enumerate(types):
+        strides, _ = t.get_strides_and_offset()
+        call_args += [f"%p{i}", f"%p{i}", const(0)] + [const(s) for s in t.shape] + [const(s) for s in strides]
+        call_types += ["!llvm.ptr", "!llvm.ptr"] + ["i64"] * (1 + 2 * t.rank)
+    body = "\n".join(f"  {n} = llvm.mlir.constant({v} : i64) : i64" for v, n in consts.items())
+    return (f"llvm.func @{name}__impl({', '.join(call_types)})\n"
+            f"llvm.func @{name}({params}) {{\n{body}\n"
+            f"  llvm.call @{name}__impl({', '.join(call_args)}) : ({', '.join(call_types)}) -> ()\n"
+            f"  llvm.return\n}}")

@@ -62,7 +62,8 @@ class LowerX86(ModulePass):
                 b_loads += 1
             elif o.operation.name == "vector.fma":
                 break
-        need = accs + b_loads + 1
+        # One row: each B vector feeds one FMA as its memory operand and is never held.
+        need = accs + 1 if accs == b_loads else accs + b_loads + 1
         if need > self.num_vregs:
             raise self.fail(
                 f"register tile needs {need} vector registers ({accs} accumulators, {b_loads} B vectors, "

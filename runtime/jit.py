@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import struct
 import threading
 
 import llvmlite.binding as llvm
@@ -34,13 +35,83 @@ def _safe_features(features: str) -> str:
     return features
 
 
+# --- checking an object file before MCJIT sees it ----------------------------------------
+#
+# LLVM does not validate an object handed to ExecutionEngine.add_object_file: a truncated or
+# garbage buffer crashes the process (SIGSEGV), and an object with 32-bit absolute relocations
+# (R_X86_64_32/32S, what the small code model + static relocation model of emit_object()
+# produce for jump tables and addresses of globals) trips an assertion in RuntimeDyld
+# (abort) as soon as its sections are mapped above 4 GiB, which in practice is always the
+# case on x86-64 Linux. So from_object() first walks the ELF headers and relocations itself.
+# This guards against mistakes and damage, not against a malicious writer: whoever can write
+# the objects loaded here can run code in this process anyway.
+
+_ELF_HEADER = struct.Struct("<16sHHIQQQIHHHHHH")
+_SECTION = struct.Struct("<IIQQQQIIQQ")
+_ET_REL = 1
+_SHT_SYMTAB, _SHT_RELA, _SHT_NOBITS, _SHT_REL = 2, 4, 8, 9
+_MACHINES = {"x86_64": 62, "aarch64": 183}  # host triple's arch -> ELF e_machine
+# x86-64 relocations that store a truncated absolute address (or a 16/8-bit offset):
+# R_X86_64_32, _32S, _16, _PC16, _8, _PC8.
+_X86_64_UNSAFE_RELOCATIONS = {10: "R_X86_64_32", 11: "R_X86_64_32S", 12: "R_X86_64_16", 13: "R_X86_64_PC16",
+                              14: "R_X86_64_8", 15: "R_X86_64_PC8"}
+
+
+def _check_object(obj: bytes) -> None:
+    """JitError unless `obj` is a well-formed 64-bit little-endian ELF relocatable object for
+    this host's architecture whose relocations MCJIT can apply anywhere in the address space."""
+    n = len(obj)
+    if n < _ELF_HEADER.size or obj[:4] != b"\x7fELF":
+        raise JitError("not an ELF object file")
+    (ident, e_type, e_machine, _version, _entry, _phoff, shoff, _flags, _ehsize, _phentsize, _phnum,
+     shentsize, shnum, shstrndx) = _ELF_HEADER.unpack_from(obj)
+    if ident[4] != 2 or ident[5] != 1:
+        raise JitError("not a 64-bit little-endian ELF object file")
+    if e_type != _ET_REL:
+        raise JitError(f"ELF type {e_type} is not a relocatable object file")
+    arch = llvm.get_process_triple().split("-", 1)[0]
+    if arch in _MACHINES and e_machine != _MACHINES[arch]:
+        raise JitError(f"ELF machine {e_machine} is not this host's ({arch})")
+    if shentsize != _SECTION.size or shnum == 0 or shoff + shnum * shentsize > n or shstrndx >= shnum:
+        raise JitError("ELF section header table is malformed or truncated")
+    sections = [_SECTION.unpack_from(obj, shoff + i * shentsize) for i in range(shnum)]
+    for _name, sh_type, _f, _a, offset, size, *_ in sections:
+        if sh_type != _SHT_NOBITS and offset + size > n:
+            raise JitError("ELF section extends past the end of the file (truncated object)")
+    for _name, sh_type, _f, _a, offset, size, link, info, _align, entsize in sections:
+        if sh_type not in (_SHT_RELA, _SHT_REL):
+            continue
+        expected = 24 if sh_type == _SHT_RELA else 16
+        if entsize != expected or size % expected or link >= shnum or info >= shnum:
+            raise JitError("ELF relocation section is malformed")
+        symtab = sections[link]
+        if symtab[1] != _SHT_SYMTAB or symtab[9] != 24:
+            raise JitError("ELF relocation section does not point to a symbol table")
+        nsyms = symtab[5] // 24
+        for i in range(offset, offset + size, expected):
+            (r_info,) = struct.unpack_from("<Q", obj, i + 8)
+            kind, sym = r_info & 0xFFFFFFFF, r_info >> 32
+            if sym >= nsyms:
+                raise JitError("ELF relocation refers to a symbol outside the symbol table")
+            if arch == "x86_64" and kind in _X86_64_UNSAFE_RELOCATIONS:
+                raise JitError(
+                    f"the object has {_X86_64_UNSAFE_RELOCATIONS[kind]} relocations (small code model, static "
+                    "relocation: what emit_object() makes), which MCJIT cannot apply above 4 GiB; "
+                    "use the object from JitModule.jit_object()")
+
+
 class JitModule:
-    """One LLVM module: verified, optimised for a CPU, compiled in memory by MCJIT."""
+    """One LLVM module: verified, optimised for a CPU, compiled in memory by MCJIT.
+
+    `JitModule(ir, ...)` compiles LLVM IR; `JitModule.from_object(obj, ...)` loads machine code
+    that an earlier JitModule compiled (its `jit_object()`), e.g. from the disk cache.
+    """
 
     def __init__(self, ir: str, cpu: str = "", features: str = "", opt_level: int | None = None) -> None:
         self._engine = None
         self._emit_tm: llvm.TargetMachine | None = None
         self._asm: str | None = None
+        self._object: bytes | None = None
         level = settings.opt_level() if opt_level is None else opt_level
         if not 0 <= level <= 3:
             raise JitError(f"opt_level must be 0-3, got {level}")
@@ -58,11 +129,61 @@ class JitModule:
             pb = llvm.create_pass_builder(tm, pto)
             pb.getModulePassManager().run(module, pb)  # the new pass manager's O<level> pipeline
             self._optimized_ir = str(module)
+            compiled: list[bytes] = []  # no reference to self: the engine holds this callback
             try:
                 self._engine = llvm.create_mcjit_compiler(module, tm)  # takes ownership of module + tm
+                # MCJIT hands the object it compiled to its object cache; keep a copy (jit_object()).
+                self._engine.set_object_cache(notify_func=lambda _module, buf: compiled.append(bytes(buf)))
                 self._engine.finalize_object()
             except RuntimeError as exc:
                 raise JitError(f"LLVM could not compile the module: {exc}") from exc
+            self._object = compiled[0] if compiled else None
+
+    @classmethod
+    def from_object(cls, obj: bytes, cpu: str = "", features: str = "", *, optimized_ir: str | None = None,
+                    opt_level: int | None = None) -> JitModule:
+        """Load machine code compiled earlier by a JitModule (its `jit_object()`) into this process.
+
+        No LLVM IR is parsed or optimised and no code is generated: MCJIT only links `obj`
+        (a few milliseconds). `cpu`/`features` should be the ones `obj` was compiled for.
+        `address()`, `close()` and `jit_object()` work as for a compiled module. `optimized_ir()`,
+        `asm()` and `emit_object()` need the optimised IR: pass `optimized_ir` to enable them,
+        otherwise they raise JitError("... not available for a kernel loaded from the disk cache").
+        The object is checked first (ELF structure, architecture, relocations: see _check_object);
+        JitError if it cannot be loaded safely.
+        """
+        if not isinstance(obj, (bytes, bytearray, memoryview)):
+            raise JitError(f"from_object needs the object file as bytes, got {type(obj).__name__}")
+        obj = bytes(obj)
+        self = cls.__new__(cls)
+        self._engine = None
+        self._emit_tm = None
+        self._asm = None
+        self._object = obj
+        self._optimized_ir = optimized_ir
+        level = settings.opt_level() if opt_level is None else opt_level
+        if not 0 <= level <= 3:
+            raise JitError(f"opt_level must be 0-3, got {level}")
+        _ensure_llvm()
+        self.cpu, self.features, self.opt_level = cpu, _safe_features(features), level
+        _check_object(obj)
+        with _LLVM_LOCK:
+            target = llvm.Target.from_default_triple()
+            # __init__'s target machine (the JIT default code model: large on x86-64) but at
+            # -O0: it only compiles the empty module (half the load time of -O3); `obj` is linked.
+            tm = target.create_target_machine(
+                cpu=cpu, features=self.features, opt=0, reloc="default", codemodel="jitdefault", jit=True
+            )
+            module = llvm.parse_assembly("")
+            module.triple = tm.triple
+            module.data_layout = str(tm.target_data)
+            try:
+                self._engine = llvm.create_mcjit_compiler(module, tm)
+                self._engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
+                self._engine.finalize_object()
+            except RuntimeError as exc:
+                raise JitError(f"LLVM could not load the object file: {exc}") from exc
+        return self
 
     @staticmethod
     def _parse(ir: str) -> llvm.ModuleRef:
@@ -93,9 +214,24 @@ class JitModule:
 
     def optimized_ir(self) -> str:
         """The LLVM IR after the optimisation pipeline, as text."""
+        if self._optimized_ir is None:
+            raise JitError("the optimised LLVM IR is not available for a kernel loaded from the disk cache")
         return self._optimized_ir
 
+    def jit_object(self) -> bytes:
+        """The ELF object MCJIT compiled for this module (JIT code model: large on x86-64).
+
+        This is what `from_object` loads; unlike emit_object() it has no 32-bit absolute
+        relocations, so MCJIT can place it anywhere in memory.
+        """
+        if self._object is None:
+            raise JitError("MCJIT did not report the object it compiled")
+        return self._object
+
     def _emission_module(self) -> tuple[llvm.TargetMachine, llvm.ModuleRef]:
+        if self._optimized_ir is None:
+            raise JitError("assembly and object emission are not available for a kernel loaded from the disk "
+                           "cache (no LLVM IR); pass optimized_ir= to JitModule.from_object to enable them")
         # The JIT engine owns its module and target machine; emission works on a fresh
         # parse of the optimised IR with a static-code-model target machine.
         if self._emit_tm is None:
@@ -113,7 +249,8 @@ class JitModule:
             return self._asm
 
     def emit_object(self) -> bytes:
-        """An ELF (host format) object file of the optimised module."""
+        """An ELF (host format) object file of the optimised module (small code model, static
+        relocation: for linking ahead of time; JitModule.from_object rejects it, use jit_object())."""
         with _LLVM_LOCK:
             tm, module = self._emission_module()
             return bytes(tm.emit_object(module))
