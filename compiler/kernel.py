@@ -9,6 +9,7 @@ from typing import Callable
 import numpy as np
 
 from ..errors import ConfigError, LayoutError, ShapeError
+from ..runtime.jit import JitModule
 from ..runtime.kernel import CompiledFunction, PackFunction
 from .config import KernelConfig
 from .payload import MatmulSpec
@@ -32,12 +33,14 @@ class Kernel:
     """
 
     def __init__(self, spec: MatmulSpec, config: KernelConfig, target: str, function: CompiledFunction,
-                 snapshots: Callable[[], dict[str, str]], llvm_ir: str, compile_seconds: float,
-                 pack: PackFunction | None = None):
+                 snapshots: Callable[[], dict[str, str]], llvm_ir: str | Callable[[], str],
+                 compile_seconds: float, pack: PackFunction | None = None, from_disk_cache: bool = False):
         self.spec = spec
         self.config = config
         self.target = target
         self.compile_seconds = compile_seconds
+        self.from_disk_cache = from_disk_cache
+        self._inspect = None
         self.packed_b: PackedB | None = None
         self._function = function
         self._pack = pack
@@ -101,13 +104,28 @@ class Kernel:
             raise ConfigError(f"no stage '{stage}'; stages: {', '.join(self._snapshots)}")
         return self._snapshots[stage]
 
+    def _llvm_text(self) -> str:
+        if callable(self._llvm_ir):
+            self._llvm_ir = self._llvm_ir()
+        return self._llvm_ir
+
+    def _ir_module(self):
+        """The JitModule holding IR: the kernel's own, or after a disk-cache hit, the IR compiled again."""
+        if not self.from_disk_cache:
+            return self._function._owner
+        with self._variant_lock:
+            if self._inspect is None:
+                owner = self._function._owner
+                self._inspect = JitModule(self._llvm_text(), owner.cpu, owner.features, owner.opt_level)
+        return self._inspect
+
     def llvm_ir(self, optimized: bool = False) -> str:
         """The LLVM IR handed to llvmlite (or, with optimized=True, after LLVM's O3)."""
-        return self._function._owner.optimized_ir() if optimized else self._llvm_ir
+        return self._ir_module().optimized_ir() if optimized else self._llvm_text()
 
     def asm(self) -> str:
         """The x86 assembly of the kernel."""
-        return self._function._owner.asm()
+        return self._ir_module().asm()
 
     @property
     def pipeline(self) -> str:

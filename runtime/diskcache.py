@@ -117,7 +117,7 @@ class DiskCache:
 
     def __init__(self, root: Path | str | None = None, max_bytes: int | None = None) -> None:
         self.root = Path(root) if root is not None else settings.cache_dir() / "kernels"
-        self.max_bytes = DEFAULT_MAX_BYTES if max_bytes is None else int(max_bytes)
+        self.max_bytes = settings.cache_max_bytes() if max_bytes is None else int(max_bytes)
         self._warned = False
         self._lock = threading.Lock()
 

@@ -38,3 +38,17 @@ def opt_level() -> int:
 def disk_cache_enabled() -> bool:
     """Whether compiled kernels are cached on disk: off only when $NANOMM_DISK_CACHE is "0"."""
     return _env("DISK_CACHE") != "0"
+
+
+def cache_max_bytes() -> int:
+    """Size limit of the on-disk kernel cache: $NANOMM_CACHE_MAX_MB (default 512) MiB."""
+    value = _env("CACHE_MAX_MB")
+    if value is None:
+        return 512 << 20
+    try:
+        mb = int(value)
+    except ValueError:
+        raise ConfigError(f"NANOMM_CACHE_MAX_MB must be an integer >= 0, got {value!r}") from None
+    if mb < 0:
+        raise ConfigError(f"NANOMM_CACHE_MAX_MB must be an integer >= 0, got {value!r}")
+    return mb << 20

@@ -25,3 +25,12 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     for marker, (feature, reason) in _FEATURE_MARKERS.items():
         if item.get_closest_marker(marker) is not None and not host_cpu().has(feature):
             pytest.skip(reason)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Tests compile into a cache of their own, so they neither depend on nor fill the
+    # user's ~/.cache/nanomm (a test that wants a specific cache sets NANOMM_CACHE_DIR itself).
+    if "NANOMM_CACHE_DIR" not in os.environ:
+        import tempfile
+
+        os.environ["NANOMM_CACHE_DIR"] = tempfile.mkdtemp(prefix="nanomm-test-cache-")
