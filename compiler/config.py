@@ -26,6 +26,7 @@ class KernelConfig:
     pack_b: bool = False
     prefetch: int = 0
     outline: bool = True
+    late_c: bool = True
 
     def __post_init__(self):
         if not isinstance(self.prefetch, int) or isinstance(self.prefetch, bool) or self.prefetch < 0:
@@ -34,7 +35,7 @@ class KernelConfig:
             value = getattr(self, key)
             if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
                 raise ConfigError(f"KernelConfig.{key} must be a positive int, got {value!r}")
-        for key in ("pack_b", "outline"):
+        for key in ("pack_b", "outline", "late_c"):
             if not isinstance(getattr(self, key), bool):
                 raise ConfigError(f"KernelConfig.{key} must be a bool, got {getattr(self, key)!r}")
         if self.order not in ("mn", "nm"):
@@ -60,7 +61,8 @@ class KernelConfig:
             f"tile-register{{mr={self.mr} nr={self.nr} order={self.order}}}",
             *([f"pack{{nr={self.nr} kc={self.kc} prepacked={int(prepacked_b)} vector-width={F32_LANES}}}"]
               if self.pack_b else []),
-            f"compose-microkernel{{vector-width={F32_LANES} unroll-k={self.unroll_k} prefetch-b={self.prefetch} outline={int(self.outline)}}}",
+            f"compose-microkernel{{vector-width={F32_LANES} unroll-k={self.unroll_k} prefetch-b={self.prefetch} "
+            f"outline={int(self.outline)} late-c={int(self.late_c)}}}",
             f"lower-x86{{vector-bits=512 num-vregs={NUM_VREGS}}}",
             "lower-llvm{bare-ptr=1 x86vector=1 amx=0}",
         ])
@@ -85,7 +87,7 @@ def vector_registers(mr: int, nr: int) -> int:
     return mr * chunks + chunks + 1
 
 
-def default_config(M: int, N: int, K: int, cpu: CpuInfo) -> KernelConfig:
+def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False) -> KernelConfig:
     """A good configuration without tuning, from the shape and the CPU's caches.
 
     Measured on Zen 4 (see the closing notes of the float32 performance issue):
@@ -93,9 +95,11 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo) -> KernelConfig:
       vectors are not mostly masked lanes, and one row high for a single row of A;
     - skinny A (M <= 32): B streams from memory once, so short K blocks (kc 8 or 16) over
       the whole of N keep a handful of B rows in flight at once, each read sequentially;
-    - large problems pack B into panels (pack_b) with GotoBLAS blocking: a kc x nc block of
-      B in half of L2, A blocks of mc rows;
-    - everything else: one pass of batch-reduce blocking on unpacked B.
+    - large problems pack B into panels (pack_b) with GotoBLAS blocking: K in equal blocks
+      of at most 512, a kc x nc block of B in half of L2, A blocks of 48 rows (about 3x L1);
+    - everything else: one pass of batch-reduce blocking on unpacked B;
+    - with B pre-packed (prepacked_b), B panels stream sequentially whatever M is, so K
+      blocks are long (kc 512) and a kc x nc block of B takes half of L2.
     """
     if N <= 16:
         mr, nr = 14, 16
@@ -105,6 +109,12 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo) -> KernelConfig:
         mr, nr = 8, 48
     else:
         mr, nr = 6, 64
+    if prepacked_b:
+        mr = min(M, mr) if M <= 3 else mr
+        kc = min(K, 512)
+        nc = _fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096)
+        mc = _fit(M, mr, cpu.l2 // 2 // (kc * 4), 132)
+        return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)
     if M <= 3:
         kc = min(K, 8)
         nc = _fit(N, nr, cpu.l2 // (kc * 4), 4096)
@@ -116,9 +126,9 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo) -> KernelConfig:
         kc = 16
         return KernelConfig(mr=mr, nr=nr, mc=_round_up(M, mr), nc=_fit(N, nr, cpu.l2 // (kc * 4), 4096), kc=kc)
     if M >= 64 and N >= 512 and K >= 512 and nr == 64:
-        kc = 256
+        kc = -(-K // -(-K // 512))  # K in equal blocks of at most 512
         nc = _fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096)
-        mc = _fit(M, mr, cpu.l2 // 2 // (kc * 4), 96 if M > 128 else M)
+        mc = _fit(M, mr, cpu.l1d * 3 // (kc * 4), 48 if M > 128 else M)
         return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)
     kc = min(K, 256)
     mc = max(mr, min(_round_down(cpu.l2 // 2 // (kc * 4), mr), _round_up(M, mr), 192))

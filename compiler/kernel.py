@@ -11,7 +11,8 @@ import numpy as np
 from ..errors import ConfigError, LayoutError, ShapeError
 from ..runtime.jit import JitModule
 from ..runtime.kernel import CompiledFunction, PackFunction
-from .config import KernelConfig
+from ..runtime.cpu import resolve_target
+from .config import KernelConfig, default_config
 from .payload import MatmulSpec
 
 
@@ -83,7 +84,13 @@ class Kernel:
                 from .build import build_kernel
 
                 spec = dataclasses.replace(self.spec, prepacked_b=True)
-                config = dataclasses.replace(self.config, pack_b=True, nc=_round_up(self.config.nc, self.config.nr))
+                cpu = resolve_target(self.target)
+                M, N, K = spec.M, spec.N, spec.K
+                if self.config == default_config(M, N, K, cpu):
+                    config = default_config(M, N, K, cpu, prepacked_b=True)
+                else:  # the user's config, made to read packed B
+                    config = dataclasses.replace(self.config, pack_b=True,
+                                                 nc=_round_up(self.config.nc, self.config.nr))
                 self._variant = build_kernel(spec, self.target, config)
             return self._variant
 

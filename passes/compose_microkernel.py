@@ -39,8 +39,12 @@ class ComposeMicrokernel(ModulePass):
     start) becomes one private function, tagged `nanomm.outlined`, that every tile of that
     kind calls: a shape with many edge blocks compiles to a few microkernels, not dozens.
 
+    With `late-c`, a tile that accumulates into C starts from zero registers, prefetches its
+    C lines, and adds C after the K loop: the load of C (often a cache miss, since C is
+    touched once per K block) overlaps the FMAs instead of stalling them.
+
     Options: vector-width (lanes per vector register, 16 for f32 on AVX-512), unroll-k,
-    prefetch-b (distance in K iterations; 0 disables), outline.
+    prefetch-b (distance in K iterations; 0 disables), outline, late-c.
     """
 
     name = "compose-microkernel"
@@ -48,6 +52,7 @@ class ComposeMicrokernel(ModulePass):
     unroll_k: int = 1
     prefetch_b: int = 0
     outline: bool = False
+    late_c: bool = False
 
     def __post_init__(self):
         if self.vector_width <= 0 or self.unroll_k <= 0 or self.prefetch_b < 0:
@@ -71,7 +76,7 @@ class ComposeMicrokernel(ModulePass):
 
     def _call_outlined(self, module: ir.Module, loop: ir.Operation, nk: "_Nanokernel", outlined: dict) -> None:
         types = [nk.a.type, nk.b.type, nk.c.type]
-        key = (tuple(str(t) for t in types), nk.k, nk.zero_init is not None)
+        key = (tuple(str(t) for t in types), nk.k, nk.zero_init is not None)  # pass options are fixed
         name = outlined.get(key)
         if name is None:
             name = f"nanomm_ukernel_{len(outlined)}_{nk.mr}x{nk.nr}x{nk.k}{'_zero' if nk.zero_init else ''}"
@@ -96,9 +101,15 @@ class ComposeMicrokernel(ModulePass):
         vtype = ir.VectorType.get([vw], elt)
         masks = {w: lane_mask(vw, w) for _, w in chunks if w < vw}
         pad = arith.ConstantOp(elt, 0.0 if isinstance(elt, ir.FloatType) else 0).result
-        if nk.zero_init is not None:
+        late = self.late_c and nk.zero_init is None
+        if nk.zero_init is not None or late:
             zero = arith.ConstantOp(vtype, ir.DenseElementsAttr.get_splat(vtype, _zero_attr(elt))).result
             accs = [zero] * (mr * len(chunks))
+            if late:
+                for i in range(mr):
+                    for j in range(0, nr, 16):  # one 64-byte line holds 16 f32
+                        memref.prefetch(nk.c, [index_const(i), index_const(j)], is_write=True, locality_hint=3,
+                                        is_data_cache=True)
         else:
             accs = [_load(nk.c, index_const(i), j, w, vw, vtype, masks, pad)
                     for i in range(mr) for j, w in chunks]
@@ -132,7 +143,11 @@ class ComposeMicrokernel(ModulePass):
             accs = step(index_const(kk), accs)
         for i in range(mr):
             for jj, (j, w) in enumerate(chunks):
-                _store(accs[i * len(chunks) + jj], nk.c, index_const(i), j, w, vw, masks)
+                acc = accs[i * len(chunks) + jj]
+                if late:
+                    old = _load(nk.c, index_const(i), j, w, vw, vtype, masks, pad)
+                    acc = arith.AddFOp(acc, old).result if isinstance(elt, ir.FloatType) else arith.AddIOp(acc, old).result
+                _store(acc, nk.c, index_const(i), j, w, vw, masks)
 
     def _prefetch(self, b: ir.Value, k: ir.Value, kb: int, nr: int) -> None:
         """Prefetches the B row `prefetch-b` iterations ahead (clamped to the tile), one per line."""

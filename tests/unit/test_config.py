@@ -30,7 +30,7 @@ def check_default(cfg: KernelConfig, M: int, N: int, K: int, cpu: CpuInfo) -> No
     assert isinstance(cfg, KernelConfig)
     assert vector_registers(cfg.mr, cfg.nr) <= NUM_VREGS
     assert cfg.mc >= cfg.mr and cfg.nc >= cfg.nr
-    assert cfg.kc <= min(K, 256)
+    assert cfg.kc <= min(K, 512)
     assert (cfg.unroll_k, cfg.order) == (1, "mn")
     # Register tile: 6x64 (8x48 for skinny A), narrowed for small N so vectors are not mostly
     # masked lanes, one row for a single row of A.
@@ -60,7 +60,7 @@ def test_default_config_suite_shapes(M, N, K, cpu):
 
 def test_default_config_large_shape_uses_6x64():
     cfg = default_config(1024, 1024, 1024, host_cpu())
-    assert (cfg.mr, cfg.nr, cfg.kc) == (6, 64, 256)
+    assert (cfg.mr, cfg.nr, cfg.kc, cfg.pack_b) == (6, 64, 512, True)
     assert nanomm.default_config is default_config
 
 
@@ -143,7 +143,7 @@ def test_config_is_frozen_hashable_and_comparable():
     assert hash(cfg) == hash(KernelConfig(**cfg.as_dict()))
     assert cfg != KernelConfig()
     assert cfg.as_dict() == {"mr": 14, "nr": 32, "mc": 28, "nc": 64, "kc": 16, "unroll_k": 2, "order": "nm",
-                             "pack_b": False, "prefetch": 0, "outline": True}
+                             "pack_b": False, "prefetch": 0, "outline": True, "late_c": True}
     assert KernelConfig() == KernelConfig(mr=6, nr=64, mc=96, nc=512, kc=256, unroll_k=1, order="mn")
 
 
@@ -153,7 +153,7 @@ def test_config_is_frozen_hashable_and_comparable():
 def test_pipeline_text():
     text = KernelConfig(mr=14, nr=32, mc=28, nc=64, kc=16, unroll_k=2, order="nm").pipeline()
     assert text == ("tile-cache{mc=28 nc=64 kc=16 order=nmk},tile-register{mr=14 nr=32 order=nm},"
-                    "compose-microkernel{vector-width=16 unroll-k=2 prefetch-b=0 outline=1},"
+                    "compose-microkernel{vector-width=16 unroll-k=2 prefetch-b=0 outline=1 late-c=1},"
                     "lower-x86{vector-bits=512 num-vregs=32},"
                     "lower-llvm{bare-ptr=1 x86vector=1 amx=0}")
     packed = KernelConfig(mr=6, nr=64, mc=48, nc=512, kc=256, pack_b=True)
