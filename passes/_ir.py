@@ -181,3 +181,28 @@ def _check_no_outside_uses(op: ir.Operation, root: ir.Operation) -> None:
         for block in region.blocks:
             for inner in block.operations:
                 _check_no_outside_uses(inner.operation, root)
+
+
+def zero_fill_before(op: ir.Operation, c: ir.Value) -> ir.Operation | None:
+    """The `linalg.fill` of zero into `c` just before `op` (constants and views aside), if any."""
+    ops = list(op.operation.block.operations)
+    idx = next(i for i, o in enumerate(ops) if o.operation == op.operation)
+    for o in reversed(ops[:idx]):
+        o = o.operation
+        if o.name in ("arith.constant", "memref.subview"):
+            continue
+        if o.name == "linalg.fill" and o.operands[1] == c and is_zero_constant(o.operands[0]):
+            return o
+        return None
+    return None
+
+
+def matmul_operands(op: ir.Operation) -> tuple[ir.Value, ir.Value, ir.Value, str | None]:
+    """(A, B, C, problem) of a linalg.matmul; problem says why it is not on static memrefs."""
+    a, b, c = (op.operands[i] for i in range(3))
+    for v, role in ((a, "A"), (b, "B"), (c, "C")):
+        if not isinstance(v.type, ir.MemRefType):
+            return a, b, c, f"requires buffer semantics: operand {role} is {v.type}"
+        if not v.type.has_static_shape:
+            return a, b, c, f"requires static-shape memrefs: operand {role} is {v.type}"
+    return a, b, c, None

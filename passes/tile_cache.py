@@ -8,15 +8,15 @@ from mlir import ir
 from mlir.dialects import linalg
 
 from ..errors import ConfigError
-from ._base import ModulePass
-from ._ir import erase, is_zero_constant, subview, tile_loops, walk
+from ._matmul import MatmulOperands, MatmulRewrite
+from ._ir import erase, subview, tile_loops
 
 BATCH_REDUCE = "nanomm.batch_reduce"
 B_BLOCK = "nanomm.b_block"
 
 
 @dataclasses.dataclass(frozen=True)
-class TileCache(ModulePass):
+class TileCache(MatmulRewrite):
     """Cache blocking of `linalg.matmul` on static memrefs.
 
     Expects: `linalg.matmul` ops with static-shape memref operands (buffer semantics),
@@ -49,20 +49,8 @@ class TileCache(ModulePass):
         if self.order not in ("nmk", "nkm"):
             raise ConfigError(f"tile-cache: order must be 'nmk' or 'nkm', got '{self.order}'")
 
-    def run(self, module: ir.Module) -> None:
-        for op in list(walk(module.operation, "linalg.matmul")):
-            self._tile(op)
-
-    def _tile(self, op: ir.Operation) -> None:
-        a, b, c = (op.operands[i] for i in range(3))
-        for v, role in ((a, "A"), (b, "B"), (c, "C")):
-            if not isinstance(v.type, ir.MemRefType):
-                raise self.fail(f"requires buffer semantics: operand {role} is {v.type}", op)
-            if not v.type.has_static_shape:
-                raise self.fail(f"requires static shapes: operand {role} is {v.type}", op)
-        M, K = a.type.shape
-        N = b.type.shape[1]
-        fill = _zero_fill_of(op, c)
+    def rewrite(self, op: ir.Operation, mm: MatmulOperands) -> None:
+        a, b, c, M, N, K, fill = mm.a, mm.b, mm.c, mm.M, mm.N, mm.K, mm.fill
         kc = min(self.kc, K)
 
         def k_blocks(body):
@@ -106,17 +94,3 @@ class TileCache(ModulePass):
         erase(op)
         if fill is not None:
             erase(fill)
-
-
-def _zero_fill_of(op: ir.Operation, c: ir.Value) -> ir.Operation | None:
-    """The `linalg.fill` of zero into `c` directly before `op` (constants aside), if any."""
-    ops = list(op.operation.block.operations)
-    idx = next(i for i, o in enumerate(ops) if o.operation == op.operation)
-    for o in reversed(ops[:idx]):
-        o = o.operation
-        if o.name == "arith.constant":
-            continue
-        if o.name == "linalg.fill" and o.operands[1] == c and is_zero_constant(o.operands[0]):
-            return o
-        return None
-    return None

@@ -8,14 +8,14 @@ from mlir import ir
 from mlir.dialects import arith, scf, vector
 
 from ..errors import ConfigError
-from ._base import ModulePass
-from ._ir import erase, index_const, is_zero_constant, subview, tile_loops, walk
+from ._matmul import MatmulOperands, MatmulRewrite
+from ._ir import erase, index_const, subview, tile_loops
 
 NANOKERNEL = "nanomm.nanokernel"
 
 
 @dataclasses.dataclass(frozen=True)
-class TileRegister(ModulePass):
+class TileRegister(MatmulRewrite):
     """Register tiling of (block-sized) `linalg.matmul` ops into nanokernels.
 
     Expects: `linalg.matmul` on static-shape memrefs (typically the blocks of tile-cache),
@@ -42,18 +42,8 @@ class TileRegister(ModulePass):
         if self.order not in ("mn", "nm"):
             raise ConfigError(f"tile-register: order must be 'mn' or 'nm', got '{self.order}'")
 
-    def run(self, module: ir.Module) -> None:
-        for op in list(walk(module.operation, "linalg.matmul")):
-            self._tile(op)
-
-    def _tile(self, op: ir.Operation) -> None:
-        a, b, c = (op.operands[i] for i in range(3))
-        for v, role in ((a, "A"), (b, "B"), (c, "C")):
-            if not isinstance(v.type, ir.MemRefType) or not v.type.has_static_shape:
-                raise self.fail(f"requires static-shape memrefs: operand {role} is {v.type}", op)
-        M, K = a.type.shape
-        N = b.type.shape[1]
-        fill = _zero_fill_before(op, c)
+    def rewrite(self, op: ir.Operation, mm: MatmulOperands) -> None:
+        a, b, c, M, N, K, fill = mm.a, mm.b, mm.c, mm.M, mm.N, mm.K, mm.fill
         elt = c.type.element_type
         with ir.InsertionPoint(op), op.location:
             def tile(offsets, sizes):
@@ -111,17 +101,3 @@ def _write(value: ir.Value, dest: ir.Value) -> None:
     vector.transfer_write(None, value, dest, [zero, zero],
                           ir.AffineMapAttr.get(ir.AffineMap.get_minor_identity(2, 2)),
                           ir.ArrayAttr.get([ir.BoolAttr.get(True)] * 2))
-
-
-def _zero_fill_before(op: ir.Operation, c: ir.Value) -> ir.Operation | None:
-    """The `linalg.fill` of zero into `c` directly before `op` (constants aside), if any."""
-    ops = list(op.operation.block.operations)
-    idx = next(i for i, o in enumerate(ops) if o.operation == op.operation)
-    for o in reversed(ops[:idx]):
-        o = o.operation
-        if o.name in ("arith.constant", "memref.subview"):
-            continue
-        if o.name == "linalg.fill" and o.operands[1] == c and is_zero_constant(o.operands[0]):
-            return o
-        return None
-    return None

@@ -8,7 +8,7 @@
 // RUN: echo 'func.func @f( {' | not nanomm-opt 2>&1 | FileCheck %s --check-prefix=SYNTAX
 // RUN: echo '' | not nanomm-opt 2>&1 | FileCheck %s --check-prefix=EMPTY
 
-// TENSOR: error: pass 'tile-register' failed: tile-register: requires static-shape memrefs: operand A is tensor<4x4xf32>
+// TENSOR: error: pass 'tile-register' failed: tile-register: requires buffer semantics: operand A is tensor<4x4xf32>
 // TENSOR-NEXT: reproduce with: nanomm-opt -p 'tile-register{mr=6 nr=64 order=mn}' {{.*}}.mlir
 // TENSOR-NOT: Traceback
 // UNKNOWN: error: unknown pass 'no-such-pass'

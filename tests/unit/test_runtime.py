@@ -18,6 +18,7 @@ from nanomm.errors import (
     ShapeError,
     TargetError,
 )
+from nanomm.runtime.reference import naive_matmul_ir as matmul_ir
 from nanomm.runtime import (
     TARGETS,
     CompiledFunction,
@@ -35,54 +36,6 @@ from nanomm.runtime import (
 )
 
 M, N, K = 3, 5, 4
-
-
-def matmul_ir(name: str = "k", m: int = M, n: int = N, k: int = K, accumulate: bool = False) -> str:
-    """A naive f32 triple loop: C[i,j] (+)= sum_k A[i,k] * B[k,j], all row-major."""
-    init = "%init = load float, ptr %cptr" if accumulate else "%init = fadd float 0.0, 0.0"
-    return f"""
-define void @{name}(ptr noalias %a, ptr noalias %b, ptr noalias %c) {{
-entry:
-  br label %i.loop
-i.loop:
-  %i = phi i64 [0, %entry], [%i.next, %i.latch]
-  br label %j.loop
-j.loop:
-  %j = phi i64 [0, %i.loop], [%j.next, %j.latch]
-  %ci = mul i64 %i, {n}
-  %cij = add i64 %ci, %j
-  %cptr = getelementptr float, ptr %c, i64 %cij
-  {init}
-  br label %k.loop
-k.loop:
-  %kk = phi i64 [0, %j.loop], [%kk.next, %k.loop]
-  %acc = phi float [%init, %j.loop], [%acc.next, %k.loop]
-  %ai = mul i64 %i, {k}
-  %aik = add i64 %ai, %kk
-  %aptr = getelementptr float, ptr %a, i64 %aik
-  %av = load float, ptr %aptr
-  %bk = mul i64 %kk, {n}
-  %bkj = add i64 %bk, %j
-  %bptr = getelementptr float, ptr %b, i64 %bkj
-  %bv = load float, ptr %bptr
-  %prod = fmul float %av, %bv
-  %acc.next = fadd float %acc, %prod
-  %kk.next = add i64 %kk, 1
-  %k.done = icmp eq i64 %kk.next, {k}
-  br i1 %k.done, label %j.latch, label %k.loop
-j.latch:
-  store float %acc.next, ptr %cptr
-  %j.next = add i64 %j, 1
-  %j.done = icmp eq i64 %j.next, {n}
-  br i1 %j.done, label %i.latch, label %j.loop
-i.latch:
-  %i.next = add i64 %i, 1
-  %i.done = icmp eq i64 %i.next, {m}
-  br i1 %i.done, label %exit, label %i.loop
-exit:
-  ret void
-}}
-"""
 
 
 def make_abi(**changes: object) -> KernelABI:
