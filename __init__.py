@@ -21,7 +21,8 @@ __version__ = "0.1.0"
 
 def __getattr__(name: str):
     # The compiler (and MLIR) load on first use, so `import nanomm.runtime` stays MLIR-free.
-    if name in ("matmul", "compile_matmul", "compile", "Kernel", "KernelConfig", "default_config"):
+    if name in ("matmul", "compile_matmul", "compile", "Kernel", "KernelConfig", "default_config", "ParallelKernel",
+                "PackedB"):
         from . import compiler
 
         return getattr(compiler, name)

@@ -3,6 +3,7 @@
 from .api import compile_matmul, matmul
 from .config import KernelConfig, default_config
 from .frontend import compile
-from .kernel import Kernel
+from .kernel import Kernel, PackedB
+from .parallel import ParallelKernel
 
-__all__ = ["Kernel", "KernelConfig", "compile", "compile_matmul", "default_config", "matmul"]
+__all__ = ["Kernel", "KernelConfig", "PackedB", "ParallelKernel", "compile", "compile_matmul", "default_config", "matmul"]

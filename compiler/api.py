@@ -12,49 +12,64 @@ from ..runtime.cpu import CpuInfo
 from .build import build_kernel, target_cpu
 from .config import KernelConfig
 from .kernel import Kernel
+from .parallel import ParallelKernel, partition, resolve_threads
 from .payload import DTYPES, MatmulSpec
 
 _NUMPY_TO_DTYPE = {np.dtype(v[2]): k for k, v in DTYPES.items()}
 
-_cache: dict[tuple, Kernel] = {}
+_cache: dict[tuple, object] = {}
 _locks: dict[tuple, threading.Lock] = {}
 _cache_lock = threading.Lock()
 
 
 def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "host",
                    config: KernelConfig | None = None, *, accumulate: bool = False,
-                   b: np.ndarray | None = None) -> Kernel:
+                   b: np.ndarray | None = None, threads: int | None = None) -> Kernel | ParallelKernel:
     """Compiles C = A @ B (C += A @ B with accumulate=True) for A: MxK, B: KxN.
 
-    Kernels are cached in memory per (shape, dtype, target, config): a second call with the
-    same arguments returns the same Kernel, and concurrent first calls compile once.
+    threads: None uses every core the process may run on (its affinity mask), 1 one thread.
+    Problems too small for threads to pay run on one thread whatever `threads` says; larger
+    ones return a ParallelKernel that splits the work (see compiler/parallel.py).
+    Kernels are cached in memory per (shape, dtype, target, config, threads): a second call
+    with the same arguments returns the same object, and concurrent first calls compile once.
     With `b=weights`, the kernel reads a pre-packed B: weights are packed once, here, and
-    `kernel(a)` / `kernel(a, out=c)` use them (a new Kernel object each time, sharing code).
+    `kernel(a)` / `kernel(a, out=c)` use them (a new object each time, sharing the code).
     """
-    if b is not None:
-        base = compile_matmul(M, N, K, dtype, target, config, accumulate=accumulate)
-        packed = base.prepack(b)
-        kernel = copy.copy(base._prepacked_variant())
-        kernel.packed_b = packed
-        return kernel
-    spec = MatmulSpec(M, N, K, dtype, accumulate)
+    nthreads = resolve_threads(threads)
+    spec = MatmulSpec(M, N, K, dtype, accumulate, prepacked_b=b is not None)
     cpu = target_cpu(target)
-    key = (spec, _cpu_key(cpu), config)
-    kernel = _cache.get(key)
-    if kernel is not None:
-        return kernel
-    with _cache_lock:
-        lock = _locks.setdefault(key, threading.Lock())
-    with lock:
-        kernel = _cache.get(key)
-        if kernel is None:
-            kernel = build_kernel(spec, cpu if target != "host" else "host", config)
-            _cache[key] = kernel
+    chunks = partition(spec, nthreads)
+    if len(chunks) == 1:
+        kernel = _cached((spec, _cpu_key(cpu), config), lambda: build_kernel(spec, target, config))
+    else:
+        def build(chunk: MatmulSpec) -> Kernel:
+            return _cached((chunk, _cpu_key(cpu), config), lambda: build_kernel(chunk, target, config))
+
+        kernel = _cached((spec, _cpu_key(cpu), config, len(chunks)), lambda: ParallelKernel(spec, chunks, build))
+    if b is not None:
+        kernel = copy.copy(kernel)
+        kernel.packed_b = kernel.prepack(b)
     return kernel
 
 
-def matmul(a, b, out: np.ndarray | None = None) -> np.ndarray:
+def _cached(key: tuple, make):
+    """The cached object for key, made once even when several threads ask at the same time."""
+    found = _cache.get(key)
+    if found is not None:
+        return found
+    with _cache_lock:
+        lock = _locks.setdefault(key, threading.Lock())
+    with lock:
+        found = _cache.get(key)
+        if found is None:
+            found = _cache[key] = make()
+    return found
+
+
+def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None) -> np.ndarray:
     """C = a @ b for 2-D float32 arrays, with a kernel compiled (once) for this shape and CPU.
+
+    threads: None uses every core the process may run on, 1 a single thread (see compile_matmul).
 
     Inputs that are not C-contiguous (slices, transposes, Fortran order, negative strides)
     are copied to C order first; they are never modified. `out`, when given, must be a
@@ -77,7 +92,7 @@ def matmul(a, b, out: np.ndarray | None = None) -> np.ndarray:
         result = out if out is not None else np.empty((M, N), c_dtype)
         result[...] = 0
         return result
-    kernel = compile_matmul(M, N, K, dtype)
+    kernel = compile_matmul(M, N, K, dtype, threads=threads)
     return kernel(np.ascontiguousarray(a), np.ascontiguousarray(b), out)
 
 

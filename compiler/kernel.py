@@ -84,11 +84,10 @@ class Kernel:
                 from .build import build_kernel
 
                 spec = dataclasses.replace(self.spec, prepacked_b=True)
-                cpu = resolve_target(self.target)
                 M, N, K = spec.M, spec.N, spec.K
-                if self.config == default_config(M, N, K, cpu):
-                    config = default_config(M, N, K, cpu, prepacked_b=True)
-                else:  # the user's config, made to read packed B
+                config = None  # the default for pre-packed B ...
+                if self.config != default_config(M, N, K, resolve_target(self.target)):
+                    # ... or the user's config, made to read packed B
                     config = dataclasses.replace(self.config, pack_b=True,
                                                  nc=_round_up(self.config.nc, self.config.nr))
                 self._variant = build_kernel(spec, self.target, config)

@@ -24,6 +24,8 @@ class MatmulSpec:
     dtype: str = "f32"
     accumulate: bool = False
     prepacked_b: bool = False  # B is passed pre-packed (see the pack pass); the kernel skips packing
+    ldb: int = 0  # row stride of B in elements (0: N, dense); a column block of a wider B
+    ldc: int = 0  # row stride of C in elements (0: N, dense)
 
     def __post_init__(self):
         for key in ("M", "N", "K"):
@@ -34,6 +36,12 @@ class MatmulSpec:
                 raise ShapeError(f"{key} must be positive to compile a kernel, got {value}")
             if value >= MAX_DIM:
                 raise ShapeError(f"{key}={value} is too large (the limit is {MAX_DIM - 1})")
+        for key in ("ldb", "ldc"):
+            value = getattr(self, key)
+            if not isinstance(value, int) or isinstance(value, bool) or (value and value < self.N):
+                raise ShapeError(f"{key} must be 0 (dense) or at least N={self.N}, got {value!r}")
+        if self.prepacked_b and self.ldb:
+            raise ShapeError("a pre-packed B has no row stride (ldb must be 0)")
         if self.dtype not in DTYPES:
             raise DTypeError(f"unsupported dtype '{self.dtype}' (supported: {', '.join(DTYPES)})")
 
@@ -41,7 +49,8 @@ class MatmulSpec:
     def symbol(self) -> str:
         acc = "_acc" if self.accumulate else ""
         pb = "_pb" if self.prepacked_b else ""
-        return f"nanomm_matmul_{self.dtype}_{self.M}x{self.N}x{self.K}{acc}{pb}"
+        ld = "".join(f"_{key}{getattr(self, key)}" for key in ("ldb", "ldc") if getattr(self, key) not in (0, self.N))
+        return f"nanomm_matmul_{self.dtype}_{self.M}x{self.N}x{self.K}{acc}{pb}{ld}"
 
     @property
     def flops(self) -> int:
@@ -52,7 +61,9 @@ def payload(spec: MatmulSpec) -> str:
     """MLIR text of the payload function `spec.symbol(A, B, C)`."""
     ab, c, *_ = DTYPES[spec.dtype]
     M, N, K = spec.M, spec.N, spec.K
-    ta, tb, tc = f"memref<{M}x{K}x{ab}>", f"memref<{K}x{N}x{ab}>", f"memref<{M}x{N}x{c}>"
+    ta = f"memref<{M}x{K}x{ab}>"
+    tb = _strided(K, N, ab, spec.ldb)
+    tc = _strided(M, N, c, spec.ldc)
     fill = "" if spec.accumulate else (
         f"    %zero = arith.constant 0.0 : {c}\n"
         f"    linalg.fill ins(%zero : {c}) outs(%C : {tc})\n")
@@ -63,3 +74,9 @@ def payload(spec: MatmulSpec) -> str:
         f"    return\n"
         f"}}\n"
     )
+
+
+def _strided(rows: int, cols: int, elt: str, ld: int) -> str:
+    if ld in (0, cols):
+        return f"memref<{rows}x{cols}x{elt}>"
+    return f"memref<{rows}x{cols}x{elt}, strided<[{ld}, 1]>>"

@@ -20,8 +20,8 @@ class LowerLLVM(ModulePass):
     Expects: any mix of scf/vector/memref/arith/func (and x86vector/amx) ops.
     Produces: a module of `llvm.func`s only, ready for `mlirTranslateModuleToLLVMIR`.
 
-    With `bare-ptr` (the default), each public function whose arguments are all static,
-    identity-layout memrefs gets the plain C ABI `void f(T* A, T* B, T* C)`: the function
+    With `bare-ptr` (the default), each public function whose arguments are all static
+    memrefs with static strides (offset 0, unit inner stride) gets the plain C ABI `void f(T* A, T* B, T* C)`: the function
     itself becomes the internal `f__impl` (memref descriptors) and `f` is a small wrapper
     that builds the descriptors from the pointers, which LLVM inlines away. Unlike MLIR's
     global bare-pointer convention, this leaves private functions free to take strided
@@ -81,21 +81,19 @@ def _bare_pointer_candidates(module: ir.Module) -> dict[str, list[ir.MemRefType]
             continue
         ftype = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
         args = list(ftype.inputs)
-        if ftype.results or not args or not all(_static_identity(t) for t in args):
+        if ftype.results or not args or not all(_static_unit_stride(t) for t in args):
             continue
         found[ir.StringAttr(op.attributes["sym_name"]).value] = [ir.MemRefType(t) for t in args]
     return found
 
 
-def _static_identity(t: ir.Type) -> bool:
+def _static_unit_stride(t: ir.Type) -> bool:
+    """A static memref whose layout a pointer and the type alone describe (offset 0, unit inner stride)."""
     if not isinstance(t, ir.MemRefType) or not t.has_static_shape:
         return False
     strides, offset = t.get_strides_and_offset()
-    expected, running = [], 1
-    for size in reversed(t.shape):
-        expected.insert(0, running)
-        running *= size
-    return offset == 0 and list(strides) == expected
+    dynamic = ir.ShapedType.get_dynamic_stride_or_offset()
+    return offset == 0 and dynamic not in strides and strides[-1] == 1
 
 
 def _wrapper(name: str, types: list[ir.MemRefType]) -> str:

@@ -81,16 +81,12 @@ def aligned_empty(shape: tuple[int, ...], dtype: np.dtype, alignment: int) -> np
     return raw[offset : offset + nbytes].view(dtype).reshape(shape)
 
 
-class CompiledFunction:
-    """Calls the machine code at `address` as described by `abi`; keeps `owner` alive."""
+class CheckedCall:
+    """Checks the arguments of a call as described by `abi`; subclasses make the call."""
 
-    def __init__(self, address: int, abi: KernelABI, owner: Any = None) -> None:
-        if not address:
-            raise JitError(f"kernel {abi.symbol!r} has a null address")
+    def __init__(self, abi: KernelABI, owner: Any = None) -> None:
         self.abi = abi
-        self.address = address
-        self._owner = owner  # the JitModule whose memory holds the code
-        self._cfunc = _KERNEL_CTYPE(address)
+        self._owner = owner  # the JitModule whose memory holds the code (or a list of them)
         self._missing = missing_features(abi.required_features)
         self._names = {"a": abi.a_dtype, "b": abi.b_dtype, "out": abi.c_dtype}
         self._dtypes = {k: _resolve_dtype(v) for k, v in self._names.items()}
@@ -150,13 +146,17 @@ class CompiledFunction:
             and x.flags.c_contiguous
         )
 
-    def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
-        """Run the kernel: returns out (allocated when None and the kernel does not accumulate)."""
+    def _closed(self) -> bool:
+        owners = self._owner if isinstance(self._owner, list) else [self._owner]
+        return any(o is not None and o.closed for o in owners)
+
+    def prepare(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None) -> tuple[np.ndarray, int, int, int]:
+        """Checks a call's arguments; returns out (allocated when None) and the three data pointers."""
         if self._missing:
             raise CpuFeatureError(
                 f"kernel {self.abi.symbol!r} needs CPU features this host lacks: {', '.join(self._missing)}"
             )
-        if self._owner is not None and self._owner.closed:
+        if self._owner is not None and self._closed():
             raise JitError(f"kernel {self.abi.symbol!r} was freed (its JitModule is closed)")
         if out is None:
             if self.abi.accumulate:
@@ -190,6 +190,22 @@ class CompiledFunction:
         for arg, ptr, x in (("a", pa, a), ("b", pb, b)):
             if ptr < end_c and pc < ptr + x.nbytes:
                 raise AliasError(f"out shares memory with {arg}; pass a separate output array")
+        return out, pa, pb, pc
+
+
+class CompiledFunction(CheckedCall):
+    """Calls the machine code at `address` as described by `abi`; keeps `owner` alive."""
+
+    def __init__(self, address: int, abi: KernelABI, owner: Any = None) -> None:
+        if not address:
+            raise JitError(f"kernel {abi.symbol!r} has a null address")
+        super().__init__(abi, owner)
+        self.address = address
+        self._cfunc = _KERNEL_CTYPE(address)
+
+    def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+        """Run the kernel: returns out (allocated when None and the kernel does not accumulate)."""
+        out, pa, pb, pc = self.prepare(a, b, out)
         self._cfunc(pa, pb, pc)  # ctypes releases the GIL for the call
         return out
 

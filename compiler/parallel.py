@@ -1,0 +1,144 @@
+"""Parallel matmul: splits one problem into per-thread kernels (column or row blocks) run by runtime.threads."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable
+
+import numpy as np
+
+from ..errors import ConfigError
+from ..runtime.kernel import KernelABI
+from ..runtime.threads import ParallelFunction, Part, available_cores
+from .kernel import Kernel, PackedB
+from .payload import DTYPES, MatmulSpec
+
+# Threads pay when one thread would take longer than this: handing work to another thread
+# costs ~20-30 us (bench/bench_threads.py measures the hand-off and the crossover).
+PARALLEL_MIN_SECONDS = 300e-6
+# Rough one-core speeds that estimate that time (Zen 4 measurements, conservative).
+_FLOPS_PER_SECOND = 100e9
+_BYTES_PER_SECOND = 20e9
+N_ALIGN = 64  # column blocks are whole 64-wide register tiles / packed panels
+M_ALIGN = 6
+
+
+def resolve_threads(threads: int | None) -> int:
+    """None: every core the process may use; otherwise a positive int."""
+    if threads is None:
+        return available_cores()
+    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
+        raise ConfigError(f"threads must be a positive int or None, got {threads!r}")
+    return threads
+
+
+@dataclasses.dataclass(frozen=True)
+class Chunk:
+    """One thread's share of C: rows [m0, m0+M) and columns [n0, n0+N) of the whole problem."""
+
+    spec: MatmulSpec
+    m0: int
+    n0: int
+
+
+def partition(spec: MatmulSpec, threads: int) -> list[Chunk]:
+    """How to split `spec` over `threads`; one chunk (the whole problem) when threads do not pay.
+
+    Wide problems split N into blocks of whole 64-column panels, so each thread packs and
+    reads only its own part of B, and all read A. Narrow ones split M (each thread takes a
+    block of rows of A and C, and all of B). Pre-packed B is always shared: split M.
+    """
+    M, N, K = spec.M, spec.N, spec.K
+    whole = [Chunk(spec, 0, 0)]
+    if threads <= 1 or serial_seconds(spec) < PARALLEL_MIN_SECONDS:
+        return whole
+    if not spec.prepacked_b and N >= threads * 2 * N_ALIGN:
+        width = _round_up(-(-N // threads), N_ALIGN)
+        starts = list(range(0, N, width))
+        return [Chunk(dataclasses.replace(spec, N=min(width, N - n0), ldb=N, ldc=N), 0, n0) for n0 in starts]
+    if M >= threads * 2 * M_ALIGN:
+        height = _round_up(-(-M // threads), M_ALIGN)
+        starts = list(range(0, M, height))
+        return [Chunk(dataclasses.replace(spec, M=min(height, M - m0)), m0, 0) for m0 in starts]
+    return whole
+
+
+def serial_seconds(spec: MatmulSpec) -> float:
+    """A rough one-thread time: compute-bound or memory-bound, whichever is slower."""
+    moved = 4 * (spec.M * spec.K + spec.K * spec.N + spec.M * spec.N)
+    return max(spec.flops / _FLOPS_PER_SECOND, moved / _BYTES_PER_SECOND)
+
+
+class ParallelKernel:
+    """A matmul computed by several per-thread kernels; called like a Kernel."""
+
+    def __init__(self, spec: MatmulSpec, chunks: list[Chunk], build: Callable[[MatmulSpec], Kernel]):
+        self.spec = spec
+        self.chunks = chunks
+        self.threads = len(chunks)
+        built: dict[MatmulSpec, Kernel] = {}
+        for chunk in chunks:
+            if chunk.spec not in built:
+                built[chunk.spec] = build(chunk.spec)
+        self.kernels = list(built.values())
+        first = self.kernels[0]
+        self.config, self.target = first.config, first.target
+        self.compile_seconds = sum(k.compile_seconds for k in self.kernels)
+        self.packed_b: PackedB | None = None
+        _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
+        item = np.dtype(a_np).itemsize, np.dtype(c_np).itemsize
+        b_shape = tuple(first._function.abi.b_shape) if spec.prepacked_b else ()
+        abi = KernelABI(symbol=f"{spec.symbol}_x{self.threads}", M=spec.M, N=spec.N, K=spec.K, a_dtype=a_np,
+                        b_dtype=b_np, c_dtype=c_np, accumulate=spec.accumulate,
+                        required_features=first._function.abi.required_features, b_shape=b_shape)
+        parts = []
+        for chunk in chunks:
+            fn = built[chunk.spec]._function
+            b_offset = 0 if spec.prepacked_b else chunk.n0 * item[0]
+            parts.append(Part(fn._cfunc, chunk.m0 * spec.K * item[0], b_offset,
+                              (chunk.m0 * spec.N + chunk.n0) * item[1]))
+        self._function = ParallelFunction(abi, parts, owner=[k._function._owner for k in self.kernels])
+        if spec.prepacked_b and len({k.layout for k in self.kernels}) != 1:
+            raise ConfigError("per-thread kernels disagree on the packed-B layout")
+
+    def __call__(self, a: np.ndarray, b=None, out: np.ndarray | None = None) -> np.ndarray:
+        if b is None:
+            if self.packed_b is None:
+                raise ConfigError("b is missing: pass B, or compile with compile_matmul(..., b=weights)")
+            b = self.packed_b
+        if isinstance(b, PackedB) != self.spec.prepacked_b:
+            raise ConfigError("this parallel kernel takes " + ("a PackedB" if self.spec.prepacked_b else
+                                                                 "a row-major B (compile with b= for packed B)"))
+        if isinstance(b, PackedB):
+            if (b.K, b.N, b.layout) != (self.spec.K, self.spec.N, self.kernels[0].layout):
+                raise ConfigError(f"b was packed for another layout {b.layout}")
+            b = b.data
+        return self._function(a, b, out)
+
+    def prepack(self, b: np.ndarray) -> PackedB:
+        if not self.spec.prepacked_b:
+            raise ConfigError("compile with compile_matmul(..., b=weights) for a parallel kernel on packed B")
+        return self.kernels[0].prepack(b)
+
+    # Inspection goes to the first per-thread kernel.
+    def ir(self, stage: str = "input") -> str:
+        return self.kernels[0].ir(stage)
+
+    @property
+    def stages(self) -> list[str]:
+        return self.kernels[0].stages
+
+    def llvm_ir(self, optimized: bool = False) -> str:
+        return self.kernels[0].llvm_ir(optimized)
+
+    def asm(self) -> str:
+        return self.kernels[0].asm()
+
+    def __repr__(self) -> str:
+        s = self.spec
+        shares = ", ".join(f"{c.spec.M}x{c.spec.N}@({c.m0},{c.n0})" for c in self.chunks)
+        return f"<nanomm.ParallelKernel {s.dtype} M={s.M} N={s.N} K={s.K} threads={self.threads}: {shares}>"
+
+
+def _round_up(x: int, m: int) -> int:
+    return -(-x // m) * m

@@ -1,0 +1,134 @@
+"""Parallel matmul: partitioning, correctness of every split, packed B, thread safety, the threads argument."""
+
+import concurrent.futures
+
+import numpy as np
+import pytest
+
+import nanomm
+from nanomm.compiler.parallel import PARALLEL_MIN_SECONDS, ParallelKernel, partition, serial_seconds
+from nanomm.compiler.payload import MatmulSpec
+from nanomm.runtime.reference import matmul_mismatch
+from nanomm.runtime.threads import CallPool, available_cores
+
+pytestmark = pytest.mark.avx512
+
+
+def rand(shape, seed):
+    return np.random.default_rng(seed).standard_normal(shape, dtype=np.float32)
+
+
+def covers_exactly(spec, chunks):
+    """The chunks tile C: every element in exactly one chunk."""
+    seen = np.zeros((spec.M, spec.N), np.int32)
+    for c in chunks:
+        seen[c.m0:c.m0 + c.spec.M, c.n0:c.n0 + c.spec.N] += 1
+    return bool((seen == 1).all())
+
+
+@pytest.mark.parametrize("M,N,K,threads,split", [
+    (512, 512, 512, 2, "n"), (1000, 1000, 1000, 2, "n"), (2048, 200, 300, 2, "m"), (300, 1000, 300, 3, "n"),
+    (600, 130, 500, 4, "m"), (16, 4096, 4096, 2, "n"), (1, 4096, 4096, 2, "n"),
+])
+def test_partition_covers_c_once(M, N, K, threads, split):
+    spec = MatmulSpec(M, N, K)
+    chunks = partition(spec, threads)
+    assert 1 < len(chunks) <= threads
+    assert covers_exactly(spec, chunks)
+    if split == "n":
+        assert all(c.m0 == 0 and c.n0 % 64 == 0 and c.spec.ldb == N and c.spec.ldc == N for c in chunks)
+    else:
+        assert all(c.n0 == 0 and c.spec.N == N for c in chunks)
+
+
+def test_small_problems_stay_on_one_thread():
+    small = MatmulSpec(64, 64, 64)
+    assert serial_seconds(small) < PARALLEL_MIN_SECONDS
+    assert len(partition(small, 8)) == 1
+    assert isinstance(nanomm.compile_matmul(64, 64, 64, threads=8), nanomm.Kernel)
+
+
+@pytest.mark.parametrize("M,N,K,threads", [
+    (300, 700, 257, 2), (1000, 130, 300, 2), (333, 1000, 211, 3), (700, 300, 400, 4), (1, 4096, 2048, 2),
+])
+def test_parallel_results_match_numpy(M, N, K, threads):
+    a, b = rand((M, K), 1), rand((K, N), 2)
+    k = nanomm.compile_matmul(M, N, K, threads=threads)
+    assert isinstance(k, ParallelKernel) and k.threads > 1
+    out = np.full((M, N), np.nan, np.float32)
+    assert k(a, b, out) is out
+    assert matmul_mismatch(out, a, b) is None
+    assert matmul_mismatch(nanomm.matmul(a, b, threads=threads), a, b) is None
+
+
+def test_parallel_accumulate():
+    M, N, K = 400, 900, 300
+    a, b, c0 = rand((M, K), 3), rand((K, N), 4), rand((M, N), 5)
+    k = nanomm.compile_matmul(M, N, K, accumulate=True, threads=2)
+    c = c0.copy()
+    k(a, b, c)
+    assert matmul_mismatch(c, a, b, c0) is None
+
+
+def test_parallel_with_prepacked_b_shares_one_packed_b():
+    M, N, K = 800, 300, 600
+    a, b = rand((M, K), 6), rand((K, N), 7)
+    k = nanomm.compile_matmul(M, N, K, b=b, threads=2)
+    assert isinstance(k, ParallelKernel) and k.threads == 2
+    assert matmul_mismatch(k(a), a, b) is None
+    out = np.empty((M, N), np.float32)
+    k(a, out=out)
+    assert matmul_mismatch(out, a, b) is None
+
+
+def test_parallel_kernel_checks_arguments():
+    k = nanomm.compile_matmul(512, 512, 512, threads=2)
+    a, b = rand((512, 512), 8), rand((512, 512), 9)
+    with pytest.raises(nanomm.ShapeError, match="expected"):
+        k(a[:100], b)
+    with pytest.raises(nanomm.DTypeError, match="float64"):
+        k(a.astype(np.float64), b)
+    with pytest.raises(nanomm.AliasError):
+        k(a, b, a)
+    with pytest.raises(nanomm.LayoutError, match="C-contiguous"):
+        k(np.asfortranarray(a), b)
+
+
+def test_many_python_threads_share_one_parallel_kernel():
+    M, N, K = 300, 800, 200
+    k = nanomm.compile_matmul(M, N, K, threads=2)
+    inputs = [(rand((M, K), 10 + i), rand((K, N), 20 + i)) for i in range(6)]
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda ab: k(*ab), inputs))
+    for (a, b), c in zip(inputs, results):
+        assert matmul_mismatch(c, a, b) is None
+
+
+def test_concurrent_first_calls_compile_once():
+    shape = (321, 777, 123)
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        kernels = list(pool.map(lambda _: nanomm.compile_matmul(*shape, threads=2), range(4)))
+    assert all(k is kernels[0] for k in kernels)
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, "2", True])
+def test_threads_must_be_a_positive_int(bad):
+    with pytest.raises(nanomm.ConfigError, match="threads must be a positive int"):
+        nanomm.compile_matmul(8, 8, 8, threads=bad)
+
+
+def test_default_threads_follow_the_affinity_mask():
+    import os
+
+    assert available_cores() == len(os.sched_getaffinity(0))
+
+
+def test_pool_reports_a_worker_failure():
+    pool = CallPool()
+
+    def boom():
+        raise RuntimeError("worker failed")
+
+    with pytest.raises(RuntimeError, match="worker failed"):
+        pool.run([(lambda: None, ()), (boom, ())])
+    pool.run([(lambda: None, ()), (lambda: None, ())])  # the pool still works afterwards
