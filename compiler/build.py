@@ -44,6 +44,8 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
     missing = [f for f in required if f not in cpu.features]
     if missing:
         raise TargetError(f"target '{cpu.name}' lacks {', '.join(missing)}, which nanomm's {spec.dtype} kernels need")
+    # LLVM may use any instruction the target has, so the code needs all of them.
+    required = tuple(sorted(set(required) | set(cpu.features)))
     config = config or default_config(spec.M, spec.N, spec.K, cpu, prepacked_b=spec.prepacked_b)
     if spec.prepacked_b:
         # Pre-packed B is laid out in K blocks of kc: never wider than K.

@@ -21,6 +21,7 @@ _FLOPS_PER_SECOND = 100e9
 _BYTES_PER_SECOND = 20e9
 N_ALIGN = 64  # column blocks are whole 64-wide register tiles / packed panels
 M_ALIGN = 6
+MIN_WIDTH = 128  # narrower column blocks waste the register tiles and B panels
 
 
 def resolve_threads(threads: int | None) -> int:
@@ -44,23 +45,28 @@ class Chunk:
 def partition(spec: MatmulSpec, threads: int) -> list[Chunk]:
     """How to split `spec` over `threads`; one chunk (the whole problem) when threads do not pay.
 
-    Wide problems split N into blocks of whole 64-column panels, so each thread packs and
-    reads only its own part of B, and all read A. Narrow ones split M (each thread takes a
-    block of rows of A and C, and all of B). Pre-packed B is always shared: split M.
+    C is cut into a grid of tm x tn blocks, one a thread. Columns come first: a thread that
+    owns a column block packs and reads only its part of B (all threads read A), so tn is
+    as large as keeps blocks at least MIN_WIDTH wide, in whole 64-column panels; the rest of
+    the threads split rows. Pre-packed B is shared by all threads: split rows only.
     """
-    M, N, K = spec.M, spec.N, spec.K
+    M, N = spec.M, spec.N
     whole = [Chunk(spec, 0, 0)]
     if threads <= 1 or serial_seconds(spec) < PARALLEL_MIN_SECONDS:
         return whole
-    if not spec.prepacked_b and N >= threads * 2 * N_ALIGN:
-        width = _round_up(-(-N // threads), N_ALIGN)
-        starts = list(range(0, N, width))
-        return [Chunk(dataclasses.replace(spec, N=min(width, N - n0), ldb=N, ldc=N), 0, n0) for n0 in starts]
-    if M >= threads * 2 * M_ALIGN:
-        height = _round_up(-(-M // threads), M_ALIGN)
-        starts = list(range(0, M, height))
-        return [Chunk(dataclasses.replace(spec, M=min(height, M - m0)), m0, 0) for m0 in starts]
-    return whole
+    tn = 1 if spec.prepacked_b else max(1, min(threads, N // MIN_WIDTH))
+    tm = max(1, min(threads // tn, M // (2 * M_ALIGN)))
+    if tm * tn == 1:
+        return whole
+    width = _round_up(-(-N // tn), N_ALIGN)
+    height = _round_up(-(-M // tm), M_ALIGN)
+    chunks = []
+    for m0 in range(0, M, height):
+        for n0 in range(0, N, width):
+            mb, nb = min(height, M - m0), min(width, N - n0)
+            strided = {"ldb": N, "ldc": N} if nb != N else {}
+            chunks.append(Chunk(dataclasses.replace(spec, M=mb, N=nb, **strided), m0, n0))
+    return chunks
 
 
 def serial_seconds(spec: MatmulSpec) -> float:
