@@ -125,7 +125,7 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
         mr = min(mr, M)
         kc = 16
         return KernelConfig(mr=mr, nr=nr, mc=_round_up(M, mr), nc=_fit(N, nr, cpu.l2 // (kc * 4), 4096), kc=kc)
-    if M >= 64 and N >= 512 and K >= 512 and nr == 64:
+    if M >= 64 and N >= 128 and K >= 512 and nr == 64:
         kc = -(-K // -(-K // 512))  # K in equal blocks of at most 512
         nc = _fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096)
         mc = _fit(M, mr, cpu.l1d * 3 // (kc * 4), 48 if M > 128 else M)
