@@ -14,8 +14,9 @@ from .kernel import Kernel, PackedB
 from .payload import DTYPES, MatmulSpec
 
 # Threads pay when one thread would take longer than this: handing work to another thread
-# costs ~20-30 us (bench/bench_threads.py measures the hand-off and the crossover).
-PARALLEL_MIN_SECONDS = 300e-6
+# costs ~10 us with the semaphore pool (bench/bench_threads.py measures the hand-off and
+# the crossover: with a 58 us hand-off, 2 threads already won from ~225 us of serial work).
+PARALLEL_MIN_SECONDS = 150e-6
 # Rough one-core speeds that estimate that time (Zen 4 measurements, conservative).
 _FLOPS_PER_SECOND = 100e9
 _BYTES_PER_SECOND = 20e9
