@@ -128,12 +128,75 @@ def measure_fp32_peak(seconds: float = 0.3, chains: int = 16, details: dict | No
     return gflops
 
 
+def measure_fp32_peak_threads(cpus: list[int], seconds: float = 0.3, chains: int = 16,
+                              details: dict | None = None) -> float:
+    """FP32 GFLOP/s of len(cpus) threads, each pinned to one of `cpus`, running the FMA loop at once.
+
+    Shows whether the cores really are cores: T x the one-core figure when they are, less when
+    they share FMA units (SMT siblings) or the host runs something else on them. Each round starts
+    every thread at a barrier; a round's figure is all threads' flops / the slowest thread's time;
+    best of several rounds, about `seconds` in all.
+    """
+    import threading
+
+    loop = FmaLoop(chains)
+    n = 100_000
+    t = loop.run(n)
+    while t < 0.005:
+        n *= 4
+        t = loop.run(n)
+    n = max(1, int(n * max(0.01, seconds / 6) / t))
+    T = len(cpus)
+    barrier = threading.Barrier(T)
+    times: list[list[float]] = [[] for _ in range(T)]
+    stop = threading.Event()
+
+    def worker(i: int) -> None:
+        if hasattr(os, "sched_setaffinity"):
+            os.sched_setaffinity(threading.get_native_id(), {cpus[i]})
+        while True:
+            barrier.wait()
+            if stop.is_set():
+                return
+            times[i].append(loop.run(n))  # ctypes releases the GIL: the loops run at once
+            barrier.wait()
+
+    threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(1, T)]
+    for th in threads:
+        th.start()
+    saved = os.sched_getaffinity(0) if hasattr(os, "sched_setaffinity") else None
+    if saved is not None:
+        os.sched_setaffinity(0, {cpus[0]})
+    start = time.perf_counter()
+    try:
+        while len(times[0]) < 3 or time.perf_counter() - start < seconds:
+            barrier.wait()
+            times[0].append(loop.run(n))
+            barrier.wait()
+        stop.set()
+        barrier.wait()
+    finally:
+        if saved is not None:
+            os.sched_setaffinity(0, saved)
+    for th in threads:
+        th.join()
+    rounds = [max(ts) for ts in zip(*times)]
+    best = min(rounds)
+    gflops = T * n * loop.flops_per_iter / best / 1e9
+    if details is not None:
+        details.update(cpus=list(cpus), iterations=n, chains=chains, run_seconds=times, best_round_seconds=best,
+                       gflops=gflops, per_thread_best_gflops=[n * loop.flops_per_iter / min(ts) / 1e9 for ts in times])
+    return gflops
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="time budget of the measurement (default 1.0)")
     parser.add_argument("--chains", type=int, default=16, help="independent accumulators (>= 12, default 16)")
     parser.add_argument("--cpu", type=int, default=None, help="pin to this CPU (default: the first allowed one)")
     parser.add_argument("--asm", action="store_true", help="print the loop's assembly")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="also run the loop on this many threads at once, pinned to the first allowed CPUs")
     args = parser.parse_args(argv)
     cpu = host_cpu()  # before pinning, so `cores` describes the machine
     if hasattr(os, "sched_setaffinity"):
@@ -150,6 +213,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"FMA loop: {args.chains} chains x <16 x float>, {details['iterations']} iterations, "
           f"best of {len(details['run_seconds'])} runs: {details['best_seconds'] * 1e3:.2f} ms")
     print(f"FP32 peak per core: {gflops:.1f} GFLOP/s")
+    if args.threads > 1:
+        cpus = sorted(os.sched_getaffinity(0) if pin is None else allowed)[:args.threads]
+        d: dict = {}
+        total = measure_fp32_peak_threads(cpus, args.seconds, args.chains, d)
+        per = ", ".join(f"{g:.1f}" for g in d["per_thread_best_gflops"])
+        print(f"FP32 peak on {len(cpus)} threads at once (cpus {cpus}): {total:.1f} GFLOP/s "
+              f"({total / gflops:.2f} x one core; each thread's best: {per})")
     return 0
 
 

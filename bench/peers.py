@@ -7,7 +7,7 @@ with everything precomputed, for timing) and `info()` (what ran, for the JSON re
 
     numpy   np.matmul(a, b, out=c), i.e. numpy's BLAS (OpenBLAS in numpy's wheels)
     onednn  dnnl_sgemm from PyPI `onednn` (libdnnl.so in the venv's lib/), through ctypes
-    torch   torch.matmul(a, b, out=c) with torch.set_num_threads(1), when torch is importable
+    torch   torch.matmul(a, b, out=c) with torch.set_num_threads(threads) (default 1), when torch is importable
 
 oneDNN's CPU runtime here is SYCL (TBB underneath): OMP_NUM_THREADS does nothing, and its thread
 count follows the CPU affinity mask when it first runs. Pin the process (os.sched_setaffinity)
@@ -339,19 +339,19 @@ def _dist_version(dist: str) -> str | None:
 # --- torch (optional) ----------------------------------------------------------------------------
 
 class Torch(Peer):
-    """torch.matmul(a, b, out=c) on CPU tensors sharing the numpy arrays' memory, one thread."""
+    """torch.matmul(a, b, out=c) on CPU tensors sharing the numpy arrays' memory, on `threads` threads."""
 
     name = "torch"
     label = "torch"
 
-    def __init__(self):
+    def __init__(self, threads: int = 1):
         self.available = False
         try:
             import torch
         except Exception as exc:  # noqa: BLE001
             self.why_not = f"torch not importable ({type(exc).__name__}: {exc})"
             return
-        torch.set_num_threads(1)
+        torch.set_num_threads(threads)
         self._torch = torch
         self.available = True
         self.why_not = ""
@@ -377,14 +377,16 @@ class Torch(Peer):
         return out
 
 
-def all_peers(torch: bool = True) -> list[Peer]:
+def all_peers(torch: bool = True, threads: int = 1) -> list[Peer]:
     """numpy, oneDNN and (when asked) torch: the available ones and the others, with why_not.
 
-    Call after pinning the process (os.sched_setaffinity) and limiting numpy's BLAS threads.
+    Call after pinning the process (os.sched_setaffinity) to `threads` CPUs and limiting numpy's
+    BLAS to `threads` threads: oneDNN takes its thread count from the affinity mask at its first
+    call (made here), torch gets torch.set_num_threads(threads).
     """
     peers: list[Peer] = [NumpyBLAS(), OneDNN()]
     if torch:
-        peers.append(Torch())
+        peers.append(Torch(threads))
     return peers
 
 

@@ -72,7 +72,7 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
     pack = None
     if spec.prepacked_b:
         pack = PackFunction(jit.address(spec.symbol + "_pack_b"), spec.symbol + "_pack_b", spec.K, spec.N,
-                            packed_shape, b_np, owner=jit)
+                            packed_shape, b_np, owner=jit, required_features=required)
     seconds = time.perf_counter() - start
     name = target if isinstance(target, str) else cpu.name
     llvm_text = llvm_ir if llvm_ir is not None else (lambda: lower_to_llvm(spec, config))

@@ -13,6 +13,7 @@ from ..errors import NanommError
 from .api import compile_matmul
 from .config import KernelConfig, default_config
 from .build import target_cpu
+from .opt import _leave_interrupted, interrupts_end_the_process
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -34,6 +35,8 @@ def _parser() -> argparse.ArgumentParser:
         s.add_argument("K", type=int)
         s.add_argument("--dtype", default="f32", help="data type (f32)")
         s.add_argument("--target", default="host", help="CPU to compile for: host or a named CPU (e.g. znver4)")
+        s.add_argument("--threads", type=int, default=None,
+                       help="threads (default: every core the process may use; numpy gets as many)")
         for field in dataclasses.fields(KernelConfig):
             kind = {"int": int, "bool": _boolean}.get(str(getattr(field.type, "__name__", field.type)), str)
             s.add_argument(f"--{field.name.replace('_', '-')}", type=kind,
@@ -56,22 +59,39 @@ def _boolean(text: str) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command (argv None: sys.argv); exit status 0, 1 on an error, 130 on Ctrl-C."""
+    with interrupts_end_the_process():
+        try:
+            return _main(argv)
+        except KeyboardInterrupt:
+            if argv is None:  # the command itself, not a call from Python: see _leave_interrupted
+                _leave_interrupted()
+            print("interrupted", file=sys.stderr)
+            return 130
+
+
+def _main(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
     try:
         config = _config(args)
-        kernel = compile_matmul(args.M, args.N, args.K, args.dtype, args.target, config)
+        kernel = compile_matmul(args.M, args.N, args.K, args.dtype, args.target, config, threads=args.threads)
         if args.command == "compile":
             out = {"mlir": lambda: kernel.ir(args.stage), "llvm": kernel.llvm_ir, "asm": kernel.asm,
-                   "config": lambda: f"{kernel.config}\n{kernel.pipeline}\n"}[args.emit]()
+                   "config": lambda: _describe(kernel)}[args.emit]()
             sys.stdout.write(out if out.endswith("\n") else out + "\n")
             return 0
         return _run(kernel, args)
     except NanommError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+
+
+def _describe(kernel) -> str:
+    """Config and pipeline of a kernel; of each per-thread kernel for a parallel one."""
+    if hasattr(kernel, "kernels"):  # a ParallelKernel
+        return f"{kernel!r}\n" + "".join(f"{k.spec.M}x{k.spec.N}x{k.spec.K}: {k.config}\n  {k.pipeline}\n"
+                                         for k in kernel.kernels)
+    return f"{kernel.config}\n{kernel.pipeline}\n"
 
 
 def _config(args) -> KernelConfig | None:
@@ -94,22 +114,22 @@ def _run(kernel, args) -> int:
     bound = K * 2.0 ** -22 * (np.abs(a).astype(np.float64) @ np.abs(b).astype(np.float64)) + 1e-6
     err = np.abs(c - ref)
     ok = bool(np.all(err <= bound))
+    threads = getattr(kernel, "threads", 1)
     ours = _time(lambda: kernel(a, b, c), args.repeat)
     from threadpoolctl import threadpool_limits
 
-    with threadpool_limits(limits=1, user_api="blas"):
+    with threadpool_limits(limits=threads, user_api="blas"):
         theirs = _time(lambda: np.matmul(a, b, out=c), args.repeat)
-    theirs_all = _time(lambda: np.matmul(a, b, out=c), args.repeat)
     flops = 2.0 * M * N * K
     print(f"nanomm {kernel.spec.dtype} M={M} N={N} K={K} on {target_cpu(args.target).name}")
     print(f"  config   {kernel.config}")
     print(f"  compile  {kernel.compile_seconds:.3f} s")
     print(f"  check    {'OK' if ok else 'MISMATCH'} against numpy (max abs error {err.max():.3g})")
-    print(f"  nanomm   {flops / ours / 1e9:8.1f} GFLOP/s  ({ours * 1e3:.3f} ms, median of {args.repeat}; 1 thread)")
-    print(f"  numpy    {flops / theirs / 1e9:8.1f} GFLOP/s  ({theirs * 1e3:.3f} ms; OpenBLAS, 1 thread)")
-    print(f"  ratio    {theirs / ours:8.2f}x numpy (1 thread against 1 thread)")
-    print(f"  numpy    {flops / theirs_all / 1e9:8.1f} GFLOP/s  ({theirs_all * 1e3:.3f} ms; OpenBLAS, all threads, "
-          f"for reference: nanomm is single-threaded in this version)")
+    print(f"  nanomm   {flops / ours / 1e9:8.1f} GFLOP/s  ({ours * 1e3:.3f} ms, median of {args.repeat}; "
+          f"{threads} thread{'s' if threads > 1 else ''})")
+    print(f"  numpy    {flops / theirs / 1e9:8.1f} GFLOP/s  ({theirs * 1e3:.3f} ms; OpenBLAS, {threads} "
+          f"thread{'s' if threads > 1 else ''})")
+    print(f"  ratio    {theirs / ours:8.2f}x numpy (same number of threads)")
     return 0 if ok else 1
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -10,6 +11,7 @@ from mlir import ir
 from ..errors import DTypeError, MLIRInputError
 from .api import compile_matmul
 from .kernel import Kernel
+from .payload import MAX_DIM
 
 _ELEMENT_DTYPES = {"f32": "f32"}
 _IGNORED = {"arith.constant", "tensor.empty"}
@@ -85,9 +87,13 @@ def compile(mlir_source: str, target: str = "host") -> CompiledModule:  # noqa: 
 
 
 def parse_module(source: str, filename: str = "<input>") -> ir.Module:
-    """Parses MLIR text in the current context; MLIRInputError with the diagnostics on failure."""
-    if not source.strip():
-        raise MLIRInputError(f"{filename}: empty input")
+    """Parses MLIR text in the current context; MLIRInputError with the diagnostics on failure.
+
+    The text is screened first (see check_source): input that would crash the process in
+    MLIR's C++ code (a stack overflow on deep nesting, an assertion on sizes that overflow
+    64 bits) is refused with a diagnostic instead of being parsed.
+    """
+    check_source(source, filename)
     try:
         module = ir.Module.parse(source)
         module.operation.verify()
@@ -95,6 +101,129 @@ def parse_module(source: str, filename: str = "<input>") -> ir.Module:
         details = "\n".join(f"{d.location}: {d.message}" for d in exc.error_diagnostics) or str(exc)
         raise MLIRInputError(f"{filename}: invalid MLIR:\n{details}") from None
     return module
+
+
+# --- screening MLIR text before MLIR's parser sees it ----------------------------------------------
+#
+# MLIR's parser, verifier, printer and passes recurse once per level of nesting, so a file of
+# a few kilobytes of brackets overflows the stack (SIGSEGV: ~3,900 nested regions, ~7,900
+# nested [ or {, ~23,000 unary minus signs, ~32,000 chained attribute aliases with an 8 MiB
+# stack; less in threads with smaller stacks). A shaped type whose size overflows 64 bits
+# (memref<9223372036854775807x4xf32>) trips an assertion (SIGABRT) as soon as its strides are
+# computed. Neither can be caught, so check_source refuses such text beforehand, lexically:
+# strings and comments are skipped, brackets ([{< and >)]} are counted (not '>' of '->' and
+# '>='), and a use of an alias (#name / !name) counts as deep as the alias's own definition.
+
+MAX_NESTING = 256  # real IR (nanomm's own, upstream tests) stays below ~30
+MAX_SIGN_RUN = 64  # consecutive unary '-' (affine expressions recurse on each)
+_MAX_BYTES = (1 << 63) - 1  # the largest size a shaped type may have, in bytes
+
+_STRINGS_AND_COMMENTS = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*')
+_OPENERS = "([{<"
+_TOKENS = re.compile(
+    r"(?m)^[ \t]*([#!][\w.$-]+)[ \t]*=(?!=)"  # 1: an alias definition at the start of a line
+    r"|([#!][\w.$-]+)"                          # 2: a use of an alias (or a dialect attribute/type)
+    r"|(\n)"                                    # 3: end of line (ends an alias definition at depth 0)
+    r"|->|>="                                   # arrows and comparisons: not brackets
+    r"|([\[({<])"                               # 4: opening bracket
+    r"|([\])}>])"                               # 5: closing bracket
+)
+_SIGN_RUN = re.compile(r"(?:-[ \t\n]*){%d,}" % MAX_SIGN_RUN)
+_SHAPED = re.compile(r"\b(memref|tensor|vector)[ \t]*<[ \t]*((?:(?:\d+|\?|\[\d+\])[ \t]*x[ \t]*)+)([a-z]+\d*)?")
+
+
+def check_source(source: str, filename: str = "<input>") -> None:
+    """MLIRInputError unless `source` is text that MLIR can safely be asked to parse.
+
+    Refused: text that is not encodable as UTF-8 (lone surrogates, e.g. bytes decoded with
+    errors="surrogateescape"), NUL characters (binary data), empty text, nesting deeper than
+    MAX_NESTING levels, runs of more than MAX_SIGN_RUN unary minus signs, and shaped types
+    (memref, tensor, vector) larger than 2**63 - 1 bytes.
+    """
+    if not isinstance(source, str):
+        raise MLIRInputError(f"{filename}: MLIR input must be text (str), got {type(source).__name__}")
+    try:
+        source.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise MLIRInputError(f"{filename}: input is not UTF-8 text (character {exc.start} is an unpaired "
+                             f"surrogate: undecodable bytes?)") from None
+    if "\0" in source:
+        line = source.count("\n", 0, source.index("\0")) + 1
+        raise MLIRInputError(f"{filename}: input holds a NUL character (line {line}): binary data, not MLIR text")
+    if not source.strip():
+        raise MLIRInputError(f"{filename}: empty input")
+    text = _STRINGS_AND_COMMENTS.sub('""', source) if ('"' in source or "//" in source) else source
+    _check_nesting(text, filename)
+    if "-" in text:
+        run = _SIGN_RUN.search(text)
+        if run:
+            line = text.count("\n", 0, run.start()) + 1
+            raise MLIRInputError(f"{filename}:{line}: more than {MAX_SIGN_RUN} consecutive '-' signs; "
+                                 "nanomm refuses such input rather than overflow the parser's stack")
+    for m in _SHAPED.finditer(text):
+        _check_shaped_size(m, text, filename)
+
+
+def _check_nesting(text: str, filename: str) -> None:
+    # Fast path: the nesting depth never exceeds the number of opening brackets.
+    if sum(text.count(c) for c in _OPENERS) <= MAX_NESTING:
+        return
+    depth = deepest = 0
+    alias_depth: dict[str, int] = {}
+    defining: str | None = None  # the alias whose definition is being read
+    value_line = -1  # where the current definition's value may start (after its '=')
+    for m in _TOKENS.finditer(text):
+        name, ref, newline, opener, closer = m.groups()
+        if newline is not None:
+            if defining is not None and depth == 0:
+                if text[value_line:m.start()].strip():
+                    defining = None  # the definition's value ended with its line
+                else:
+                    value_line = m.end()  # `#a =` alone on its line: the value comes later
+            continue
+        if name is not None:
+            if depth == 0:
+                defining, value_line = name, m.end()
+                alias_depth[name] = 0
+            continue
+        if closer is not None:
+            depth = depth - 1 if depth > 0 else 0
+            continue
+        if opener is not None:
+            depth += 1
+            level = depth
+        elif ref is not None:
+            level = depth + alias_depth.get(ref, 0)
+        else:
+            continue
+        if defining is not None and level > alias_depth[defining]:
+            alias_depth[defining] = level
+        if level > deepest:
+            deepest = level
+            if deepest > MAX_NESTING:
+                line = text.count("\n", 0, m.start()) + 1
+                raise MLIRInputError(
+                    f"{filename}:{line}: nesting deeper than {MAX_NESTING} levels (brackets, regions or chained "
+                    "aliases); nanomm refuses such input rather than overflow the parser's stack")
+
+
+_ELEMENT_BYTES = {"index": 8, "complex": 16}
+
+
+def _check_shaped_size(m: re.Match, text: str, filename: str) -> None:
+    dims = [d.strip().strip("[]") for d in m.group(2).split("x") if d.strip()]
+    count = 1
+    for d in dims:
+        if d.isdigit():
+            count *= int(d)
+    element = m.group(3) or ""
+    bits = re.fullmatch(r"[a-z]+?(\d+)", element)
+    size = count * max(1, (int(bits.group(1)) + 7) // 8 if bits else _ELEMENT_BYTES.get(element, 1))
+    if size > _MAX_BYTES:
+        line = text.count("\n", 0, m.start()) + 1
+        shown = f"{m.group(1)}<{'x'.join(dims)}x{element}{'>' if element else '...>'}"
+        raise MLIRInputError(f"{filename}:{line}: {shown} has {count} elements ({size} bytes): larger than a "
+                             "64-bit address space")
 
 
 @dataclass
@@ -138,8 +267,8 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
             raise bad(f"operand {role} has unsupported type {t}")
         if not t.has_static_shape:
             raise bad(f"operand {role} has dynamic shape {t}; nanomm compiles static shapes only")
-        if isinstance(t, ir.MemRefType) and not _identity_layout(t):
-            raise bad(f"operand {role} has a non-identity layout {t}")
+        if t.rank != 2:
+            raise bad(f"operand {role} has rank {t.rank} ({t}); linalg.matmul takes 2-D operands")
     elts = {str(v.type.element_type) for v in (a, b, c)}
     if len(elts) != 1 or (elt := elts.pop()) not in _ELEMENT_DTYPES:
         raise bad(f"element types {', '.join(str(v.type.element_type) for v in (a, b, c))} are not supported "
@@ -149,6 +278,11 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
         raise bad(f"shapes do not form a matmul: A {a.type}, B {b.type}, C {c.type}")
     if 0 in (M, N, K):
         raise bad(f"zero-size dimension (M={M}, N={N}, K={K}); nanomm compiles non-empty matmuls only")
+    if max(M, N, K) >= MAX_DIM:
+        raise bad(f"dimension too large (M={M}, N={N}, K={K}); nanomm compiles sizes up to {MAX_DIM - 1}")
+    for v, role in ((a, "A"), (b, "B"), (c, "C")):
+        if isinstance(v.type, ir.MemRefType) and not _identity_layout(v.type):
+            raise bad(f"operand {role} has a non-identity layout {v.type}")
     if any(x not in args for x in (a, b)):
         raise bad("the matmul inputs must be function arguments")
     zero_filled = False

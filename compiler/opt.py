@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import signal
 import sys
+import threading
+from typing import Iterator
 
 from mlir import ir
 
-from ..errors import NanommError
+from ..errors import MLIRInputError, NanommError
 from ..passes import REGISTRY, pass_class
 from .frontend import parse_module
 from .pipeline import parse_pipeline, run_pipeline
@@ -28,6 +33,18 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command (argv None: sys.argv); exit status 0, 1 on an error, 130 on Ctrl-C."""
+    with interrupts_end_the_process():
+        try:
+            return _main(argv)
+        except KeyboardInterrupt:
+            if argv is None:  # the command itself, not a call from Python: see _leave_interrupted
+                _leave_interrupted()
+            print("interrupted", file=sys.stderr)
+            return 130
+
+
+def _main(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.list_passes:
@@ -54,9 +71,62 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+
+
+@contextlib.contextmanager
+def interrupts_end_the_process(grace: float = 5.0) -> Iterator[None]:
+    """Ctrl-C in nanomm's commands: a KeyboardInterrupt, which `main` turns into "interrupted" and
+    exit status 130 after the usual clean-up (the disk cache's temporary files are removed).
+
+    Python drops an exception raised in a __del__ method or a ctypes callback, and a Ctrl-C
+    can land in one (llvmlite frees LLVM objects in __del__). So that Ctrl-C is never lost,
+    the first one also arms a timer: if the command is still running `grace` seconds later,
+    or at a second Ctrl-C, it prints "interrupted" and leaves at once with status 130. (The
+    disk cache stays consistent: entries are written atomically, so at worst a temporary file
+    is left, which a later eviction scan removes.)
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    timers: list[threading.Timer] = []
+
+    def on_sigint(_signum, _frame):
+        if timers:
+            _leave_interrupted()
+        timer = threading.Timer(grace, _leave_interrupted)
+        timer.daemon = True
+        timer.start()
+        timers.append(timer)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        for timer in timers:
+            timer.cancel()
+
+
+def _leave_interrupted() -> None:
+    """Ends the command at once with status 130, without the interpreter's shutdown.
+
+    Shutdown frees what the command used, JIT-compiled machine code included, while a
+    kernel interrupted by Ctrl-C may still be running on a worker thread (CallPool.run can
+    return before its workers finish): that crashed the process (SIGSEGV) after "interrupted".
+    The clean-up that matters (temporary files of the disk cache) happened as the
+    KeyboardInterrupt unwound; output already written is flushed here.
+    """
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        sys.stderr.write("interrupted\n")
+        sys.stderr.flush()
+    finally:
+        os._exit(130)
 
 
 def _read(path: str) -> str:
@@ -67,12 +137,10 @@ def _read(path: str) -> str:
             data = f.read()
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise _InputError(f"{path}: input is not UTF-8 text") from None
-
-
-class _InputError(NanommError):
-    pass
+    except UnicodeDecodeError as exc:
+        name = "<stdin>" if path == "-" else path
+        raise MLIRInputError(f"{name}: input is not UTF-8 text (byte {exc.start} is {data[exc.start]:#04x}): "
+                             "binary data or another encoding") from None
 
 
 if __name__ == "__main__":

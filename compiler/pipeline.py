@@ -70,10 +70,21 @@ def parse_step(text: str) -> Step:
     with ir.Context():
         try:
             PassManager.parse(f"builtin.module({text})")
-        except Exception:
+        except Exception as exc:  # noqa: BLE001 - the bindings raise ValueError; anything else is still bad text
+            if rest and _is_mlir_pass(name):
+                detail = "; ".join(line.strip() for line in str(exc).splitlines() if line.strip())
+                raise ConfigError(f"MLIR pass '{name}' rejected its options '{{{rest}': {detail}") from None
             raise ConfigError(
                 f"unknown pass '{name}': not a nanomm pass ({', '.join(REGISTRY)}) nor an MLIR pass") from None
     return UpstreamPass(text)
+
+
+def _is_mlir_pass(name: str) -> bool:
+    try:
+        PassManager.parse(f"builtin.module({name})")
+    except Exception:  # noqa: BLE001
+        return False
+    return True
 
 
 def parse_pipeline(text: str) -> list[Step]:
@@ -106,10 +117,28 @@ def run_pipeline(module: ir.Module, steps: list[Step], *, snapshots: bool = True
         except (NanommError, ir.MLIRError) as exc:
             raise _failure(step, before, exc) from None
         except Exception as exc:  # noqa: BLE001 - a bug in a pass still gets a reproducer, not a traceback
+            if _interrupted(exc):
+                raise KeyboardInterrupt from None  # Ctrl-C in a Python callback of MLIR (op.walk), not a pass bug
             raise _failure(step, before, exc, internal=True) from exc
         if snapshots:
             result.snapshots[step.name] = str(module)
     return result
+
+
+def _interrupted(exc: BaseException) -> bool:
+    """Whether `exc` is a KeyboardInterrupt that MLIR's bindings wrapped on its way out of a Python
+    callback: they re-raise it as RuntimeError("Exception raised in callback: <traceback>")."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        text = str(exc)
+        if isinstance(exc, RuntimeError) and text.startswith("Exception raised in callback") and \
+                text.rstrip().endswith(("KeyboardInterrupt", "KeyboardInterrupt:")):
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False
 
 
 def _failure(step: Step, before: str, exc: Exception, internal: bool = False) -> PassError:

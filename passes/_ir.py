@@ -200,9 +200,17 @@ def zero_fill_before(op: ir.Operation, c: ir.Value) -> ir.Operation | None:
 def matmul_operands(op: ir.Operation) -> tuple[ir.Value, ir.Value, ir.Value, str | None]:
     """(A, B, C, problem) of a linalg.matmul; problem says why it is not on static memrefs."""
     a, b, c = (op.operands[i] for i in range(3))
+    if "indexing_maps" in op.attributes and str(op.attributes["indexing_maps"]) != _MATMUL_MAPS:
+        return a, b, c, "linalg.matmul with custom indexing_maps (transposes, broadcasts) is not supported"
     for v, role in ((a, "A"), (b, "B"), (c, "C")):
         if not isinstance(v.type, ir.MemRefType):
             return a, b, c, f"requires buffer semantics: operand {role} is {v.type}"
         if not v.type.has_static_shape:
             return a, b, c, f"requires static-shape memrefs: operand {role} is {v.type}"
+        if not isinstance(v.type.element_type, ir.F32Type):
+            return a, b, c, f"supports f32 operands only: operand {role} is {v.type}"
     return a, b, c, None
+
+
+_MATMUL_MAPS = ("[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, "
+                "affine_map<(d0, d1, d2) -> (d0, d1)>]")

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import struct
 import threading
+import zlib
+from typing import Iterator
 
 import llvmlite.binding as llvm
 
@@ -100,6 +104,87 @@ def _check_object(obj: bytes) -> None:
                     "use the object from JitModule.jit_object()")
 
 
+@contextlib.contextmanager
+def _ctrl_c_deferred() -> Iterator[None]:
+    """Holds a Ctrl-C (SIGINT) back until the block ends, then raises it as usual.
+
+    LLVM calls back into Python (the object-cache notification) from finalize_object. A
+    KeyboardInterrupt raised inside a ctypes callback is printed and then dropped ("Exception
+    ignored on calling ctypes callback function"): the Ctrl-C would be lost and the object
+    missing, so the user would get "MCJIT did not report the object it compiled" (or nothing)
+    instead of an interrupt. Only the main thread runs Python signal handlers, so only there
+    is the handler swapped (signal.signal works nowhere else).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pending: list[int] = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda signum, _frame: pending.append(signum))
+    except (ValueError, OSError):  # no signals here (e.g. a sub-interpreter)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if pending:
+            if callable(previous):
+                previous(signal.SIGINT, None)  # default_int_handler: raises KeyboardInterrupt now
+            elif previous == signal.SIG_DFL:
+                signal.raise_signal(signal.SIGINT)
+
+
+def _optimize(module: llvm.ModuleRef, tm: llvm.TargetMachine, level: int) -> None:
+    """Runs the new pass manager's O<level> pipeline on `module` (caller holds _LLVM_LOCK)."""
+    pto = llvm.create_pipeline_tuning_options(speed_level=level)
+    pb = llvm.create_pass_builder(tm, pto)
+    mpm = pb.getModulePassManager()
+    try:
+        mpm.run(module, pb)
+    finally:
+        mpm.close()
+        pb.close()
+        pto.close()
+
+
+class _Text:
+    """Text kept compressed (zlib): the optimised IR of every live kernel is kept for inspection
+    (asm(), optimized_ir()) but rarely read; compressed it takes about a tenth of the memory."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, text: str) -> None:
+        self._data = zlib.compress(text.encode("utf-8"), 1)
+
+    def __str__(self) -> str:
+        return zlib.decompress(self._data).decode("utf-8")
+
+
+def _engine_for_object(obj: bytes, cpu: str, features: str) -> llvm.ExecutionEngine:
+    """A fresh MCJIT engine with `obj` (already checked by _check_object) linked and finalised."""
+    with _LLVM_LOCK:
+        target = llvm.Target.from_default_triple()
+        # JitModule's target machine (the JIT default code model: large on x86-64) but at
+        # -O0: it only compiles the empty module (half the load time of -O3); `obj` is linked.
+        tm = target.create_target_machine(
+            cpu=cpu, features=features, opt=0, reloc="default", codemodel="jitdefault", jit=True
+        )
+        module = llvm.parse_assembly("")
+        module.triple = tm.triple
+        module.data_layout = str(tm.target_data)
+        engine = None
+        try:
+            engine = llvm.create_mcjit_compiler(module, tm)  # owns module and tm from here on
+            engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
+            engine.finalize_object()
+        except RuntimeError as exc:
+            if engine is not None:
+                engine.close()
+            raise JitError(f"LLVM could not load the object file: {exc}") from exc
+        return engine
+
+
 class JitModule:
     """One LLVM module: verified, optimised for a CPU, compiled in memory by MCJIT.
 
@@ -125,19 +210,38 @@ class JitModule:
             )
             module.triple = tm.triple
             module.data_layout = str(tm.target_data)
-            pto = llvm.create_pipeline_tuning_options(speed_level=level)
-            pb = llvm.create_pass_builder(tm, pto)
-            pb.getModulePassManager().run(module, pb)  # the new pass manager's O<level> pipeline
-            self._optimized_ir = str(module)
+            _optimize(module, tm, level)
+            self._optimized_ir = _Text(str(module))
             compiled: list[bytes] = []  # no reference to self: the engine holds this callback
             try:
-                self._engine = llvm.create_mcjit_compiler(module, tm)  # takes ownership of module + tm
-                # MCJIT hands the object it compiled to its object cache; keep a copy (jit_object()).
-                self._engine.set_object_cache(notify_func=lambda _module, buf: compiled.append(bytes(buf)))
-                self._engine.finalize_object()
+                with _ctrl_c_deferred():  # see _ctrl_c_deferred: the callback must not be interrupted
+                    self._engine = llvm.create_mcjit_compiler(module, tm)  # takes ownership of module + tm
+                    # MCJIT hands the object it compiled to its object cache; keep a copy (jit_object()).
+                    self._engine.set_object_cache(notify_func=lambda _module, buf: compiled.append(bytes(buf)))
+                    self._engine.finalize_object()
             except RuntimeError as exc:
                 raise JitError(f"LLVM could not compile the module: {exc}") from exc
             self._object = compiled[0] if compiled else None
+            self._keep_only_machine_code()
+
+    def _keep_only_machine_code(self) -> None:
+        """Swap the compiling engine for one that only holds the machine code (as a disk cache hit does).
+
+        The engine that compiled the module keeps its LLVM module, target machine and code
+        generator alive for as long as the kernel lives: about 0.8 MB each, against about
+        50 KB for the object linked into a fresh engine. So the object MCJIT made is loaded
+        like one from the disk cache and the compiling engine is freed. If the object cannot
+        be loaded (or MCJIT did not report it), the compiling engine is kept: nothing is lost.
+        """
+        if self._object is None:
+            return
+        try:
+            _check_object(self._object)
+            engine = _engine_for_object(self._object, self.cpu, self.features)
+        except JitError:
+            return
+        self._engine, compiling = engine, self._engine
+        compiling.close()
 
     @classmethod
     def from_object(cls, obj: bytes, cpu: str = "", features: str = "", *, optimized_ir: str | None = None,
@@ -160,29 +264,14 @@ class JitModule:
         self._emit_tm = None
         self._asm = None
         self._object = obj
-        self._optimized_ir = optimized_ir
+        self._optimized_ir = None if optimized_ir is None else _Text(optimized_ir)
         level = settings.opt_level() if opt_level is None else opt_level
         if not 0 <= level <= 3:
             raise JitError(f"opt_level must be 0-3, got {level}")
         _ensure_llvm()
         self.cpu, self.features, self.opt_level = cpu, _safe_features(features), level
         _check_object(obj)
-        with _LLVM_LOCK:
-            target = llvm.Target.from_default_triple()
-            # __init__'s target machine (the JIT default code model: large on x86-64) but at
-            # -O0: it only compiles the empty module (half the load time of -O3); `obj` is linked.
-            tm = target.create_target_machine(
-                cpu=cpu, features=self.features, opt=0, reloc="default", codemodel="jitdefault", jit=True
-            )
-            module = llvm.parse_assembly("")
-            module.triple = tm.triple
-            module.data_layout = str(tm.target_data)
-            try:
-                self._engine = llvm.create_mcjit_compiler(module, tm)
-                self._engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
-                self._engine.finalize_object()
-            except RuntimeError as exc:
-                raise JitError(f"LLVM could not load the object file: {exc}") from exc
+        self._engine = _engine_for_object(obj, cpu, self.features)
         return self
 
     @staticmethod
@@ -216,7 +305,7 @@ class JitModule:
         """The LLVM IR after the optimisation pipeline, as text."""
         if self._optimized_ir is None:
             raise JitError("the optimised LLVM IR is not available for a kernel loaded from the disk cache")
-        return self._optimized_ir
+        return str(self._optimized_ir)
 
     def jit_object(self) -> bytes:
         """The ELF object MCJIT compiled for this module (JIT code model: large on x86-64).
@@ -238,7 +327,7 @@ class JitModule:
             self._emit_tm = llvm.Target.from_default_triple().create_target_machine(
                 cpu=self.cpu, features=self.features, opt=self.opt_level, reloc="default", codemodel="default"
             )
-        return self._emit_tm, llvm.parse_assembly(self._optimized_ir)
+        return self._emit_tm, llvm.parse_assembly(str(self._optimized_ir))
 
     def asm(self) -> str:
         """Assembly text of the optimised module for this module's CPU."""

@@ -220,9 +220,10 @@ class PackFunction:
     """Calls generated code `void symbol(B*, Bp*)` that packs a row-major KxN B into `packed_shape`."""
 
     def __init__(self, address: int, symbol: str, K: int, N: int, packed_shape: tuple[int, ...], dtype: str,
-                 owner: Any = None) -> None:
+                 owner: Any = None, required_features: tuple[str, ...] = ()) -> None:
         if not address:
             raise JitError(f"pack function {symbol!r} has a null address")
+        self._missing = missing_features(required_features)
         self.symbol, self.K, self.N = symbol, K, N
         self.packed_shape = tuple(packed_shape)
         self.dtype = np.dtype(dtype)
@@ -231,6 +232,9 @@ class PackFunction:
 
     def __call__(self, b: np.ndarray) -> np.ndarray:
         """A new 64-byte aligned array holding b in the packed layout (padding is zero)."""
+        if self._missing:
+            raise CpuFeatureError(
+                f"pack function {self.symbol!r} needs CPU features this host lacks: {', '.join(self._missing)}")
         if not isinstance(b, np.ndarray):
             raise DTypeError(f"b must be a numpy.ndarray, got {type(b).__name__}")
         if b.dtype != self.dtype:

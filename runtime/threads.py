@@ -112,11 +112,25 @@ class CallPool:
             try:
                 fn(*args)
             finally:
+                # Workers write into the caller's arrays: never return (not even on Ctrl-C)
+                # before every one of them is done.
                 for worker in used:
-                    worker.done.wait()
+                    _wait_uninterrupted(worker.done)
             for worker in used:
                 if worker.error is not None:
                     raise worker.error
+
+
+def _wait_uninterrupted(sem: "_Semaphore") -> None:
+    interrupted = None
+    while True:
+        try:
+            sem.wait()
+            break
+        except KeyboardInterrupt as exc:
+            interrupted = exc
+    if interrupted is not None:
+        raise interrupted
 
 
 _pool = CallPool()

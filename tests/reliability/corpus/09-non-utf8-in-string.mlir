@@ -1,0 +1,2 @@
+// EXPECT: not UTF-8 text
+module attributes {x = "ÿþ"} {}

@@ -1,0 +1,2 @@
+// EXPECT: invalid MLIR
+hello world, this is not MLIR

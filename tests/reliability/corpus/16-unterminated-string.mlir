@@ -1,0 +1,3 @@
+// EXPECT: invalid MLIR
+// expected '"' in string literal
+module attributes {x = "never closed} {}

@@ -1,0 +1,2 @@
+// EXPECT: invalid MLIR
+module attributes {x = #foo.bar<1>} {}

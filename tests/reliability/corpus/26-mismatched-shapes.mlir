@@ -1,0 +1,6 @@
+// EXPECT: invalid MLIR
+// linalg.matmul
+func.func @mm(%A: memref<4x8xf32>, %B: memref<9x5xf32>, %C: memref<4x5xf32>) {
+  linalg.matmul ins(%A, %B : memref<4x8xf32>, memref<9x5xf32>) outs(%C : memref<4x5xf32>)
+  return
+}

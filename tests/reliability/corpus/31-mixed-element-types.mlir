@@ -1,0 +1,6 @@
+// EXPECT-OPT: supports f32 operands only
+// EXPECT-COMPILE: element types f32, f64, f32 are not supported
+func.func @mm(%A: memref<4x8xf32>, %B: memref<8x5xf64>, %C: memref<4x5xf32>) {
+  linalg.matmul ins(%A, %B : memref<4x8xf32>, memref<8x5xf64>) outs(%C : memref<4x5xf32>)
+  return
+}

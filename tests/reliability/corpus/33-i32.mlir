@@ -1,0 +1,6 @@
+// EXPECT-OPT: supports f32 operands only
+// EXPECT-COMPILE: element types i32
+func.func @mm(%A: memref<4x8xi32>, %B: memref<8x5xi32>, %C: memref<4x5xi32>) {
+  linalg.matmul ins(%A, %B : memref<4x8xi32>, memref<8x5xi32>) outs(%C : memref<4x5xi32>)
+  return
+}

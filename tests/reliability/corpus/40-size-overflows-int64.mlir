@@ -1,0 +1,5 @@
+// EXPECT: larger than a 64-bit address space
+func.func @mm(%A: memref<9223372036854775807x8xf32>, %B: memref<8x5xf32>, %C: memref<9223372036854775807x5xf32>) {
+  linalg.matmul ins(%A, %B : memref<9223372036854775807x8xf32>, memref<8x5xf32>) outs(%C : memref<9223372036854775807x5xf32>)
+  return
+}
