@@ -13,7 +13,7 @@ from ..errors import NanommError
 from .api import compile_matmul
 from .config import KernelConfig, default_config
 from .build import target_cpu
-from .opt import _leave_interrupted, interrupts_end_the_process
+from .opt import run_command
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -60,14 +60,7 @@ def _boolean(text: str) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     """The command (argv None: sys.argv); exit status 0, 1 on an error, 130 on Ctrl-C."""
-    with interrupts_end_the_process():
-        try:
-            return _main(argv)
-        except KeyboardInterrupt:
-            if argv is None:  # the command itself, not a call from Python: see _leave_interrupted
-                _leave_interrupted()
-            print("interrupted", file=sys.stderr)
-            return 130
+    return run_command(_main, argv)
 
 
 def _main(argv: list[str] | None) -> int:

@@ -34,9 +34,14 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """The command (argv None: sys.argv); exit status 0, 1 on an error, 130 on Ctrl-C."""
+    return run_command(_main, argv)
+
+
+def run_command(body, argv: list[str] | None) -> int:
+    """Runs a command's body(argv): its exit status, or "interrupted" and 130 on Ctrl-C."""
     with interrupts_end_the_process():
         try:
-            return _main(argv)
+            return body(argv)
         except KeyboardInterrupt:
             if argv is None:  # the command itself, not a call from Python: see _leave_interrupted
                 _leave_interrupted()
