@@ -92,11 +92,19 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None) -> n
         result = out if out is not None else np.empty((M, N), c_dtype)
         result[...] = 0
         return result
+    MatmulSpec(M, N, K, dtype)  # refuses sizes nanomm cannot compile, before any allocation
+    if out is None:
+        # Allocate the result before compiling: a result too large for memory fails at once.
+        if M * N * c_dtype.itemsize >= 1 << 62:
+            raise ShapeError(f"the result ({M} x {N} {c_dtype}) is too large to allocate")
+        out = np.empty((M, N), c_dtype)
     kernel = compile_matmul(M, N, K, dtype, threads=threads)
     return kernel(np.ascontiguousarray(a), np.ascontiguousarray(b), out)
 
 
 def _as_matrix(x, name: str) -> np.ndarray:
+    if isinstance(x, np.ma.MaskedArray):
+        raise DTypeError(f"{name} is a masked array; nanomm does not apply masks: pass {name}.filled(value)")
     if not isinstance(x, np.ndarray):
         try:
             x = np.asarray(x)
