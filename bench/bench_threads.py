@@ -28,6 +28,7 @@ import argparse
 import ctypes
 import datetime
 import json
+import math
 import os
 import platform
 import queue
@@ -390,6 +391,36 @@ def crossover(entries: list[dict], key: str = "flops") -> dict:
             "last_no_win": pick(no_win[-1] if no_win else None)}
 
 
+def fewest_wrong_threshold(entries: list[dict]) -> dict | None:
+    """The serial_seconds threshold that makes the fewest wrong decisions over `entries`.
+
+    With threshold s, a shape is split when its estimate >= s. A decision is wrong when a split
+    shape is slower than one thread (speedup < 1), or a shape left on one thread would have won by
+    >= WIN; shapes in between are neither. Candidates are the shapes' estimates (and above all of
+    them); ties go to the largest (fewer threads for the same wrong count). Robust to one odd
+    shape, unlike stable_win. `tied` lists every candidate with the same count.
+    """
+    rows = sorted((e for e in entries if "speedup" in e), key=lambda e: e["serial_seconds_estimate"])
+    if not rows:
+        return None
+    cands = [e["serial_seconds_estimate"] for e in rows] + [math.inf]
+    options = []
+    for i, th in enumerate(cands):
+        if i > 0 and th == cands[i - 1]:
+            continue
+        lose = [e["shape"] for e in rows if e["serial_seconds_estimate"] >= th and e["speedup"] < 1.0]
+        miss = [e["shape"] for e in rows if e["serial_seconds_estimate"] < th and e["speedup"] >= WIN]
+        below = rows[i - 1]["serial_seconds_estimate"] if i > 0 else 0.0
+        options.append({"threshold_seconds": th if th != math.inf else None, "range_seconds": [below, th],
+                        "wrong": len(lose) + len(miss), "split_but_slower": lose, "not_split_but_wins": miss})
+    fewest = min(o["wrong"] for o in options)
+    tied = [o for o in options if o["wrong"] == fewest]
+    best = dict(tied[-1])
+    best["shapes"] = len(rows)
+    best["tied"] = [o["range_seconds"] for o in tied]
+    return best
+
+
 def describe(c: dict | None) -> str:
     if c is None:
         return "none"
@@ -518,8 +549,11 @@ def main(argv: list[str] | None = None) -> int:
         summary["wrong"] = [e["shape"] for _, e in flat if not e["ok"]]
         sug = pooled["stable_win"]["serial_seconds_estimate"] if pooled["stable_win"] else None
         low = pooled["last_no_win"]["serial_seconds_estimate"] if pooled["last_no_win"] else None
-        summary["suggested_PARALLEL_MIN_SECONDS"] = sug
-        summary["suggested_range_seconds"] = [low, sug]
+        summary["stable_win_threshold_seconds"] = sug
+        summary["stable_win_range_seconds"] = [low, sug]
+        fewest = fewest_wrong_threshold(quiet)
+        summary["fewest_wrong_threshold"] = fewest
+        summary["suggested_PARALLEL_MIN_SECONDS"] = fewest["threshold_seconds"] if fewest else None
         pct = int(round((WIN - 1) * 100))
         out_lines.append(f"crossover ({T} threads win by >= {pct} %), PARALLEL_MIN_SECONDS now {th * 1e6:.0f} us "
                          f"(in compiler/parallel.py's serial_seconds estimate):")
@@ -534,13 +568,22 @@ def main(argv: list[str] | None = None) -> int:
         out_lines.append(f"  all quiet shapes, by measured 1-thread time: win at every longer time from "
                          f"{describe(pooled_measured['stable_win'])}; longest without a win: "
                          f"{describe(pooled_measured['last_no_win'])}")
-        if sug is None:
-            out_lines.append("  suggested PARALLEL_MIN_SECONDS: none (no quiet shape, or threads do not win "
-                             "at the largest estimate)")
+        if sug is not None:
+            out_lines.append(f"  strict: any PARALLEL_MIN_SECONDS in ({(low or 0) * 1e6:.0f}, {sug * 1e6:.0f}] us "
+                             f"splits only quiet shapes where {T} threads won by >= {pct} %")
+        if fewest and fewest["threshold_seconds"] is not None:
+            lo, hi = fewest["range_seconds"]
+            wrong = fewest["split_but_slower"] + fewest["not_split_but_wins"]
+            out_lines.append(
+                f"  suggested PARALLEL_MIN_SECONDS: {hi * 1e6:.0f} us (fewest wrong decisions over "
+                f"{fewest['shapes']} quiet shapes: {fewest['wrong']}, the same for any value in ({lo * 1e6:.0f}, "
+                f"{hi * 1e6:.0f}] us" + (f"; {len(fewest['tied'])} tied ranges, the highest taken"
+                                         if len(fewest["tied"]) > 1 else "")
+                + (f"; split but slower: {', '.join(fewest['split_but_slower']) or '-'}; "
+                                          f"not split but {T} threads win: "
+                                          f"{', '.join(fewest['not_split_but_wins']) or '-'}" if wrong else "") + ")")
         else:
-            out_lines.append(f"  suggested PARALLEL_MIN_SECONDS: {sug * 1e6:.0f} us (any value in "
-                             f"({(low or 0) * 1e6:.0f}, {sug * 1e6:.0f}] us splits only quiet shapes where {T} "
-                             f"threads won by >= {pct} %, and all of those above {(low or 0) * 1e6:.0f} us)")
+            out_lines.append("  suggested PARALLEL_MIN_SECONDS: none (no quiet shape where threads win)")
         if noisy:
             out_lines.append(f"  left out of the pooled figures (other processes busy > {NOISY} CPUs): "
                              f"{', '.join(noisy)}")

@@ -46,6 +46,11 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
         raise TargetError(f"target '{cpu.name}' lacks {', '.join(missing)}, which nanomm's {spec.dtype} kernels need")
     # LLVM may use any instruction the target has, so the code needs all of them.
     required = tuple(sorted(set(required) | set(cpu.features)))
+    if config is None:  # a tuned record (nanomm tune) for this problem and CPU, else the heuristic
+        from .tune.records import lookup
+
+        config = lookup(spec.M, spec.N, spec.K, spec.dtype, 1, cpu, accumulate=spec.accumulate,
+                        prepacked_b=spec.prepacked_b)
     config = config or default_config(spec.M, spec.N, spec.K, cpu, prepacked_b=spec.prepacked_b)
     if spec.prepacked_b:
         # Pre-packed B is laid out in K blocks of kc: never wider than K.

@@ -23,7 +23,8 @@ def _parser() -> argparse.ArgumentParser:
         epilog="examples:\n"
                "  nanomm run 1024 1024 1024          compile, check against numpy, GFLOP/s beside numpy's\n"
                "  nanomm compile 64 64 64 --emit asm  print the kernel's assembly\n"
-               "  nanomm compile 64 64 64 --emit mlir --stage tile-register\n",
+               "  nanomm compile 64 64 64 --emit mlir --stage tile-register\n"
+               "  nanomm tune 512 512 512 --budget 60s   search kernel configs, keep the best (nanomm tune -h)\n",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="command", required=True)
     for name, help_ in (("run", "compile, run, check against numpy and time one shape"),
@@ -60,6 +61,11 @@ def _boolean(text: str) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     """The command (argv None: sys.argv); exit status 0, 1 on an error, 130 on Ctrl-C."""
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["tune"]:  # `nanomm tune M N K ...`: the autotuner's own command line
+        from .tune.cli import main as tune_main
+
+        return run_command(lambda _: tune_main(args[1:]), argv)
     return run_command(_main, argv)
 
 

