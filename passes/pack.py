@@ -77,7 +77,7 @@ class Pack(ModulePass):
             self._pack_block(op, buf, kb, nb, elt)
 
     def _pack_block(self, op: ir.Operation, buf: ir.Value, kb: int, nb: int, elt: ir.Type) -> None:
-        nr, vw = self.nr, self.vector_width
+        nr = self.nr
         panels = -(-nb // nr)
         b_blk = op.results[0]
         users = [u.owner for u in b_blk.uses]

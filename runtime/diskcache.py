@@ -106,6 +106,24 @@ def source_fingerprint(paths: Iterable[Path | str]) -> str:
     return _hash_parts(parts)
 
 
+def write_atomic(path: Path, data: bytes) -> None:
+    """Writes a file so that readers see the old content or the new, never a part: a temporary
+    file in the same directory, fsync, then os.replace (removed again if anything fails)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
 class DiskCache:
     """Object files of compiled kernels under `root`, at most `max_bytes` in all (see the module doc).
 
@@ -217,19 +235,7 @@ class DiskCache:
 
     @staticmethod
     def _write_atomic(path: Path, data: bytes) -> None:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        write_atomic(path, data)
 
     def _warn_once(self, message: str) -> None:
         with self._lock:

@@ -33,14 +33,13 @@ import functools
 import hashlib
 import importlib.metadata
 import json
-import os
-import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any, Iterator
 
 from ...runtime import settings
+from ...runtime.diskcache import write_atomic
 from ...runtime.cpu import CpuInfo
 from ..config import KernelConfig
 
@@ -155,17 +154,7 @@ def read(key: str, fields: dict | None = None, directory: Path | None = None) ->
 
 def _write_atomic(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_atomic(path, data)
 
 
 @contextlib.contextmanager
