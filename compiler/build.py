@@ -46,7 +46,9 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
         raise TargetError(f"target '{cpu.name}' lacks {', '.join(missing)}, which nanomm's {spec.dtype} kernels need")
     # LLVM may use any instruction the target has, so the code needs all of them.
     required = tuple(sorted(set(required) | set(cpu.features)))
-    if config is None:  # a tuned record (nanomm tune) for this problem and CPU, else the heuristic
+    if config is None and not (spec.ldb or spec.ldc):
+        # A tuned record (nanomm tune) for this dense problem on this CPU, else the heuristic.
+        # Per-thread chunks (strided) keep the heuristic: records are tuned for dense arrays.
         from .tune.records import lookup
 
         config = lookup(spec.M, spec.N, spec.K, spec.dtype, 1, cpu, accumulate=spec.accumulate,

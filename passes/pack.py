@@ -207,7 +207,8 @@ class Pack(ModulePass):
         elif user.name == "vector.transfer_read":
             # A nanokernel reading the whole block: make its view next to the block, outside the loop.
             width = ir.VectorType(user.results[0].type).shape[-1]
-            with ir.InsertionPoint.after(b_blk.owner), user.location:
+            anchor = packed.owner if packed is not None else b_blk.owner  # after the buffer view exists
+            with ir.InsertionPoint.after(anchor), user.location:
                 new = self._view(packed, index_const(0), kb, width, elt, prepacked)
             user.operands[0] = new
         else:
