@@ -13,10 +13,10 @@ from ..runtime.threads import ParallelFunction, Part, available_cores
 from .kernel import Kernel, PackedB
 from .payload import DTYPES, MatmulSpec
 
-# Threads pay when one thread would take longer than this: handing work to another thread
-# costs ~10 us with the semaphore pool (bench/bench_threads.py measures the hand-off and
-# the crossover: with a 58 us hand-off, 2 threads already won from ~225 us of serial work).
-PARALLEL_MIN_SECONDS = 150e-6
+# Threads pay when one thread would take longer than this. bench/bench_threads.py: handing
+# work to the other vCPU costs ~47 us on a quiet 2-core VM (~8 us only when both threads share
+# one CPU); 2 threads won by >= 10 % from an estimated ~225 us (224^3), never below ~190 us.
+PARALLEL_MIN_SECONDS = 225e-6
 # Rough one-core speeds that estimate that time (Zen 4 measurements, conservative).
 _FLOPS_PER_SECOND = 100e9
 _BYTES_PER_SECOND = 20e9

@@ -78,8 +78,8 @@ class CallPool:
     """Worker threads that run C calls; ctypes releases the GIL, so they run in parallel.
 
     `run(calls)` runs calls[0] on the calling thread and the others on workers, and returns
-    when all are done. Workers sleep on POSIX semaphores, which hand work over in ~10 us
-    (a queue and an Event took ~30-100 us). Python threads sharing a pool take turns.
+    when all are done. Workers sleep on POSIX semaphores: a hand-off costs ~47 us on a quiet
+    2-core VM, mostly waking the other vCPU (a queue and an Event took ~58-70 us). Python threads sharing a pool take turns.
     """
 
     def __init__(self) -> None:
