@@ -15,8 +15,13 @@
     call; the module's value is restored at once), timed in the same interleaved rounds. For each
     family: the smallest size where T threads win by >= 10 % (and the smallest from which they
     win at every larger size), in flops and in compiler/parallel.py's estimate serial_seconds();
-    over all shapes: the smallest serial_seconds from which T threads always win, i.e. a measured
-    value for PARALLEL_MIN_SECONDS.
+    over all quietly measured shapes: the smallest serial_seconds from which T threads always win,
+    and the threshold with the fewest wrong decisions (split but slower, or left on one thread
+    where threads win): a measured value for PARALLEL_MIN_SECONDS.
+    Variants of (a) show where the time goes (after 1 ms idle; every thread on one CPU; a plain
+    Python ping-pong across two CPUs and on one). Other processes' CPU use is recorded for every
+    measurement (bench/cpuload.py); the script waits for a quiet machine and re-measures noisy
+    shapes.
 
 Prints tables; writes bench/results/bench_threads-<host>-<date>.json (every round median) and a
 Markdown copy of the tables next to it. See bench/README.md.
