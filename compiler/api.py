@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import threading
 
+import ml_dtypes  # noqa: F401 - registers numpy's bfloat16 dtype
 import numpy as np
 
 from ..errors import AliasError, DTypeError, LayoutError, ShapeError
@@ -12,10 +13,11 @@ from ..runtime.cpu import CpuInfo
 from .build import build_kernel, target_cpu
 from .config import KernelConfig
 from .kernel import Kernel
-from .parallel import ParallelKernel, partition, resolve_threads
+from .parallel import Chunk, ParallelKernel, partition, resolve_threads
 from .payload import DTYPES, MatmulSpec
 
-_NUMPY_TO_DTYPE = {np.dtype(v[2]): k for k, v in DTYPES.items()}
+# (A's numpy dtype, B's numpy dtype) -> nanomm dtype name: what nanomm.matmul dispatches on.
+_NUMPY_TO_DTYPE = {(np.dtype(v[2]), np.dtype(v[3])): k for k, v in DTYPES.items()}
 
 _cache: dict[tuple, object] = {}
 _locks: dict[tuple, threading.Lock] = {}
@@ -30,8 +32,12 @@ def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "ho
     threads: None uses every core the process may run on (its affinity mask), 1 one thread.
     Problems too small for threads to pay run on one thread whatever `threads` says; larger
     ones return a ParallelKernel that splits the work (see compiler/parallel.py).
-    Kernels are cached in memory per (shape, dtype, target, config, threads): a second call
-    with the same arguments returns the same object, and concurrent first calls compile once.
+    config=None uses the configuration `nanomm tune` recorded for this shape, dtype and CPU at
+    the effective thread count (the number of per-thread kernels; see _tuned_config), else the
+    heuristic's. Kernels are cached in memory per (shape, dtype, target, config, threads): a
+    second call with the same arguments returns the same object, and concurrent first calls
+    compile once. The record is looked up at the first call only: a record written later (by
+    a tune run in another process) applies from the next process on.
     With `b=weights`, the kernel reads a pre-packed B: weights are packed once, here, and
     `kernel(a)` / `kernel(a, out=c)` use them (a new object each time, sharing the code).
     """
@@ -39,17 +45,35 @@ def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "ho
     spec = MatmulSpec(M, N, K, dtype, accumulate, prepacked_b=b is not None)
     cpu = target_cpu(target)
     chunks = partition(spec, nthreads)
-    if len(chunks) == 1:
-        kernel = _cached((spec, _cpu_key(cpu), config), lambda: build_kernel(spec, target, config))
-    else:
-        def build(chunk: MatmulSpec) -> Kernel:
-            return _cached((chunk, _cpu_key(cpu), config), lambda: build_kernel(chunk, target, config))
-
-        kernel = _cached((spec, _cpu_key(cpu), config, len(chunks)), lambda: ParallelKernel(spec, chunks, build))
+    kernel = _cached((spec, _cpu_key(cpu), config, len(chunks)), lambda: _build(spec, chunks, target, cpu, config))
     if b is not None:
         kernel = copy.copy(kernel)
         kernel.packed_b = kernel.prepack(b)
     return kernel
+
+
+def _build(spec: MatmulSpec, chunks: list[Chunk], target: str, cpu: CpuInfo,
+           config: KernelConfig | None) -> Kernel | ParallelKernel:
+    """The kernel for `spec` split into `chunks`, every per-thread kernel compiled with one config."""
+    if config is None:
+        config = _tuned_config(spec, len(chunks), cpu)
+
+    def build(part: MatmulSpec) -> Kernel:
+        # Keyed by the config used (None: the heuristic's), so that a per-thread kernel compiled
+        # with a tuned config is shared only with calls that use the same config.
+        return _cached((part, _cpu_key(cpu), config), lambda: build_kernel(part, target, config))
+
+    return build(spec) if len(chunks) == 1 else ParallelKernel(spec, chunks, build)
+
+
+def _tuned_config(spec: MatmulSpec, threads: int, cpu: CpuInfo) -> KernelConfig | None:
+    """The config of the tuning record (compiler/tune/records.py) for this problem on `cpu` at
+    `threads`, the effective thread count (len(partition(spec, n))), as `nanomm tune --threads n`
+    stores it; None when there is none."""
+    from .tune.records import lookup
+
+    return lookup(spec.M, spec.N, spec.K, spec.dtype, threads, cpu, accumulate=spec.accumulate,
+                  prepacked_b=spec.prepacked_b)
 
 
 def _cached(key: tuple, make):
@@ -80,11 +104,11 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None) -> n
     (M, K), (K2, N) = a.shape, b.shape
     if K != K2:
         raise ShapeError(f"inner dimensions differ: a is {a.shape}, b is {b.shape} (a.shape[1] must equal b.shape[0])")
-    dtype = _NUMPY_TO_DTYPE.get(a.dtype)
-    if dtype is None or b.dtype != a.dtype:
-        supported = ", ".join(f"{v[2]} x {v[3]}" for v in DTYPES.values())
+    dtype = _NUMPY_TO_DTYPE.get((a.dtype, b.dtype))
+    if dtype is None:
+        supported = ", ".join(f"{v[2]} x {v[3]} -> {v[4]}" for v in DTYPES.values())
         raise DTypeError(f"nanomm.matmul supports {supported}; got {a.dtype} x {b.dtype} "
-                         f"(convert with .astype(np.float32))")
+                         f"(convert with .astype(np.float32), or to ml_dtypes.bfloat16 / uint8 / int8)")
     c_dtype = np.dtype(DTYPES[dtype][4])
     if out is not None:
         _check_out(out, (M, N), c_dtype, a, b)

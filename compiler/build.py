@@ -17,13 +17,18 @@ from ..runtime.cpu import CpuInfo, llvm_feature_string, resolve_target
 from ..runtime.diskcache import DiskCache, content_key, source_fingerprint
 from ..runtime.jit import JitModule
 from ..runtime.kernel import CompiledFunction, KernelABI, PackFunction
-from .config import KernelConfig, default_config
+from .config import VNNI, KernelConfig, default_config
 from .kernel import Kernel
 from .payload import DTYPES, MatmulSpec, payload
 from .pipeline import parse_pipeline, run_pipeline
 from .translate import to_llvm_ir
 
-REQUIRED_FEATURES = {"f32": ("avx512f", "fma")}
+REQUIRED_FEATURES = {
+    "f32": ("avx512f", "fma"),
+    "bf16": ("avx512f", "avx512bw", "avx512bf16"),
+    "u8s8": ("avx512f", "avx512bw", "avx512vnni"),
+    "s8s8": ("avx512f", "avx512bw", "avx512vnni"),
+}
 _PACKAGE = Path(__file__).resolve().parents[1]
 
 
@@ -33,7 +38,8 @@ def target_cpu(target: str | CpuInfo) -> CpuInfo:
 
 def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: KernelConfig | None = None, *,
                  use_disk_cache: bool = True) -> Kernel:
-    """Compiles `spec` for `target` with `config` (default: the heuristic's choice).
+    """Compiles `spec` for `target` with `config` (default: the heuristic's choice; compile_matmul
+    passes a tuned config when there is a record).
 
     The machine code is cached on disk (see runtime/diskcache.py), keyed by everything that
     decides it: nanomm's source, the MLIR bindings' version, the payload, the pipeline, the
@@ -46,22 +52,15 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
         raise TargetError(f"target '{cpu.name}' lacks {', '.join(missing)}, which nanomm's {spec.dtype} kernels need")
     # LLVM may use any instruction the target has, so the code needs all of them.
     required = tuple(sorted(set(required) | set(cpu.features)))
-    if config is None and not (spec.ldb or spec.ldc):
-        # A tuned record (nanomm tune) for this dense problem on this CPU, else the heuristic.
-        # Per-thread chunks (strided) keep the heuristic: records are tuned for dense arrays.
-        from .tune.records import lookup
-
-        config = lookup(spec.M, spec.N, spec.K, spec.dtype, 1, cpu, accumulate=spec.accumulate,
-                        prepacked_b=spec.prepacked_b)
-    config = config or default_config(spec.M, spec.N, spec.K, cpu, prepacked_b=spec.prepacked_b)
+    config = config or default_config(spec.M, spec.N, spec.K, cpu, prepacked_b=spec.prepacked_b, dtype=spec.dtype)
     if spec.prepacked_b:
         # Pre-packed B is laid out in K blocks of kc: never wider than K.
-        config = dataclasses.replace(config, pack_b=True, kc=min(config.kc, spec.K))
+        config = dataclasses.replace(config, pack_b=True, kc=min(config.kc, -(-spec.K // VNNI[spec.dtype]) * VNNI[spec.dtype]))
     start = time.perf_counter()
     features, opt = llvm_feature_string(cpu.features), settings.opt_level()
     symbols = [spec.symbol] + ([spec.symbol + "_pack_b"] if spec.prepacked_b else [])
     cache = DiskCache()
-    key = content_key(_compiler_fingerprint(), payload(spec), config.pipeline(spec.prepacked_b),
+    key = content_key(_compiler_fingerprint(), payload(spec), config.pipeline(spec.prepacked_b, spec.dtype),
                       repr(spec), repr(config), cpu.name, features, str(opt))
     jit = _load_cached(cache, key, cpu.name, features, opt, symbols) if use_disk_cache else None
     llvm_ir: str | None = None
@@ -72,7 +71,7 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
             cache.put(key, jit.jit_object(), {"symbols": symbols, "spec": repr(spec), "config": repr(config),
                                               "cpu": cpu.name, "features": features, "opt_level": opt})
     _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
-    packed_shape = config.packed_b_shape(spec.K, spec.N) if spec.prepacked_b else ()
+    packed_shape = config.packed_b_shape(spec.K, spec.N, spec.dtype) if spec.prepacked_b else ()
     abi = KernelABI(symbol=spec.symbol, M=spec.M, N=spec.N, K=spec.K, a_dtype=a_np, b_dtype=b_np, c_dtype=c_np,
                     accumulate=spec.accumulate, alignment=0, required_features=required, b_shape=packed_shape)
     function = CompiledFunction(jit.address(spec.symbol), abi, owner=jit)
@@ -91,7 +90,7 @@ def lower_to_llvm(spec: MatmulSpec, config: KernelConfig) -> str:
     """The LLVM IR of the kernel: payload through the config's pipeline, translated."""
     with ir.Context(), ir.Location.unknown():
         module = ir.Module.parse(payload(spec))
-        run_pipeline(module, parse_pipeline(config.pipeline(spec.prepacked_b)), snapshots=False)
+        run_pipeline(module, parse_pipeline(config.pipeline(spec.prepacked_b, spec.dtype)), snapshots=False)
         return to_llvm_ir(module)
 
 
@@ -99,7 +98,7 @@ def stage_snapshots(spec: MatmulSpec, config: KernelConfig) -> dict[str, str]:
     """The IR after every pass (replayed on demand, so compiling does not pay for printing)."""
     with ir.Context(), ir.Location.unknown():
         module = ir.Module.parse(payload(spec))
-        return run_pipeline(module, parse_pipeline(config.pipeline(spec.prepacked_b))).snapshots
+        return run_pipeline(module, parse_pipeline(config.pipeline(spec.prepacked_b, spec.dtype))).snapshots
 
 
 @functools.cache

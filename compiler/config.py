@@ -51,10 +51,13 @@ class KernelConfig:
         if self.mc < self.mr or self.nc < self.nr:
             raise ConfigError(f"cache block {self.mc}x{self.nc} is smaller than the register tile {self.mr}x{self.nr}")
 
-    def pipeline(self, prepacked_b: bool = False) -> str:
+    def pipeline(self, prepacked_b: bool = False, dtype: str = "f32") -> str:
         """The pass pipeline (nanomm-opt syntax) that builds this kernel."""
         if prepacked_b and not self.pack_b:
             raise ConfigError("a kernel taking pre-packed B needs pack_b=True")
+        v = VNNI.get(dtype, 1)
+        if self.kc % v:
+            raise ConfigError(f"{dtype} kernels need kc to be a multiple of {v} (k per dot-product lane), got {self.kc}")
         cache_order = "nkm" if self.pack_b else "nmk"
         return ",".join([
             f"tile-cache{{mc={self.mc} nc={self.nc} kc={self.kc} order={cache_order}}}",
@@ -70,24 +73,32 @@ class KernelConfig:
     def as_dict(self) -> dict:
         return dataclasses.asdict(self)
 
-    def packed_b_shape(self, K: int, N: int) -> tuple[int, int, int, int]:
-        """Shape of B in the pre-packed layout: [K blocks][NR panels][KC][NR]."""
-        return (-(-K // self.kc), -(-N // self.nr), self.kc, self.nr)
+    def packed_b_shape(self, K: int, N: int, dtype: str = "f32") -> tuple[int, int, int, int]:
+        """Shape of B in the pre-packed layout: [K blocks][NR panels][KC/v][NR*v] (v: VNNI factor)."""
+        v = VNNI.get(dtype, 1)
+        return (-(-K // self.kc), -(-N // self.nr), self.kc // v, self.nr * v)
 
 
-def vector_registers(mr: int, nr: int) -> int:
+# k per 32-bit lane of the dot-product instructions (vdpbf16ps, vpdpbusd): the VNNI factor.
+VNNI = {"f32": 1, "bf16": 2, "u8s8": 4, "s8s8": 4}
+ELEMENT_BYTES = {"f32": 4, "bf16": 2, "u8s8": 1, "s8s8": 1}
+
+
+def vector_registers(mr: int, nr: int, dtype: str = "f32") -> int:
     """zmm registers a register tile keeps live: accumulators, B vectors, one broadcast of A.
 
     With one row (mr=1) each B vector feeds a single FMA, which reads it from memory, so
-    only the accumulators and the broadcast stay live.
+    only the accumulators and the broadcast stay live. s8 x s8 also keeps a column-sum
+    accumulator per B vector and the 0x80 constant (see compose-microkernel).
     """
     chunks = math.ceil(nr / F32_LANES)
+    extra = chunks + 1 if dtype == "s8s8" else 0
     if mr == 1:
-        return chunks + 1
-    return mr * chunks + chunks + 1
+        return chunks + 1 + extra
+    return mr * chunks + chunks + 1 + extra
 
 
-def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False) -> KernelConfig:
+def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtype: str = "f32") -> KernelConfig:
     """A good configuration without tuning, from the shape and the CPU's caches.
 
     Measured on Zen 4 (see the closing notes of the float32 performance issue):
@@ -101,6 +112,8 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
     - with B pre-packed (prepacked_b), B panels stream sequentially whatever M is, so K
       blocks are long (kc 512) and a kc x nc block of B takes half of L2.
     """
+    if dtype != "f32":
+        return _low_precision_config(M, N, K, cpu, dtype)
     if N <= 16:
         mr, nr = 14, 16
     elif N <= 32:
@@ -134,6 +147,31 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
     mc = max(mr, min(_round_down(cpu.l2 // 2 // (kc * 4), mr), _round_up(M, mr), 192))
     nc = max(nr, min(_round_down(cpu.l2 // (kc * 4), nr), _round_up(N, nr), 1024))
     return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, unroll_k=1, order="mn")
+
+
+def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfig:
+    """bf16 / int8: B is always packed in VNNI panels (the dot instructions read v k per lane).
+
+    The same register tiles as float32 (the accumulators are 16 f32/i32 lanes), one row
+    fewer for s8 x s8 (its column-sum accumulators); K blocks a multiple of v and sized in
+    bytes like float32's, so a block holds 2x (bf16) or 4x (int8) as many k.
+    """
+    v, size = VNNI[dtype], ELEMENT_BYTES[dtype]
+    if N <= 16:
+        mr, nr = 14, 16
+    elif N <= 32:
+        mr, nr = 14, 32
+    elif N <= 48:
+        mr, nr = 8, 48
+    else:
+        mr, nr = 6, 64
+    while vector_registers(mr, nr, dtype) > NUM_VREGS:
+        mr -= 1
+    mr = min(mr, M)
+    kc = _round_up(-(-K // -(-K // (2048 // size))), v)  # K in equal blocks of at most 2 KiB of a row
+    nc = _fit(N, nr, cpu.l2 // 2 // (kc * size), 4096)
+    mc = _fit(M, mr, cpu.l1d * 3 // (kc * size), 48 if M > 128 else _round_up(M, mr))
+    return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)
 
 
 def _fit(size: int, tile: int, budget: int, cap: int) -> int:

@@ -9,7 +9,15 @@ from ..errors import DTypeError, ShapeError
 # nanomm dtype name -> (MLIR A/B type, MLIR C type, numpy A, numpy B, numpy C)
 DTYPES = {
     "f32": ("f32", "f32", "float32", "float32", "float32"),
+    "bf16": ("bf16", "f32", "bfloat16", "bfloat16", "float32"),
+    "u8s8": ("i8", "i32", "uint8", "int8", "int32"),
+    "s8s8": ("i8", "i32", "int8", "int8", "int32"),
 }
+
+# The largest K whose int32 sums cannot overflow, whatever the int8 inputs: |a*b| is at most
+# 255*128 for u8 x s8 and 128*128 for s8 x s8 (the kernels' wrap-around arithmetic is exact
+# whenever the true result fits in int32, so no intermediate sum matters).
+MAX_K = {"u8s8": (2**31 - 1) // (255 * 128), "s8s8": (2**31 - 1) // (128 * 128)}
 
 MAX_DIM = 1 << 31
 
@@ -44,6 +52,9 @@ class MatmulSpec:
             raise ShapeError("a pre-packed B has no row stride (ldb must be 0)")
         if self.dtype not in DTYPES:
             raise DTypeError(f"unsupported dtype '{self.dtype}' (supported: {', '.join(DTYPES)})")
+        if self.K > MAX_K.get(self.dtype, self.K):
+            raise ShapeError(f"K={self.K} can overflow the int32 sums of a {self.dtype} matmul: the largest K "
+                             f"nanomm accepts for {self.dtype} is {MAX_K[self.dtype]}")
 
     @property
     def symbol(self) -> str:
@@ -64,13 +75,18 @@ def payload(spec: MatmulSpec) -> str:
     ta = f"memref<{M}x{K}x{ab}>"
     tb = _strided(K, N, ab, spec.ldb)
     tc = _strided(M, N, c, spec.ldc)
+    zero = "0.0" if c.startswith("f") else "0"
     fill = "" if spec.accumulate else (
-        f"    %zero = arith.constant 0.0 : {c}\n"
+        f"    %zero = arith.constant {zero} : {c}\n"
         f"    linalg.fill ins(%zero : {c}) outs(%C : {tc})\n")
+    # linalg.matmul sign-extends integer operands; an unsigned A is marked for nanomm's passes.
+    from ..passes._ir import A_UNSIGNED
+
+    attrs = f" {{{A_UNSIGNED}}}" if spec.dtype == "u8s8" else ""
     return (
         f"func.func @{spec.symbol}(%A: {ta}, %B: {tb}, %C: {tc}) {{\n"
         f"{fill}"
-        f"    linalg.matmul ins(%A, %B : {ta}, {tb}) outs(%C : {tc})\n"
+        f"    linalg.matmul{attrs} ins(%A, %B : {ta}, {tb}) outs(%C : {tc})\n"
         f"    return\n"
         f"}}\n"
     )

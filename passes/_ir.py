@@ -10,6 +10,7 @@ from mlir.dialects import arith, memref, scf, vector
 from ..errors import ConfigError
 
 Offset = "ir.Value"
+A_UNSIGNED = "nanomm.a_unsigned"  # on a linalg.matmul of i8 x i8 -> i32: A holds unsigned bytes (u8 x s8)
 BodyFn = Callable[[list, list], None]
 
 
@@ -154,6 +155,16 @@ def write_vector(value: ir.Value, dst: ir.Value, indices: Sequence, mask: ir.Val
                           ir.ArrayAttr.get([ir.BoolAttr.get(True)]), mask=mask)
 
 
+def interleave(rows: Sequence[ir.Value]) -> ir.Value:
+    """[r0[0], r1[0], ..., r0[1], r1[1], ...] for 1, 2 or 4 vectors: v rows of B in VNNI order."""
+    if len(rows) == 1:
+        return rows[0]
+    if len(rows) == 2:
+        return vector.interleave(rows[0], rows[1])
+    # interleave(interleave(r0, r2), interleave(r1, r3)) = r0[0] r1[0] r2[0] r3[0] r0[1] ...
+    return vector.interleave(vector.interleave(rows[0], rows[2]), vector.interleave(rows[1], rows[3]))
+
+
 def erase(op: ir.Operation) -> None:
     """Erases op, refusing (instead of letting LLVM abort the process) while its results are used."""
     op = op.operation
@@ -202,14 +213,33 @@ def matmul_operands(op: ir.Operation) -> tuple[ir.Value, ir.Value, ir.Value, str
     a, b, c = (op.operands[i] for i in range(3))
     if "indexing_maps" in op.attributes and str(op.attributes["indexing_maps"]) != _MATMUL_MAPS:
         return a, b, c, "linalg.matmul with custom indexing_maps (transposes, broadcasts) is not supported"
+    if "cast" in op.attributes and "cast_signed" not in str(op.attributes["cast"]):
+        return a, b, c, f"linalg.matmul with cast {op.attributes['cast']} is not supported (mark u8 x s8 with {A_UNSIGNED})"
     for v, role in ((a, "A"), (b, "B"), (c, "C")):
         if not isinstance(v.type, ir.MemRefType):
             return a, b, c, f"requires buffer semantics: operand {role} is {v.type}"
         if not v.type.has_static_shape:
             return a, b, c, f"requires static-shape memrefs: operand {role} is {v.type}"
-        if not isinstance(v.type.element_type, ir.F32Type):
-            return a, b, c, f"supports f32 operands only: operand {role} is {v.type}"
+    types = tuple(str(v.type.element_type) for v in (a, b, c))
+    if types not in ELEMENT_TYPES:
+        supported = ", ".join(f"{x} x {y} -> {z}" for x, y, z in ELEMENT_TYPES)
+        return a, b, c, f"supports {supported}; got {' x '.join(types[:2])} -> {types[2]}"
+    if A_UNSIGNED in op.attributes and types[0] != "i8":
+        return a, b, c, f"{A_UNSIGNED} applies to i8 operands only, got {types[0]}"
     return a, b, c, None
+
+
+# (A, B, C) element types nanomm compiles: f32; bf16 -> f32 (AVX-512 BF16); i8 -> i32 (VNNI).
+ELEMENT_TYPES = (("f32", "f32", "f32"), ("bf16", "bf16", "f32"), ("i8", "i8", "i32"))
+
+
+def vnni_factor(elt: ir.Type) -> int:
+    """How many K steps one 32-bit lane holds for an A/B element type: 1 (f32), 2 (bf16), 4 (i8).
+
+    AVX-512 BF16 (`vdpbf16ps`), VNNI (`vpdpbusd`) and AMX multiply pairs/quads of consecutive
+    k, so B is laid out with that many K rows interleaved ("VNNI layout")."""
+    width = elt.width if isinstance(elt, ir.IntegerType) else {"bf16": 16, "f16": 16}.get(str(elt), 32)
+    return max(1, 32 // width)
 
 
 _MATMUL_MAPS = ("[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, "

@@ -5,11 +5,12 @@ from __future__ import annotations
 import dataclasses
 
 from mlir import ir
-from mlir.dialects import arith, func, memref, scf, vector
+from mlir.dialects import arith, func, llvm, memref, scf, vector
 
+from ..dialects import avx512_dot
 from ..errors import ConfigError
 from ._base import ModulePass
-from ._ir import const_int, erase, index_const, is_zero_constant, lane_mask, read_vector, walk, write_vector
+from ._ir import const_int, erase, index_const, is_zero_constant, lane_mask, interleave, read_vector, vnni_factor, walk, write_vector
 from .tile_register import NANOKERNEL
 
 MICROKERNEL = "nanomm.microkernel"
@@ -42,6 +43,21 @@ class ComposeMicrokernel(ModulePass):
     With `late-c`, a tile that accumulates into C starts from zero registers, prefetches its
     C lines, and adds C after the K loop: the load of C (often a cache miss, since C is
     touched once per K block) overlaps the FMAs instead of stalling them.
+
+    Low precision (the VNNI nanokernels of tile-register, B usually VNNI-packed by pack):
+    per step of v k (2 for bf16, 4 for i8), B is loaded as ceil(NR/VW) vectors of v*VW
+    elements, the v consecutive A elements of each row are loaded as one 32-bit word and
+    broadcast, and each accumulator takes one `x86vector.avx512.dot` (bf16 x bf16 -> f32,
+    `vdpbf16ps`) or one `llvm.x86.avx512.vpdpbusd.512` (u8 x s8 -> i32, `vpdpbusd`; called
+    as an LLVM intrinsic, as MLIR 22's x86vector has no VNNI int8 op for AVX-512). A B that
+    is not packed is interleaved in registers (v row loads + `vector.interleave`). When v
+    does not divide K, the last step loads the A word with a lane mask (zeros) and B's extra
+    rows are zeros. This replaces upstream's `vector_contract_to_packed_type_dot_product`,
+    which expects the contraction already in VNNI form and does not compose register tiles.
+    s8 x s8: vpdpbusd multiplies unsigned by signed bytes, so A is shifted to unsigned
+    (a XOR 0x80 = a + 128, on the broadcast word) and the kernel subtracts 128 * (column sums
+    of B), which it accumulates beside C with one more vpdpbusd per B vector (0x80 bytes
+    times B); int32 wrap-around makes this exact whenever the true result fits in int32.
 
     Options: vector-width (lanes per vector register, 16 for f32 on AVX-512), unroll-k,
     prefetch-b (distance in K iterations; 0 disables), outline, late-c.
@@ -76,7 +92,7 @@ class ComposeMicrokernel(ModulePass):
 
     def _call_outlined(self, module: ir.Module, loop: ir.Operation, nk: "_Nanokernel", outlined: dict) -> None:
         types = [nk.a.type, nk.b.type, nk.c.type]
-        key = (tuple(str(t) for t in types), nk.k, nk.zero_init is not None)  # pass options are fixed
+        key = (tuple(str(t) for t in types), nk.k, nk.zero_init is not None, nk.kind, nk.b_packed)
         name = outlined.get(key)
         if name is None:
             name = f"nanomm_ukernel_{len(outlined)}_{nk.mr}x{nk.nr}x{nk.k}{'_zero' if nk.zero_init else ''}"
@@ -94,6 +110,9 @@ class ComposeMicrokernel(ModulePass):
 
     def _emit(self, nk: "_Nanokernel") -> None:
         """The microkernel of `nk` at the current insertion point."""
+        if nk.kind != "f32":
+            self._emit_dot(nk)
+            return
         vw = self.vector_width
         mr, nr = nk.mr, nk.nr
         chunks = [(j, min(vw, nr - j)) for j in range(0, nr, vw)]
@@ -106,10 +125,7 @@ class ComposeMicrokernel(ModulePass):
             zero = arith.ConstantOp(vtype, ir.DenseElementsAttr.get_splat(vtype, _zero_attr(elt))).result
             accs = [zero] * (mr * len(chunks))
             if late:
-                for i in range(mr):
-                    for j in range(0, nr, 16):  # one 64-byte line holds 16 f32
-                        memref.prefetch(nk.c, [index_const(i), index_const(j)], is_write=True, locality_hint=3,
-                                        is_data_cache=True)
+                self._prefetch_c(nk.c, mr, nr)
         else:
             accs = [_load(nk.c, index_const(i), j, w, vw, vtype, masks, pad)
                     for i in range(mr) for j, w in chunks]
@@ -149,10 +165,119 @@ class ComposeMicrokernel(ModulePass):
                     acc = arith.AddFOp(acc, old).result if isinstance(elt, ir.FloatType) else arith.AddIOp(acc, old).result
                 _store(acc, nk.c, index_const(i), j, w, vw, masks)
 
-    def _prefetch(self, b: ir.Value, k: ir.Value, kb: int, nr: int) -> None:
+    def _emit_dot(self, nk: "_Nanokernel") -> None:
+        """The low-precision microkernel of `nk` (dot-product instructions, v k per step)."""
+        vw, v = self.vector_width, nk.v
+        mr, nr = nk.mr, nk.nr
+        chunks = [(j, min(vw, nr - j)) for j in range(0, nr, vw)]
+        acc_elt = nk.c.type.element_type
+        in_elt = nk.a.type.element_type
+        acc_t = ir.VectorType.get([vw], acc_elt)
+        word_t = ir.VectorType.get([vw * v], in_elt)
+        i32 = ir.IntegerType.get_signless(32)
+        masks = {w: lane_mask(vw, w) for _, w in chunks if w < vw}
+        pad = arith.ConstantOp(acc_elt, 0.0 if isinstance(acc_elt, ir.FloatType) else 0).result
+        late = self.late_c and nk.zero_init is None
+        zero = arith.ConstantOp(acc_t, ir.DenseElementsAttr.get_splat(acc_t, _zero_attr(acc_elt))).result
+        if nk.zero_init is not None or late:
+            accs = [zero] * (mr * len(chunks))
+            if late:
+                self._prefetch_c(nk.c, mr, nr)
+        else:
+            accs = [_load(nk.c, index_const(i), j, w, vw, acc_t, masks, pad) for i in range(mr) for j, w in chunks]
+        shift = nk.kind == "s8s8"
+        if shift:  # 0x80 in every byte: A + 128 by XOR, and the 128 * column sums of B
+            bias = arith.ConstantOp(ir.VectorType.get([vw], i32), ir.DenseElementsAttr.get_splat(
+                ir.VectorType.get([vw], i32), ir.IntegerAttr.get(i32, 0x80808080 - (1 << 32)))).result
+            bias_bytes = vector.bitcast(word_t, bias)
+            accs = accs + [zero] * len(chunks)
+
+        def b_vectors(k: ir.Value, present: int) -> list:
+            out = []
+            for j, w in chunks:
+                if nk.b_packed:
+                    row = arith.DivUIOp(k, index_const(v)).result
+                    mask = lane_mask(vw * v, w * v) if w < vw else None
+                    out.append(read_vector(nk.b, [row, index_const(j * v)], word_t, mask))
+                else:
+                    rows = [_load(nk.b, arith.AddIOp(k, index_const(r)).result if r else k, j, w, vw,
+                                  ir.VectorType.get([vw], in_elt), {w: masks[w]} if w < vw else {}, None)
+                            if r < present else _zeros(ir.VectorType.get([vw], in_elt)) for r in range(v)]
+                    out.append(interleave(rows))
+            return out
+
+        def a_word(i: int, k: ir.Value, present: int) -> ir.Value:
+            """The v elements A[i, k:k+v] (zeros past `present`) broadcast to every 32-bit lane."""
+            pair_t = ir.VectorType.get([v], in_elt)
+            if present == v:
+                pair = vector.load(pair_t, nk.a, [index_const(i), k])
+            else:
+                pair = read_vector(nk.a, [index_const(i), k], pair_t, lane_mask(v, present))
+            word = vector.extract(vector.bitcast(ir.VectorType.get([1], i32), pair), [], [0])
+            lanes = vector.broadcast(ir.VectorType.get([vw], i32), word)
+            if shift:
+                lanes = arith.XOrIOp(lanes, bias).result
+            return vector.bitcast(word_t, lanes)
+
+        def dot(acc: ir.Value, a: ir.Value, b: ir.Value) -> ir.Value:
+            if nk.kind == "bf16":
+                return avx512_dot(acc, a, b)
+            return llvm.call_intrinsic(acc_t, "llvm.x86.avx512.vpdpbusd.512", [acc, a, b], [], [])
+
+        def step(k: ir.Value, accs: list, present: int = v) -> list:
+            bs = b_vectors(k, present)
+            out = []
+            for i in range(mr):
+                a = a_word(i, k, present)
+                for jj, bv in enumerate(bs):
+                    out.append(dot(accs[i * len(chunks) + jj], a, bv))
+            if shift:
+                out += [dot(accs[mr * len(chunks) + jj], bias_bytes, bv) for jj, bv in enumerate(bs)]
+            return out
+
+        steps, partial = divmod(nk.k, v)
+        u = max(1, min(self.unroll_k, steps))
+        full = (steps // u) * u
+        if full:
+            kloop = scf.ForOp(index_const(0), index_const(full * v), index_const(u * v), accs)
+            kloop.operation.attributes[MICROKERNEL] = ir.UnitAttr.get()
+            with ir.InsertionPoint(kloop.body):
+                cur = list(kloop.inner_iter_args)
+                kv = kloop.induction_variable
+                if self.prefetch_b and nk.b_packed:
+                    row = arith.DivUIOp(kv, index_const(v)).result
+                    self._prefetch(nk.b, row, -(-nk.k // v), nr * v, 64 * v // 4)
+                for uu in range(u):
+                    cur = step(kv if uu == 0 else arith.AddIOp(kv, index_const(uu * v)).result, cur)
+                scf.YieldOp(cur)
+            accs = list(kloop.results)
+        for s in range(full, steps):
+            accs = step(index_const(s * v), accs)
+        if partial:
+            accs = step(index_const(steps * v), accs, partial)
+        if shift:
+            comps, accs = accs[mr * len(chunks):], accs[:mr * len(chunks)]
+            accs = [arith.SubIOp(acc, comps[n % len(chunks)]).result for n, acc in enumerate(accs)]
+        for i in range(mr):
+            for jj, (j, w) in enumerate(chunks):
+                acc = accs[i * len(chunks) + jj]
+                if late:
+                    old = _load(nk.c, index_const(i), j, w, vw, acc_t, masks, pad)
+                    acc = arith.AddFOp(acc, old).result if isinstance(acc_elt, ir.FloatType) else \
+                        arith.AddIOp(acc, old).result
+                _store(acc, nk.c, index_const(i), j, w, vw, masks)
+
+    def _prefetch_c(self, c: ir.Value, mr: int, nr: int) -> None:
+        """Prefetches (for writing) every 64-byte line of the C tile."""
+        for i in range(mr):
+            for j in range(0, nr, 16):  # one 64-byte line holds 16 f32 / i32
+                memref.prefetch(c, [index_const(i), index_const(j)], is_write=True, locality_hint=3,
+                                is_data_cache=True)
+
+    def _prefetch(self, b: ir.Value, k: ir.Value, rows: int, width: int, per_line: int = 16) -> None:
         """Prefetches the B row `prefetch-b` iterations ahead (clamped to the tile), one per line."""
-        ahead = arith.MinUIOp(arith.AddIOp(k, index_const(self.prefetch_b)).result, index_const(kb - 1)).result
-        for j in range(0, nr, 16):  # one 64-byte line holds 16 f32
+        ahead = arith.MinUIOp(arith.AddIOp(k, index_const(self.prefetch_b)).result, index_const(rows - 1)).result
+        for j in range(0, width, per_line):
             memref.prefetch(b, [ahead, index_const(j)], is_write=False, locality_hint=3, is_data_cache=True)
 
 
@@ -163,14 +288,17 @@ class _Nanokernel:
     c: ir.Value
     mr: int
     nr: int
-    k: int
+    k: int  # the number of k (A's columns), not of steps
     zero_init: ir.Operation | None
+    kind: str = "f32"  # f32 | bf16 | u8s8 | s8s8
+    v: int = 1  # k per step (the VNNI factor)
+    b_packed: bool = False  # B is a VNNI panel [ceil(k/v)][NR*v] (else the plain K x NR tile)
 
 
 def _match(loop: ir.Operation) -> _Nanokernel | None:
     """Recognises tile-register's nanokernel loop; None when it does not match."""
     lb, ub, st = (const_int(loop.operands[i]) for i in range(3))
-    if lb != 0 or st != 1 or ub is None:
+    if lb != 0 or st is None or ub is None:
         return None
     body = loop.regions[0].blocks[0]
     contracts = [o for o in body.operations if o.operation.name == "vector.contract"]
@@ -178,7 +306,15 @@ def _match(loop: ir.Operation) -> _Nanokernel | None:
     if len(contracts) != 1 or len(writes) != 1:
         return None
     con = contracts[0].operation
-    lhs, rhs, acc = (con.operands[i].owner for i in range(3))
+    lhs, lhs_ext = _through_ext(con.operands[0])
+    rhs, _ = _through_ext(con.operands[1])
+    acc = con.operands[2].owner
+    b_packed = False
+    if not isinstance(rhs, ir.Block) and rhs.name == "vector.transpose":  # pack's VNNI panel row
+        cast = rhs.operands[0].owner
+        if isinstance(cast, ir.Block) or cast.name != "vector.shape_cast":
+            return None
+        rhs, b_packed = cast.operands[0].owner, True
     if any(isinstance(x, ir.Block) or x.name != "vector.transfer_read" for x in (lhs, rhs, acc)):
         return None
     a, b, c = lhs.operands[0], rhs.operands[0], acc.operands[0]
@@ -192,7 +328,25 @@ def _match(loop: ir.Operation) -> _Nanokernel | None:
     if (prev is not None and prev.name == "vector.transfer_write" and prev.operands[1] == c
             and is_zero_constant(prev.operands[0])):
         zero_init = prev
-    return _Nanokernel(a, b, c, mr, nr, ub, zero_init)
+    in_elt = ir.MemRefType(a.type).element_type
+    v = vnni_factor(in_elt)
+    k = ir.MemRefType(a.type).shape[1]
+    if st != 1 and (st != v or ub != -(-k // v) * v):
+        return None
+    kind = {"f32": "f32", "bf16": "bf16"}.get(str(in_elt))
+    if str(in_elt) == "i8":
+        kind = "u8s8" if lhs_ext == "arith.extui" else "s8s8"
+    if kind is None or (kind == "f32") != (v == 1):
+        return None
+    return _Nanokernel(a, b, c, mr, nr, k, zero_init, kind, v, b_packed)
+
+
+def _through_ext(value: ir.Value):
+    """(the op defining value, seen through one arith.ext*, and that ext's name or None)."""
+    owner = value.owner
+    if not isinstance(owner, ir.Block) and owner.name in ("arith.extf", "arith.extsi", "arith.extui"):
+        return owner.operands[0].owner, owner.name
+    return owner, None
 
 
 def _defined_outside(value: ir.Value, loop: ir.Operation) -> bool:
@@ -221,6 +375,10 @@ def _zero_attr(elt: ir.Type) -> ir.Attribute:
     if isinstance(elt, ir.FloatType):
         return ir.FloatAttr.get(elt, 0.0)
     return ir.IntegerAttr.get(elt, 0)
+
+
+def _zeros(vtype: ir.VectorType) -> ir.Value:
+    return arith.ConstantOp(vtype, ir.DenseElementsAttr.get_splat(vtype, _zero_attr(vtype.element_type))).result
 
 
 def _load(src, row, j, w, vw, vtype, masks, pad):

@@ -60,7 +60,7 @@ class LowerX86(ModulePass):
         for o in body.operations:
             if o.operation.name == "vector.transfer_read":
                 b_loads += 1
-            elif o.operation.name == "vector.fma":
+            elif o.operation.name in _COMPUTE:
                 break
         # One row: each B vector feeds one FMA as its memory operand and is never held.
         need = accs + 1 if accs == b_loads else accs + b_loads + 1
@@ -95,6 +95,10 @@ class LowerX86(ModulePass):
             else:
                 vector.maskedstore(dest, indices, mask, value)
         erase(op)
+
+
+# The ops of a microkernel's FMA / dot chain (the B loads come before the first of them).
+_COMPUTE = ("vector.fma", "x86vector.avx512.dot", "llvm.call_intrinsic")
 
 
 def _transfer_parts(op: ir.Operation, is_write: bool):

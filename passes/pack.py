@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 
 from mlir import ir
-from mlir.dialects import arith, func, memref, scf
+from mlir.dialects import arith, func, memref, scf, vector
 
 from ..errors import ConfigError
 from ._base import ModulePass
-from ._ir import erase, index_const, lane_mask, read_vector, walk, write_vector
+from ._ir import erase, index_const, lane_mask, interleave, read_vector, vnni_factor, walk, write_vector
 from .tile_cache import B_BLOCK
 
 PACKED_B = "nanomm.packed_b"
@@ -35,6 +35,15 @@ class Pack(ModulePass):
     the packed layout memref<ceil(K/KC) x ceil(N/NR) x KC x NR> (zero-padded), tiles read
     their panels straight from it, and a second function `<name>_pack_b(B, Bp)` that makes
     that layout from a row-major B is added to the module (weights packed once, reused).
+
+    VNNI layout (bf16, i8): the instructions that multiply low-precision elements (AVX-512
+    `vdpbf16ps`, VNNI `vpdpbusd`, AMX) sum v = 2 (bf16) or 4 (i8) consecutive k per 32-bit
+    lane, so each panel is [ceil(KC/v)][NR*v]: row kk holds, for each column n, the v
+    elements B[kk*v .. kk*v+v-1, n] side by side (rows past K are zeros). The copy reads v
+    rows of B and interleaves them in registers (`vector.interleave`). The nanokernels'
+    reads of B become a read of one panel row, `vector.shape_cast` to [NR][v] and
+    `vector.transpose` back to [v][NR]: the IR still means A @ B, and compose-microkernel
+    (or the AMX composition) feeds the panel row to the dot instruction as it is.
 
     Options: nr (panel width; equal to tile-register's nr), kc (K block; equal to
     tile-cache's kc, used with prepacked), prepacked, vector-width (lanes per copy),
@@ -64,11 +73,13 @@ class Pack(ModulePass):
             return
         nr = self.nr
         shapes = [ir.MemRefType(op.results[0].type).shape for op in blocks]
-        sizes = [(-(-nb // nr)) * kb * nr for kb, nb in shapes]
         elt = ir.MemRefType(blocks[0].results[0].type).element_type
+        v = vnni_factor(elt)
+        sizes = [(-(-nb // nr)) * -(-kb // v) * nr * v for kb, nb in shapes]
         total = max(sizes)
-        if total * 4 > self.max_buffer_kib * 1024:
-            raise self.fail(f"packed B block needs {total * 4 // 1024} KiB, over max-buffer-kib="
+        nbytes = total * 4 // v
+        if nbytes > self.max_buffer_kib * 1024:
+            raise self.fail(f"packed B block needs {nbytes // 1024} KiB, over max-buffer-kib="
                             f"{self.max_buffer_kib}; use smaller kc or nc", blocks[0])
         entry = f.regions[0].blocks[0]
         with ir.InsertionPoint.at_block_begin(entry), f.location:
@@ -77,14 +88,14 @@ class Pack(ModulePass):
             self._pack_block(op, buf, kb, nb, elt)
 
     def _pack_block(self, op: ir.Operation, buf: ir.Value, kb: int, nb: int, elt: ir.Type) -> None:
-        nr = self.nr
-        panels = -(-nb // nr)
+        nr, v = self.nr, vnni_factor(elt)
+        panels, rows = -(-nb // nr), -(-kb // v)
         b_blk = op.results[0]
         users = [u.owner for u in b_blk.uses]
         with ir.InsertionPoint.after(op), op.location:
-            packed_t = ir.MemRefType.get([panels, kb, nr], elt)
-            packed = memref.reinterpret_cast(packed_t, buf, [], [], [], [0], [panels, kb, nr],
-                                             [kb * nr, nr, 1])
+            packed_t = ir.MemRefType.get([panels, rows, nr * v], elt)
+            packed = memref.reinterpret_cast(packed_t, buf, [], [], [], [0], [panels, rows, nr * v],
+                                             [rows * nr * v, nr * v, 1])
             packed.owner.attributes[PACKED_B] = ir.UnitAttr.get()
             self._copy(b_blk, packed, kb, nb, elt)
         for user in users:
@@ -101,7 +112,10 @@ class Pack(ModulePass):
         b_type = ir.MemRefType(source.type)
         K, N = b_type.shape
         elt = b_type.element_type
-        packed_t = ir.MemRefType.get([-(-K // kc), -(-N // nr), kc, nr], elt)
+        v = vnni_factor(elt)
+        if kc % v:
+            raise self.fail(f"prepacked {elt} B needs kc ({kc}) to be a multiple of {v}", blocks[0])
+        packed_t = ir.MemRefType.get([-(-K // kc), -(-N // nr), kc // v, nr * v], elt)
         for op in blocks:
             kb, nb = ir.MemRefType(op.results[0].type).shape
             if kb > kc:
@@ -135,10 +149,12 @@ class Pack(ModulePass):
                     kv = loop_iv if loop_iv is not None else index_const(kblk)
                     k0 = arith.MulIOp(kv, index_const(kc)).result
                     rows = subview_rows(b, k0, kb, N)
+                    _, panels, prows, width = packed_t.shape
+                    used = -(-kb // (kc // prows))
                     dst_t = ir.Type.parse(
-                        f"memref<{packed_t.shape[1]}x{kb}x{self.nr}x{packed_t.element_type}, "
-                        f"strided<[{kc * self.nr}, {self.nr}, 1], offset: ?>>")
-                    dst = memref.subview(bp, [kv, 0, 0, 0], [1, packed_t.shape[1], kb, self.nr], [1, 1, 1, 1],
+                        f"memref<{panels}x{used}x{width}x{packed_t.element_type}, "
+                        f"strided<[{prows * width}, {width}, 1], offset: ?>>")
+                    dst = memref.subview(bp, [kv, 0, 0, 0], [1, panels, used, width], [1, 1, 1, 1],
                                          result_type=dst_t)
                     self._copy(rows, dst, kb, N, packed_t.element_type)
 
@@ -153,26 +169,37 @@ class Pack(ModulePass):
                 func.ReturnOp([])
 
     def _copy(self, src: ir.Value, packed: ir.Value, kb: int, nb: int, elt: ir.Type) -> None:
-        """packed[p, k, j] = src[k, p*nr + j], zero past column nb."""
-        nr, vw = self.nr, self.vector_width
+        """packed[p, k/v, j*v + k%v] = src[k, p*nr + j], zero past column nb and row kb."""
+        nr, vw, v = self.nr, self.vector_width, vnni_factor(elt)
         vtype = ir.VectorType.get([vw], elt)
+        zero_attr = ir.FloatAttr.get(elt, 0.0) if isinstance(elt, ir.FloatType) else ir.IntegerAttr.get(elt, 0)
         full, rem = divmod(nb, nr)
 
-        def panel(p: ir.Value, width: int):
-            kloop = scf.ForOp(index_const(0), index_const(kb), index_const(1))
-            with ir.InsertionPoint(kloop.body):
-                k = kloop.induction_variable
-                col0 = arith.MulIOp(p, index_const(nr)).result
-                for j in range(0, nr, vw):
-                    lanes = max(0, min(vw, width - j))
-                    if lanes == 0:
-                        v = arith.ConstantOp(vtype, ir.DenseElementsAttr.get_splat(
-                            vtype, ir.FloatAttr.get(elt, 0.0))).result
+        def group(p: ir.Value, kk: ir.Value, present: int, width: int):
+            """Panel row kk from the `present` (<= v) rows of B it interleaves."""
+            col0 = arith.MulIOp(p, index_const(nr)).result
+            k0 = arith.MulIOp(kk, index_const(v)).result if v > 1 else kk
+            for j in range(0, nr, vw):
+                lanes = max(0, min(vw, width - j))
+                rows = []
+                for r in range(v):
+                    if lanes == 0 or r >= present:
+                        rows.append(arith.ConstantOp(vtype, ir.DenseElementsAttr.get_splat(vtype, zero_attr)).result)
                     else:
                         col = arith.AddIOp(col0, index_const(j)).result
-                        v = read_vector(src, [k, col], vtype, lane_mask(vw, lanes) if lanes < vw else None)
-                    write_vector(v, packed, [p, k, index_const(j)])
-                scf.YieldOp([])
+                        k = arith.AddIOp(k0, index_const(r)).result if r else k0
+                        rows.append(read_vector(src, [k, col], vtype, lane_mask(vw, lanes) if lanes < vw else None))
+                write_vector(interleave(rows), packed, [p, kk, index_const(j * v)])
+
+        def panel(p: ir.Value, width: int):
+            groups, partial = divmod(kb, v)
+            if groups:
+                kloop = scf.ForOp(index_const(0), index_const(groups), index_const(1))
+                with ir.InsertionPoint(kloop.body):
+                    group(p, kloop.induction_variable, v, width)
+                    scf.YieldOp([])
+            if partial:
+                group(p, index_const(groups), partial, width)
 
         if full:
             ploop = scf.ForOp(index_const(0), index_const(full), index_const(1))
@@ -202,8 +229,11 @@ class Pack(ModulePass):
                         raise self.fail(f"B tile column {static_offsets[1]} is not a multiple of nr={nr}", user)
                     n = index_const(static_offsets[1])
                 new = self._view(packed, n, kb, width, elt, prepacked)
+            reads = [u.owner for u in user.results[0].uses]
             user.results[0].replace_all_uses_with(new)
             erase(user)
+            for read in reads:
+                self._vnni_read(read, new)
         elif user.name == "vector.transfer_read":
             # A nanokernel reading the whole block: make its view next to the block, outside the loop.
             width = ir.VectorType(user.results[0].type).shape[-1]
@@ -211,21 +241,43 @@ class Pack(ModulePass):
             with ir.InsertionPoint.after(anchor), user.location:
                 new = self._view(packed, index_const(0), kb, width, elt, prepacked)
             user.operands[0] = new
+            self._vnni_read(user, new)
         else:
             raise self.fail(f"B block is used by '{user.name}'; pack runs after tile-register", user)
 
 
+    def _vnni_read(self, read: ir.Operation, panel: ir.Value) -> None:
+        """Rewrites a nanokernel's read of v x W B elements (v > 1) as a read of one panel row
+        [k/v, 0:W*v], shape_cast to W x v and transposed back to v x W."""
+        if read.name != "vector.transfer_read":
+            raise self.fail(f"B panel is used by '{read.name}'; expected the nanokernels' vector.transfer_read", read)
+        vt = ir.VectorType(read.results[0].type)
+        v = vnni_factor(vt.element_type)
+        if v == 1:
+            return
+        rows, width = vt.shape
+        if rows != v:
+            raise self.fail(f"nanokernel reads {vt} of B; expected {v} rows (the VNNI factor)", read)
+        with ir.InsertionPoint(read), read.location:
+            kk = arith.DivUIOp(read.operands[1], index_const(v)).result
+            flat = read_vector(panel, [kk, index_const(0)], ir.VectorType.get([width * v], vt.element_type))
+            pairs = vector.shape_cast(ir.VectorType.get([width, v], vt.element_type), flat)
+            new = vector.transpose(vt, pairs, [1, 0])
+        read.results[0].replace_all_uses_with(new)
+        erase(read)
+
     def _view(self, packed, n: ir.Value, kb: int, width: int, elt: ir.Type, prepacked: tuple | None) -> ir.Value:
         """The panel holding in-block column n: from the block buffer, or from prepacked B."""
-        nr = self.nr
+        nr, v = self.nr, vnni_factor(elt)
+        rows = -(-kb // v)
         if prepacked is None:
             panel = arith.DivUIOp(n, index_const(nr)).result
-            return _panel_view(packed, panel, kb, width, nr, elt)
+            return _panel_view(packed, panel, rows, width * v, nr * v, elt)
         source, k0, n0 = prepacked
         panel = arith.DivUIOp(arith.AddIOp(n0, n).result, index_const(nr)).result
         kblk = arith.DivUIOp(k0, index_const(self.kc)).result
-        result = ir.Type.parse(f"memref<{kb}x{width}x{elt}, strided<[{nr}, 1], offset: ?>>")
-        return memref.subview(source, [kblk, panel, 0, 0], [1, 1, kb, width], [1, 1, 1, 1], result_type=result)
+        result = ir.Type.parse(f"memref<{rows}x{width * v}x{elt}, strided<[{nr * v}, 1], offset: ?>>")
+        return memref.subview(source, [kblk, panel, 0, 0], [1, 1, rows, width * v], [1, 1, 1, 1], result_type=result)
 
 
 def _offsets(op: ir.Operation) -> list[ir.Value]:

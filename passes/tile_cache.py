@@ -9,7 +9,7 @@ from mlir.dialects import linalg
 
 from ..errors import ConfigError
 from ._matmul import MatmulOperands, MatmulRewrite
-from ._ir import erase, subview, tile_loops
+from ._ir import A_UNSIGNED, erase, subview, tile_loops
 
 BATCH_REDUCE = "nanomm.batch_reduce"
 B_BLOCK = "nanomm.b_block"
@@ -32,6 +32,10 @@ class TileCache(MatmulRewrite):
     (batch-reduce); "nkm" (GotoBLAS) visits every M block for one KC x NC block of B, which
     is made once, before the M loop, and tagged `nanomm.b_block` so that `pack` can pack it
     once and reuse it for the whole M loop.
+
+    Element types: f32, bf16 -> f32 and i8 -> i32 (with `nanomm.a_unsigned` kept on the
+    blocks). For bf16 and i8 every K block but the last should have a kc that is a multiple
+    of 2 / 4 (the VNNI factor), so only the last block has a partial group of k.
 
     Options: mc, nc, kc (block sizes, clamped to the problem), order ("nmk" | "nkm").
     """
@@ -69,7 +73,9 @@ class TileCache(MatmulRewrite):
             b_blk = b_blk if b_blk is not None else subview(b, [k0, n0], [kb, nb])
             if first:
                 linalg.fill(fill.operands[0], outs=[c_blk])
-            linalg.matmul(a_blk, b_blk, outs=[c_blk])
+            blk = linalg.matmul(a_blk, b_blk, outs=[c_blk])
+            if A_UNSIGNED in op.attributes:
+                getattr(blk, "owner", blk).attributes[A_UNSIGNED] = ir.UnitAttr.get()
 
         with ir.InsertionPoint(op), op.location:
             if self.order == "nmk":

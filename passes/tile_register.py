@@ -9,7 +9,7 @@ from mlir.dialects import arith, scf, vector
 
 from ..errors import ConfigError
 from ._matmul import MatmulOperands, MatmulRewrite
-from ._ir import erase, index_const, subview, tile_loops
+from ._ir import A_UNSIGNED, erase, index_const, subview, tile_loops, vnni_factor
 
 NANOKERNEL = "nanomm.nanokernel"
 
@@ -27,6 +27,13 @@ class TileRegister(MatmulRewrite):
     `vector<MRx1>` and a B row `vector<1xNR>`, accumulates with one `vector.contract` and
     writes C back. A zero fill becomes a `vector.transfer_write` of zeros before the loop.
     compose-microkernel turns this into register-resident FMA chains.
+
+    Low precision (bf16 -> f32, i8 -> i32): the K loop steps by the VNNI factor v (2 for
+    bf16, 4 for i8: the k a `vdpbf16ps`/`vpdpbusd` lane sums) and reads `vector<MRxv>` of A
+    and `vector<vxNR>` of B, widened by `arith.extf` / `arith.extsi` (`arith.extui` for an A
+    marked `nanomm.a_unsigned`) before a `vector.contract` in the accumulator type. When v
+    does not divide K, the last step reads past K with in_bounds=false: the reads pad with
+    zeros, so the IR means exactly A @ B.
 
     Options: mr, nr (register tile), order ("mn": M tiles outer, "nm": N tiles outer).
     """
@@ -59,7 +66,7 @@ class TileRegister(MatmulRewrite):
                         ir.DenseElementsAttr.get_splat(ir.VectorType.get([mr, nr], elt), fill.operands[0].owner.attributes["value"]),
                     ).result
                     _write(zeros, c_t)
-                _nanokernel(a_t, b_t, c_t, mr, nr, K)
+                _nanokernel(a_t, b_t, c_t, mr, nr, K, A_UNSIGNED in op.attributes)
 
             dims = [(M, self.mr), (N, self.nr)]
             tile_loops(dims if self.order == "mn" else dims[::-1], tile)
@@ -68,17 +75,23 @@ class TileRegister(MatmulRewrite):
             erase(fill)
 
 
-def _nanokernel(a_t: ir.Value, b_t: ir.Value, c_t: ir.Value, mr: int, nr: int, K: int) -> None:
-    """The naive (read-modify-write per k) vector.contract nanokernel of one register tile."""
+def _nanokernel(a_t: ir.Value, b_t: ir.Value, c_t: ir.Value, mr: int, nr: int, K: int,
+                a_unsigned: bool = False) -> None:
+    """The naive (read-modify-write per k step) vector.contract nanokernel of one register tile."""
     elt = c_t.type.element_type
-    loop = scf.ForOp(index_const(0), index_const(K), index_const(1))
+    v = vnni_factor(a_t.type.element_type)
+    exact = K % v == 0
+    loop = scf.ForOp(index_const(0), index_const(-(-K // v) * v), index_const(v))
     loop.operation.attributes[NANOKERNEL] = ir.UnitAttr.get()
     with ir.InsertionPoint(loop.body):
         k = loop.induction_variable
         zero = index_const(0)
         acc = _read(c_t, [zero, zero], [mr, nr])
-        lhs = _read(a_t, [zero, k], [mr, 1])
-        rhs = _read(b_t, [k, zero], [1, nr])
+        lhs = _read(a_t, [zero, k], [mr, v], in_bounds=[True, exact])
+        rhs = _read(b_t, [k, zero], [v, nr], in_bounds=[exact, True])
+        if lhs.type.element_type != elt:
+            lhs = _extend(lhs, elt, unsigned=a_unsigned)
+            rhs = _extend(rhs, elt, unsigned=False)
         maps = ir.Attribute.parse(
             "[affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>]")
         iters = ir.Attribute.parse(
@@ -88,12 +101,20 @@ def _nanokernel(a_t: ir.Value, b_t: ir.Value, c_t: ir.Value, mr: int, nr: int, K
         scf.YieldOp([])
 
 
-def _read(source: ir.Value, indices, shape) -> ir.Value:
+def _read(source: ir.Value, indices, shape, in_bounds=(True, True)) -> ir.Value:
     elt = source.type.element_type
     pad = arith.ConstantOp(elt, 0.0 if isinstance(elt, ir.FloatType) else 0).result
     vtype = ir.VectorType.get(list(shape), elt)
     return vector.transfer_read(vtype, source, indices, ir.AffineMapAttr.get(ir.AffineMap.get_minor_identity(2, 2)),
-                                pad, ir.ArrayAttr.get([ir.BoolAttr.get(True)] * 2))
+                                pad, ir.ArrayAttr.get([ir.BoolAttr.get(b) for b in in_bounds]))
+
+
+def _extend(value: ir.Value, elt: ir.Type, unsigned: bool) -> ir.Value:
+    """value widened elementwise to `elt` (extf for floats, extui/extsi for integers)."""
+    wide = ir.VectorType.get(ir.VectorType(value.type).shape, elt)
+    if isinstance(elt, ir.FloatType):
+        return arith.ExtFOp(wide, value).result
+    return (arith.ExtUIOp if unsigned else arith.ExtSIOp)(wide, value).result
 
 
 def _write(value: ir.Value, dest: ir.Value) -> None:

@@ -280,7 +280,7 @@ def test_named_avx512_target_runs_here(target):
     assert_matmul_close(k(a, b), a, b)
 
 
-@pytest.mark.parametrize("dtype", ["f64", "bf16", "float32", ""])
+@pytest.mark.parametrize("dtype", ["f64", "f16", "float32", "u8u8", ""])
 def test_unsupported_dtype(dtype):
     with pytest.raises(DTypeError, match=f"unsupported dtype '{dtype}'"):
         compile_matmul(8, 8, 8, dtype=dtype)
