@@ -1,6 +1,8 @@
 """The project's structure rules: pass registry, lit coverage, one-way dependencies."""
 
 import ast
+import importlib.util
+import json
 import pathlib
 import subprocess
 import sys
@@ -85,3 +87,34 @@ def test_environment_is_read_in_one_module():
             if "os.environ" in text or "os.getenv" in text:
                 offenders.append(str(path.relative_to(ROOT)))
     assert offenders == []
+
+
+def _mlir_modules_named(path: pathlib.Path) -> set[str]:
+    """The `mlir` modules a file imports (`from mlir import ir` names mlir.ir)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.split(".")[0] == "mlir")
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").split(".")[0] == "mlir":
+            for alias in node.names:
+                try:
+                    is_module = importlib.util.find_spec(f"{node.module}.{alias.name}") is not None
+                except ModuleNotFoundError:  # a name inside a module (PassManager), not a submodule
+                    is_module = False
+                found.add(f"{node.module}.{alias.name}" if is_module else node.module)
+    return found
+
+
+def test_mlir_is_first_imported_in_one_place():
+    """compiler/mlir_import.py loads (with Ctrl-C held back) every mlir module nanomm imports, when
+    `import nanomm.compiler` starts: no other import of `mlir` is ever the first."""
+    named = set()
+    for folder in ("compiler", "dialects", "passes"):
+        for path in (ROOT / folder).rglob("*.py"):
+            named |= _mlir_modules_named(path)
+    assert "mlir.ir" in named
+    code = ("import json, sys, nanomm.compiler; "
+            "print(json.dumps([m for m in sys.modules if m.split('.')[0] == 'mlir']))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(json.loads(proc.stdout))
+    assert named - loaded == set(), "add these to compiler/mlir_import.py's MODULES"
