@@ -1,12 +1,22 @@
-"""The machine's FP32 peak on one core, measured with a JIT-compiled AVX-512 FMA loop.
+"""The machine's peak per core (FP32 FMA, BF16 dot, INT8 VNNI dot) and its read bandwidth, from JIT loops.
 
-The loop is LLVM IR written here and compiled through nanomm's own toolchain (llvmlite MCJIT via
-`nanomm.runtime.jit.JitModule`, for the host CPU name and features): each iteration runs one
-`llvm.fma.v16f32` on each of `chains` independent accumulators, enough of them to cover the FMA
-latency times the number of FMA ports, so the loop is bound by FMA throughput alone. The figure is
-iterations * chains * 16 lanes * 2 flops / seconds, best of several runs.
+Each loop is LLVM IR written here and compiled through nanomm's own toolchain (llvmlite MCJIT via
+`nanomm.runtime.jit.JitModule`, for the host CPU name and features). A compute loop runs, every
+iteration, one instruction on each of `chains` independent zmm accumulators, enough of them to
+cover latency x ports, so it is bound by the instruction's throughput alone:
 
-    python bench/peak.py            # prints the figure (about 117 GFLOP/s on one Zen 4 core)
+    f32   llvm.fma.v16f32                          vfmadd...ps   16 lanes x 2 flops      = 32 flop
+    bf16  llvm.x86.avx512bf16.dpbf16ps.512         vdpbf16ps     16 lanes x 2 pairs x 2  = 64 flop
+    int8  llvm.x86.avx512.vpdpbusd.512             vpdpbusd      16 lanes x 4 pairs x 2  = 128 op
+
+(LLVM 22, as in llvmlite 0.50, takes the dot products' operands as <32 x bfloat> and <64 x i8>;
+the older <32 x i16> / <16 x i32> forms are upgraded on parsing.) The figure is iterations x
+chains x ops per instruction / seconds, best of several runs. The bandwidth loop reads a buffer
+far larger than the caches once per run with <16 x float> loads into 8 accumulators: bytes /
+seconds, best of several runs; on one core it is the roofline's limit for memory-bound shapes.
+
+    python bench/peak.py                      # f32, bf16, int8 and bandwidth on one core
+    python bench/peak.py --kinds f32 --threads 2 --asm
 """
 
 from __future__ import annotations
@@ -16,136 +26,159 @@ import ctypes
 import os
 import re
 import sys
-import time
+import threading
+from pathlib import Path
+
+import numpy as np
 
 from nanomm.runtime.cpu import host_cpu, llvm_feature_string
 from nanomm.runtime.jit import JitModule
 
-LANES = 16  # float32 lanes of a zmm register
-SYMBOL = "nanomm_peak_fma_f32"
-_FMA_ZMM = re.compile(r"vfmadd\d{3}ps\b[^\n]*zmm")
-_CFUNC = ctypes.CFUNCTYPE(ctypes.c_float, ctypes.c_int64, ctypes.c_float, ctypes.c_float)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _timing import calibrate, repeat_runs  # noqa: E402
+
+LANES = 16  # 32-bit lanes of a zmm register
+SYMBOL = "nanomm_peak_loop"
+BW_SYMBOL = "nanomm_stream_read"
 
 
-def fma_loop_ir(chains: int = 16) -> str:
-    """LLVM IR of `float SYMBOL(i64 n, float x, float y)`: n >= 1 iterations, each doing
-    acc_i = fma(acc_i, x, y) on `chains` independent <16 x float> accumulators; returns the sum
-    of every lane of every accumulator, so the work is live."""
+class Kind:
+    def __init__(self, name, acc, operand, intrinsic, ops, asm, feature, x, y, unit, reduce):
+        self.name, self.acc, self.operand, self.intrinsic = name, acc, operand, intrinsic
+        self.ops, self.asm, self.feature, self.x, self.y, self.unit = ops, re.compile(asm), feature, x, y, unit
+        self.reduce = reduce  # "fadd" or "add"
+
+
+# Operand values keep the accumulators finite and normal: f32 converges to 1, bf16 grows slowly,
+# int8 adds 4 per instruction (wrapping after ~2^29 iterations is harmless).
+KINDS = {
+    "f32": Kind("f32", "<16 x float>", "<16 x float>", "llvm.fma.v16f32", 32, r"vfmadd\d{3}ps\b[^\n]*zmm",
+                "avx512f", np.full(16, 0.9999999, np.float32), np.full(16, 1e-7, np.float32), "GFLOP/s", "fadd"),
+    "bf16": Kind("bf16", "<16 x float>", "<32 x bfloat>", "llvm.x86.avx512bf16.dpbf16ps.512", 64,
+                 r"vdpbf16ps\b[^\n]*zmm", "avx512bf16", None, None, "GFLOP/s", "fadd"),
+    "int8": Kind("int8", "<16 x i32>", "<64 x i8>", "llvm.x86.avx512.vpdpbusd.512", 128, r"vpdpbusd\b[^\n]*zmm",
+                 "avx512vnni", np.ones(64, np.uint8), np.ones(64, np.int8), "GOP/s", "add"),
+}
+
+
+def _bf16_bits(value: float, n: int) -> np.ndarray:
+    bits = np.array([value], np.float32).view(np.uint32) >> 16
+    return np.full(n, bits[0], np.uint16)
+
+
+KINDS["bf16"].x, KINDS["bf16"].y = _bf16_bits(0.01, 32), _bf16_bits(0.0001, 32)
+
+
+def loop_ir(kind: str = "f32", chains: int = 16) -> str:
+    """LLVM IR of `void SYMBOL(i64 n, ptr ops)`: x = ops[0:64], y = ops[64:128] (bytes); n >= 1
+    iterations, each one instruction of `kind` on each of `chains` accumulators; the sum of the
+    accumulators is stored at ops[128:192], so the work is live."""
     if chains < 1:
         raise ValueError(f"chains must be >= 1, got {chains}")
-    v = f"<{LANES} x float>"
-    lines = [
-        f"declare {v} @llvm.fma.v{LANES}f32({v}, {v}, {v})",
-        f"declare float @llvm.vector.reduce.fadd.v{LANES}f32(float, {v})",
-        "",
-        f"define float @{SYMBOL}(i64 %n, float %x, float %y) {{",
-        "entry:",
-        f"  %x0 = insertelement {v} poison, float %x, i32 0",
-        f"  %xv = shufflevector {v} %x0, {v} poison, <{LANES} x i32> zeroinitializer",
-        f"  %y0 = insertelement {v} poison, float %y, i32 0",
-        f"  %yv = shufflevector {v} %y0, {v} poison, <{LANES} x i32> zeroinitializer",
-        "  br label %loop",
-        "loop:",
-        "  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]",
-    ]
+    k = KINDS[kind]
+    acc, op = k.acc, k.operand
+    zero = "zeroinitializer"
+    decl = f"declare {acc} @{k.intrinsic}({acc}, {op}, {op})"
+    elem = "float" if k.reduce == "fadd" else "i32"
+    lines = [decl, "", f"define void @{SYMBOL}(i64 %n, ptr %ops) {{", "entry:",
+             f"  %x = load {op}, ptr %ops, align 64",
+             "  %yp = getelementptr i8, ptr %ops, i64 64",
+             f"  %y = load {op}, ptr %yp, align 64",
+             "  br label %loop", "loop:", "  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]"]
     for c in range(chains):
         # Distinct start values keep the chains from being merged into one.
-        init = f"{1.0 + c / 64:.6e}"
-        lines.append(f"  %a{c} = phi {v} [ <{', '.join([f'float {init}'] * LANES)}>, %entry ], [ %a{c}.next, %loop ]")
+        init = f"{1.0 + c / 64:.6e}" if elem == "float" else str(c)
+        start = f"<{', '.join([f'{elem} {init}'] * LANES)}>" if c or elem == "float" else zero
+        lines.append(f"  %a{c} = phi {acc} [ {start}, %entry ], [ %a{c}.next, %loop ]")
     for c in range(chains):
-        lines.append(f"  %a{c}.next = call {v} @llvm.fma.v{LANES}f32({v} %a{c}, {v} %xv, {v} %yv)")
-    lines += [
-        "  %i.next = add i64 %i, 1",
-        "  %more = icmp ult i64 %i.next, %n",
-        "  br i1 %more, label %loop, label %exit",
-        "exit:",
-    ]
+        lines.append(f"  %a{c}.next = call {acc} @{k.intrinsic}({acc} %a{c}, {op} %x, {op} %y)")
+    lines += ["  %i.next = add i64 %i, 1", "  %more = icmp ult i64 %i.next, %n",
+              "  br i1 %more, label %loop, label %exit", "exit:"]
     prev = "%a0.next"
     for c in range(1, chains):
-        lines.append(f"  %s{c} = fadd {v} {prev}, %a{c}.next")
+        lines.append(f"  %s{c} = {k.reduce} {acc} {prev}, %a{c}.next")
         prev = f"%s{c}"
-    lines += [
-        f"  %r = call float @llvm.vector.reduce.fadd.v{LANES}f32(float 0.0, {v} {prev})",
-        "  ret float %r",
-        "}",
-    ]
+    lines += ["  %outp = getelementptr i8, ptr %ops, i64 128", f"  store {acc} {prev}, ptr %outp, align 64",
+              "  ret void", "}"]
     return "\n".join(lines) + "\n"
 
 
-class FmaLoop:
-    """The compiled FMA loop: `run(n)` returns its wall time in seconds."""
+def fma_loop_ir(chains: int = 16) -> str:
+    """The FP32 loop's IR (loop_ir("f32", chains))."""
+    return loop_ir("f32", chains)
 
-    def __init__(self, chains: int = 16):
-        self.chains = chains
+
+def _aligned(nbytes: int) -> np.ndarray:
+    raw = np.zeros(nbytes + 64, np.uint8)
+    off = (-raw.ctypes.data) % 64
+    return raw[off:off + nbytes]
+
+
+class PeakLoop:
+    """The compiled loop of one kind: `run(n)` returns its wall time in seconds."""
+
+    def __init__(self, kind: str = "f32", chains: int = 16):
+        if kind not in KINDS:
+            raise ValueError(f"unknown kind {kind!r}; known: {', '.join(KINDS)}")
+        self.kind, self.chains, k = kind, chains, KINDS[kind]
         cpu = host_cpu()
         self.cpu = cpu
-        self.module = JitModule(fma_loop_ir(chains), cpu.name, llvm_feature_string(cpu.features), opt_level=3)
+        if k.feature not in cpu.features:
+            raise RuntimeError(f"this CPU ({cpu.name}) lacks {k.feature}: no {kind} peak loop")
+        self.module = JitModule(loop_ir(kind, chains), cpu.name, llvm_feature_string(cpu.features), opt_level=3)
         asm = self.module.asm()
-        if not _FMA_ZMM.search(asm):
-            raise RuntimeError(
-                f"the FMA loop did not compile to vfmadd...ps on zmm registers for cpu={cpu.name!r} "
-                f"(does this CPU have AVX-512F?); assembly:\n{asm}")
+        if not k.asm.search(asm):
+            raise RuntimeError(f"the {kind} loop did not compile to {k.asm.pattern} for cpu={cpu.name!r}; "
+                               f"assembly:\n{asm}")
         self.asm = asm
-        self._fn = _CFUNC(self.module.address(SYMBOL))
+        self._ops = _aligned(192)
+        self._ops[:64] = k.x.view(np.uint8)
+        self._ops[64:128] = k.y.view(np.uint8)
+        self._fn = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_void_p)(self.module.address(SYMBOL))
 
     @property
-    def flops_per_iter(self) -> int:
-        return self.chains * LANES * 2
+    def ops_per_iter(self) -> int:
+        return self.chains * KINDS[self.kind].ops
+
+    flops_per_iter = ops_per_iter
 
     def run(self, n: int) -> float:
-        n = max(1, int(n))
+        import time
+        ops = self._ops.ctypes.data  # each thread writes the same result: harmless
         t0 = time.perf_counter()
-        self._fn(n, 0.9999999, 1e-7)  # accumulators converge to 1: no overflow, no denormals
+        self._fn(max(1, int(n)), ops)
         return time.perf_counter() - t0
 
 
-def measure_fp32_peak(seconds: float = 0.3, chains: int = 16, details: dict | None = None) -> float:
-    """FP32 GFLOP/s of one core: best of several runs of the FMA loop, about `seconds` in all.
+FmaLoop = PeakLoop  # the FP32 loop's old name
 
-    Raises RuntimeError when the loop does not compile to AVX-512 (zmm) FMA instructions.
-    When `details` is a dict it receives the iterations, run times and chains.
+
+def measure_peak(kind: str = "f32", seconds: float = 0.3, chains: int = 16, details: dict | None = None) -> float:
+    """GFLOP/s (GOP/s for int8) of one core: best of several runs of the loop, about `seconds` in all.
+
+    Raises RuntimeError when the CPU lacks the instruction or the loop does not compile to it.
     """
     if chains < 12:
-        raise ValueError(f"use at least 12 chains to cover FMA latency x ports, got {chains}")
-    loop = FmaLoop(chains)
-    # Calibrate: iterations for a run of about seconds/6 (at least 3 runs fit in `seconds`).
-    n = 100_000
-    t = loop.run(n)
-    while t < 0.005:
-        n *= 4
-        t = loop.run(n)
-    per_run = max(0.01, seconds / 6)
-    n = max(1, int(n * per_run / t))
-    times: list[float] = []
-    start = time.perf_counter()
-    while len(times) < 3 or time.perf_counter() - start < seconds:
-        times.append(loop.run(n))
+        raise ValueError(f"use at least 12 chains to cover latency x ports, got {chains}")
+    loop = PeakLoop(kind, chains)
+    n = calibrate(loop.run, seconds)
+    times = repeat_runs(lambda: loop.run(n), seconds)
     best = min(times)
-    gflops = n * loop.flops_per_iter / best / 1e9
+    value = n * loop.ops_per_iter / best / 1e9
     if details is not None:
-        details.update(iterations=n, chains=chains, flops_per_iteration=loop.flops_per_iter,
-                       run_seconds=times, best_seconds=best, gflops=gflops, cpu=loop.cpu.name)
-    return gflops
+        details.update(kind=kind, iterations=n, chains=chains, ops_per_iteration=loop.ops_per_iter,
+                       run_seconds=times, best_seconds=best, value=value, unit=KINDS[kind].unit, cpu=loop.cpu.name)
+    return value
 
 
-def measure_fp32_peak_threads(cpus: list[int], seconds: float = 0.3, chains: int = 16,
-                              details: dict | None = None) -> float:
-    """FP32 GFLOP/s of len(cpus) threads, each pinned to one of `cpus`, running the FMA loop at once.
+def measure_fp32_peak(seconds: float = 0.3, chains: int = 16, details: dict | None = None) -> float:
+    return measure_peak("f32", seconds, chains, details)
 
-    Shows whether the cores really are cores: T x the one-core figure when they are, less when
-    they share FMA units (SMT siblings) or the host runs something else on them. Each round starts
-    every thread at a barrier; a round's figure is all threads' flops / the slowest thread's time;
-    best of several rounds, about `seconds` in all.
-    """
-    import threading
 
-    loop = FmaLoop(chains)
-    n = 100_000
-    t = loop.run(n)
-    while t < 0.005:
-        n *= 4
-        t = loop.run(n)
-    n = max(1, int(n * max(0.01, seconds / 6) / t))
+def run_on_cpus(runs: list, cpus: list[int], seconds: float) -> tuple[float, list[list[float]]]:
+    """Runs runs[i]() (returning its seconds) on a thread pinned to cpus[i], all at once, in rounds
+    started at a barrier, for >= 3 rounds and >= `seconds`; returns (the best round's slowest
+    thread time, every thread's times)."""
     T = len(cpus)
     barrier = threading.Barrier(T)
     times: list[list[float]] = [[] for _ in range(T)]
@@ -158,7 +191,7 @@ def measure_fp32_peak_threads(cpus: list[int], seconds: float = 0.3, chains: int
             barrier.wait()
             if stop.is_set():
                 return
-            times[i].append(loop.run(n))  # ctypes releases the GIL: the loops run at once
+            times[i].append(runs[i]())  # ctypes releases the GIL: the loops run at once
             barrier.wait()
 
     threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(1, T)]
@@ -167,12 +200,13 @@ def measure_fp32_peak_threads(cpus: list[int], seconds: float = 0.3, chains: int
     saved = os.sched_getaffinity(0) if hasattr(os, "sched_setaffinity") else None
     if saved is not None:
         os.sched_setaffinity(0, {cpus[0]})
-    start = time.perf_counter()
     try:
-        while len(times[0]) < 3 or time.perf_counter() - start < seconds:
+        def one_round() -> float:
             barrier.wait()
-            times[0].append(loop.run(n))
+            times[0].append(runs[0]())
             barrier.wait()
+            return times[0][-1]
+        repeat_runs(one_round, seconds)
         stop.set()
         barrier.wait()
     finally:
@@ -180,46 +214,138 @@ def measure_fp32_peak_threads(cpus: list[int], seconds: float = 0.3, chains: int
             os.sched_setaffinity(0, saved)
     for th in threads:
         th.join()
-    rounds = [max(ts) for ts in zip(*times)]
-    best = min(rounds)
-    gflops = T * n * loop.flops_per_iter / best / 1e9
+    return min(max(ts) for ts in zip(*times)), times
+
+
+def measure_peak_threads(kind: str, cpus: list[int], seconds: float = 0.3, chains: int = 16,
+                         details: dict | None = None) -> float:
+    """The loop on len(cpus) threads at once, one pinned to each CPU: all threads' ops / the slowest
+    thread's time, best round. T x the one-core figure when the CPUs are whole cores."""
+    loop = PeakLoop(kind, chains)
+    n = calibrate(loop.run, seconds)
+    best, times = run_on_cpus([lambda: loop.run(n)] * len(cpus), cpus, seconds)
+    value = len(cpus) * n * loop.ops_per_iter / best / 1e9
     if details is not None:
-        details.update(cpus=list(cpus), iterations=n, chains=chains, run_seconds=times, best_round_seconds=best,
-                       gflops=gflops, per_thread_best_gflops=[n * loop.flops_per_iter / min(ts) / 1e9 for ts in times])
-    return gflops
+        details.update(kind=kind, cpus=list(cpus), iterations=n, chains=chains, run_seconds=times,
+                       best_round_seconds=best, value=value,
+                       per_thread_best=[n * loop.ops_per_iter / min(ts) / 1e9 for ts in times])
+    return value
+
+
+def measure_fp32_peak_threads(cpus: list[int], seconds: float = 0.3, chains: int = 16,
+                              details: dict | None = None) -> float:
+    return measure_peak_threads("f32", cpus, seconds, chains, details)
+
+
+# --- bandwidth -------------------------------------------------------------------------------------
+
+def stream_ir() -> str:
+    """`void BW_SYMBOL(ptr p, i64 nblocks, ptr out)`: reads nblocks x 512 bytes as 8 <16 x float>
+    loads per block into 8 accumulators; stores their sum at out."""
+    v = "<16 x float>"
+    lines = [f"define void @{BW_SYMBOL}(ptr %p, i64 %nb, ptr %out) {{", "entry:", "  br label %loop", "loop:",
+             "  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]"]
+    for c in range(8):
+        lines.append(f"  %a{c} = phi {v} [ zeroinitializer, %entry ], [ %a{c}.next, %loop ]")
+    lines.append("  %base = mul i64 %i, 128")
+    for c in range(8):
+        lines += [f"  %o{c} = add i64 %base, {16 * c}", f"  %q{c} = getelementptr float, ptr %p, i64 %o{c}",
+                  f"  %l{c} = load {v}, ptr %q{c}, align 64", f"  %a{c}.next = fadd {v} %a{c}, %l{c}"]
+    lines += ["  %i.next = add i64 %i, 1", "  %more = icmp ult i64 %i.next, %nb",
+              "  br i1 %more, label %loop, label %exit", "exit:"]
+    prev = "%a0.next"
+    for c in range(1, 8):
+        lines.append(f"  %s{c} = fadd {v} {prev}, %a{c}.next")
+        prev = f"%s{c}"
+    lines += [f"  store {v} {prev}, ptr %out, align 64", "  ret void", "}"]
+    return "\n".join(lines) + "\n"
+
+
+class StreamRead:
+    """Reads a `mib` MiB buffer once per `run()` with the JIT loop; returns its seconds."""
+
+    def __init__(self, mib: int = 256):
+        cpu = host_cpu()
+        self.module = JitModule(stream_ir(), cpu.name, llvm_feature_string(cpu.features), opt_level=3)
+        self.buf = _aligned(mib << 20)
+        self.buf.view(np.float32)[:] = 1.0  # touch every page before timing
+        self.out = _aligned(64)
+        self.nbytes = self.buf.nbytes
+        self._fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p)(
+            self.module.address(BW_SYMBOL))
+
+    def run(self) -> float:
+        import time
+        p, nb, out = self.buf.ctypes.data, self.nbytes // 512, self.out.ctypes.data
+        t0 = time.perf_counter()
+        self._fn(p, nb, out)
+        return time.perf_counter() - t0
+
+
+def measure_bandwidth(seconds: float = 0.5, mib: int = 256, details: dict | None = None) -> float:
+    """Read bandwidth of one core in GB/s: best of several full reads of a `mib` MiB buffer."""
+    s = StreamRead(mib)
+    s.run()
+    times = repeat_runs(s.run, seconds)
+    value = s.nbytes / min(times) / 1e9
+    if details is not None:
+        details.update(mib=mib, run_seconds=times, best_seconds=min(times), gbs=value)
+    return value
+
+
+def measure_bandwidth_threads(cpus: list[int], seconds: float = 0.5, mib: int = 256,
+                              details: dict | None = None) -> float:
+    """Read bandwidth of len(cpus) threads at once, each reading its own `mib` MiB buffer."""
+    streams = [StreamRead(mib) for _ in cpus]
+    best, times = run_on_cpus([s.run for s in streams], cpus, seconds)
+    value = len(cpus) * streams[0].nbytes / best / 1e9
+    if details is not None:
+        details.update(cpus=list(cpus), mib=mib, run_seconds=times, best_round_seconds=best, gbs=value)
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=1.0, help="time budget of the measurement (default 1.0)")
+    parser.add_argument("--kinds", default="f32,bf16,int8", help="comma-separated, of f32, bf16, int8 (default all)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="time budget of each measurement (default 1.0)")
     parser.add_argument("--chains", type=int, default=16, help="independent accumulators (>= 12, default 16)")
     parser.add_argument("--cpu", type=int, default=None, help="pin to this CPU (default: the first allowed one)")
-    parser.add_argument("--asm", action="store_true", help="print the loop's assembly")
+    parser.add_argument("--asm", action="store_true", help="print each loop's assembly")
+    parser.add_argument("--no-bandwidth", action="store_true", help="skip the read-bandwidth measurement")
     parser.add_argument("--threads", type=int, default=1,
-                        help="also run the loop on this many threads at once, pinned to the first allowed CPUs")
+                        help="also run each loop on this many threads at once, pinned to the first allowed CPUs")
     args = parser.parse_args(argv)
     cpu = host_cpu()  # before pinning, so `cores` describes the machine
-    if hasattr(os, "sched_setaffinity"):
-        allowed = sorted(os.sched_getaffinity(0))
-        pin = args.cpu if args.cpu is not None else allowed[0]
+    allowed = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    pin = args.cpu if args.cpu is not None else (allowed[0] if allowed else None)
+    if pin is not None:
         os.sched_setaffinity(0, {pin})
-    else:
-        pin = None
-    details: dict = {}
-    gflops = measure_fp32_peak(args.seconds, args.chains, details)
-    if args.asm:
-        print(FmaLoop(args.chains).asm)
     print(f"CPU: {cpu.model_name or '?'} (LLVM cpu {cpu.name}), pinned to cpu {pin}")
-    print(f"FMA loop: {args.chains} chains x <16 x float>, {details['iterations']} iterations, "
-          f"best of {len(details['run_seconds'])} runs: {details['best_seconds'] * 1e3:.2f} ms")
-    print(f"FP32 peak per core: {gflops:.1f} GFLOP/s")
-    if args.threads > 1:
-        cpus = sorted(os.sched_getaffinity(0) if pin is None else allowed)[:args.threads]
+    cpus = allowed[:args.threads]
+    for kind in [k.strip() for k in args.kinds.split(",") if k.strip()]:
         d: dict = {}
-        total = measure_fp32_peak_threads(cpus, args.seconds, args.chains, d)
-        per = ", ".join(f"{g:.1f}" for g in d["per_thread_best_gflops"])
-        print(f"FP32 peak on {len(cpus)} threads at once (cpus {cpus}): {total:.1f} GFLOP/s "
-              f"({total / gflops:.2f} x one core; each thread's best: {per})")
+        try:
+            value = measure_peak(kind, args.seconds, args.chains, d)
+        except RuntimeError as exc:
+            print(f"{kind}: not measured ({str(exc).splitlines()[0]})")
+            continue
+        unit = KINDS[kind].unit
+        if args.asm:
+            print(PeakLoop(kind, args.chains).asm)
+        print(f"{kind} peak per core: {value:.1f} {unit} ({args.chains} chains, {d['iterations']} iterations, "
+              f"best of {len(d['run_seconds'])} runs: {d['best_seconds'] * 1e3:.2f} ms)")
+        if args.threads > 1:
+            dt: dict = {}
+            total = measure_peak_threads(kind, cpus, args.seconds, args.chains, dt)
+            per = ", ".join(f"{g:.1f}" for g in dt["per_thread_best"])
+            print(f"  on {len(cpus)} threads at once (cpus {cpus}): {total:.1f} {unit} "
+                  f"({total / value:.2f} x one core; each thread's best: {per})")
+    if not args.no_bandwidth:
+        d = {}
+        bw = measure_bandwidth(args.seconds, details=d)
+        print(f"read bandwidth, one core: {bw:.1f} GB/s ({d['mib']} MiB buffer, best of {len(d['run_seconds'])})")
+        if args.threads > 1:
+            print(f"  on {len(cpus)} threads at once: {measure_bandwidth_threads(cpus, args.seconds):.1f} GB/s")
     return 0
 
 

@@ -1,18 +1,22 @@
 """Matmul libraries that nanomm's benchmarks measure against, behind one small interface.
 
 Each peer has `name` (a short key for JSON), `label` (for tables), `available` (bool),
-`why_not` (why it is not available, "" when it is), `sgemm(a, b, c)` (c = a @ b for
-C-contiguous float32 arrays, checked), `bind(a, b, c)` (a zero-argument callable doing the same
-with everything precomputed, for timing) and `info()` (what ran, for the JSON report).
+`why_not` (why it is not available, "" when it is), `dtypes` (the dtype keys it computes, of
+f32, bf16, u8s8, s8s8), `bind(a, b, c)` (a zero-argument callable computing c = a @ b for
+C-contiguous arrays of one of its dtypes, with everything precomputed, for timing),
+`sgemm(a, b, c)` (float32, checked) and `info()` (what ran, for the JSON report).
 
-    numpy   np.matmul(a, b, out=c), i.e. numpy's BLAS (OpenBLAS in numpy's wheels)
-    onednn  dnnl_sgemm from PyPI `onednn` (libdnnl.so in the venv's lib/), through ctypes
-    torch   torch.matmul(a, b, out=c) with torch.set_num_threads(threads) (default 1), when torch is importable
+    numpy   np.matmul(a, b, out=c): numpy's BLAS (OpenBLAS in numpy's wheels); f32
+    onednn  peer_onednn.OneDNN: dnnl_sgemm / dnnl_gemm_bf16bf16f32 / dnnl_gemm_u8s8s32 / _s8s8s32
+    mkl     libmkl_rt from PyPI `mkl`, through ctypes: cblas_sgemm, cblas_gemm_bf16bf16f32 and
+            cblas_gemm_s8u8s32 (row-major: A uint8, B int8), each checked on a small problem first
+    blis    cython-blis (PyPI `blis`): blis.py.gemm(a, b, out=c, beta=0); f32
+    torch   torch.matmul on tensors sharing the arrays' memory, torch.set_num_threads(threads); f32,
+            bf16 (bf16 result, converted into the float32 C inside the timed call)
 
-oneDNN's CPU runtime here is SYCL (TBB underneath): OMP_NUM_THREADS does nothing, and its thread
-count follows the CPU affinity mask when it first runs. Pin the process (os.sched_setaffinity)
-BEFORE constructing OneDNN(): the constructor loads the library and makes the first call, with
-oneDNN's verbose output captured, so `info()["verbose_info"]` records the `nthr` it chose.
+dtype keys: f32 (float32 -> float32), bf16 (ml_dtypes.bfloat16 -> float32), u8s8 (uint8 x int8
+-> int32), s8s8 (int8 x int8 -> int32). Pin the process and limit numpy's BLAS before
+constructing the peers: oneDNN takes its thread count from the affinity mask at its first call.
 """
 
 from __future__ import annotations
@@ -21,20 +25,36 @@ import ctypes
 import importlib.metadata
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 import numpy as np
 
-__all__ = ["Peer", "NumpyBLAS", "OneDNN", "Torch", "all_peers"]
+__all__ = ["Peer", "NumpyBLAS", "OneDNN", "MKL", "BLIS", "Torch", "all_peers", "dtype_key", "check_operands"]
+
+_DTYPE_NAMES = {("float32", "float32", "float32"): "f32", ("bfloat16", "bfloat16", "float32"): "bf16",
+                ("uint8", "int8", "int32"): "u8s8", ("int8", "int8", "int32"): "s8s8"}
 
 
-def _check_operands(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> tuple[int, int, int]:
+def dtype_key(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> str:
+    """The dtype key of (A, B, C) arrays; TypeError for any other combination."""
+    names = tuple(str(x.dtype) for x in (a, b, c))
+    try:
+        return _DTYPE_NAMES[names]
+    except KeyError:
+        raise TypeError(f"unsupported operand dtypes {names}; supported: "
+                        + ", ".join(f"{k} {v}" for v, k in _DTYPE_NAMES.items())) from None
+
+
+def check_operands(a: np.ndarray, b: np.ndarray, c: np.ndarray, key: str | None = None) -> tuple[int, int, int]:
+    """(M, N, K) after checking 2-D, C-contiguous, matching shapes, writable c, and the dtype key."""
     for name, x in (("a", a), ("b", b), ("c", c)):
-        if not isinstance(x, np.ndarray) or x.dtype != np.float32 or x.ndim != 2:
-            raise TypeError(f"{name} must be a 2-D float32 numpy array")
+        if not isinstance(x, np.ndarray) or x.ndim != 2:
+            raise TypeError(f"{name} must be a 2-D numpy array")
         if not x.flags.c_contiguous:
             raise ValueError(f"{name} must be C-contiguous")
+    found = dtype_key(a, b, c)
+    if key is not None and found != key:
+        raise TypeError(f"operands are {found}, expected {key}")
     (M, K), (K2, N) = a.shape, b.shape
     if K != K2 or c.shape != (M, N):
         raise ValueError(f"shapes do not match: a {a.shape}, b {b.shape}, c {c.shape}")
@@ -43,10 +63,23 @@ def _check_operands(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> tuple[int, i
     return M, N, K
 
 
-def _os_threads() -> int | None:
+_check_operands = check_operands  # older name
+
+
+def os_threads() -> int | None:
     try:
         return len(os.listdir("/proc/self/task"))
     except OSError:
+        return None
+
+
+_os_threads = os_threads
+
+
+def dist_version(dist: str) -> str | None:
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
         return None
 
 
@@ -55,29 +88,69 @@ class Peer:
     label = "?"
     available = False
     why_not = "not implemented"
+    dtypes: frozenset = frozenset()
+
+    def dtype_of(self, a, b, c) -> str:
+        key = dtype_key(a, b, c)
+        if key not in self.dtypes:
+            raise TypeError(f"{self.label} has no {key} kernel here")
+        return key
 
     def sgemm(self, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
-        raise NotImplementedError
+        self.bind(a, b, c)()
+        return c
 
     def bind(self, a: np.ndarray, b: np.ndarray, c: np.ndarray):
         """A zero-argument callable computing c = a @ b, with the arguments prepared once."""
-        _check_operands(a, b, c)
-        return lambda: self.sgemm(a, b, c)
+        raise NotImplementedError
 
     def info(self) -> dict:
-        return {"name": self.name, "label": self.label, "available": self.available, "why_not": self.why_not}
+        return {"name": self.name, "label": self.label, "available": self.available, "why_not": self.why_not,
+                "dtypes": sorted(self.dtypes)}
 
     def __repr__(self) -> str:
         state = "available" if self.available else f"unavailable: {self.why_not}"
         return f"<peer {self.name} ({state})>"
 
 
+def _self_test(peer: Peer, key: str) -> str | None:
+    """None when peer computes a small `key` problem exactly as numpy does (int8 exact, else close)."""
+    rng = np.random.default_rng(1)
+    M, N, K = 7, 35, 19
+    if key in ("u8s8", "s8s8"):
+        a = rng.integers(0 if key == "u8s8" else -128, 256 if key == "u8s8" else 128, (M, K),
+                         dtype=np.int64).astype(np.uint8 if key == "u8s8" else np.int8)
+        b = rng.integers(-128, 128, (K, N), dtype=np.int64).astype(np.int8)
+        c = np.zeros((M, N), np.int32)
+        ref = a.astype(np.int64) @ b.astype(np.int64)
+    else:
+        x_dtype = np.float32 if key == "f32" else _bf16()
+        a = rng.uniform(-1, 1, (M, K)).astype(x_dtype)
+        b = rng.uniform(-1, 1, (K, N)).astype(x_dtype)
+        c = np.zeros((M, N), np.float32)
+        ref = a.astype(np.float64) @ b.astype(np.float64)
+    try:
+        peer.bind(a, b, c)()
+    except Exception as exc:  # noqa: BLE001
+        return f"{type(exc).__name__}: {exc}"
+    err = np.max(np.abs(c.astype(np.float64) - ref))
+    limit = 0 if key in ("u8s8", "s8s8") else 1e-4 * K
+    return None if err <= limit else f"wrong result on a {M}x{N}x{K} {key} test (max error {err:g})"
+
+
+def _bf16():
+    import ml_dtypes
+    return ml_dtypes.bfloat16
+
+
 # --- numpy ---------------------------------------------------------------------------------------
 
 class NumpyBLAS(Peer):
-    """np.matmul(a, b, out=c). Limit its BLAS to one thread yourself (threadpoolctl)."""
+    """np.matmul(a, b, out=c), float32 only (numpy's bf16 and int8 matmuls are not BLAS).
+    Limit its BLAS to the benchmark's threads yourself (threadpoolctl)."""
 
     name = "numpy"
+    dtypes = frozenset({"f32"})
 
     def __init__(self):
         self.available = True
@@ -95,12 +168,8 @@ class NumpyBLAS(Peer):
         keys = ("internal_api", "version", "architecture", "num_threads", "filepath")
         return [{k: d.get(k) for k in keys} for d in threadpoolctl.threadpool_info() if d.get("user_api") == "blas"]
 
-    def sgemm(self, a, b, c):
-        _check_operands(a, b, c)
-        return np.matmul(a, b, out=c)
-
     def bind(self, a, b, c):
-        _check_operands(a, b, c)
+        check_operands(a, b, c, "f32")
         matmul = np.matmul
         return lambda: matmul(a, b, out=c)
 
@@ -108,238 +177,120 @@ class NumpyBLAS(Peer):
         return {**super().info(), "numpy": np.__version__, "blas": self._blas()}
 
 
-# --- oneDNN --------------------------------------------------------------------------------------
+# --- MKL (optional) ------------------------------------------------------------------------------
 
-# Loaded with RTLD_GLOBAL in this order before libdnnl (it has no rpath; DESIGN.md). Each entry
-# lists the file names tried, the soname first.
-_ONEDNN_RUNTIME = (
-    ("libintlc.so.5", "libintlc.so"),
-    ("libimf.so",),
-    ("libsvml.so",),
-    ("libirng.so",),
-    ("libtbb.so.12", "libtbb.so"),
-    ("libsycl.so.9", "libsycl.so"),
-)
-_ONEDNN_LIB = ("libdnnl.so.3", "libdnnl.so")
-
-# When set, oneDNN prints its own verbose lines; the probe then does not turn verbose on and off.
-ONEDNN_VERBOSE_SET = bool(os.environ.get("ONEDNN_VERBOSE") or os.environ.get("DNNL_VERBOSE"))
-_DNNL_STATUS = {0: "success", 1: "out_of_memory", 2: "invalid_arguments", 3: "unimplemented",
-                4: "last_impl_reached", 5: "runtime_error", 6: "not_required", 7: "invalid_graph",
-                8: "invalid_graph_op", 9: "invalid_shape", 10: "invalid_data_type"}
-_DNNL_RUNTIME = {0: "none", 1: "seq", 2: "omp", 4: "tbb", 8: "threadpool", 0x100: "ocl", 0x200: "sycl"}
-_DNNL_ISA = {0x0: "default", 0x1: "sse41", 0x3: "avx", 0x7: "avx2", 0xF: "avx2_vnni", 0x1F: "avx2_vnni_2",
-             0x27: "avx512_core", 0x67: "avx512_core_vnni", 0xE7: "avx512_core_bf16",
-             0x1EF: "avx10_1_512 (avx512_core_fp16)", 0xFE7: "avx512_core_amx",
-             0x1FEF: "avx10_1_512_amx_fp16"}
+_ROW_MAJOR, _NO_TRANS, _FIX_OFFSET = 101, 111, 171
 
 
-class _DnnlVersion(ctypes.Structure):
-    _fields_ = [("major", ctypes.c_int), ("minor", ctypes.c_int), ("patch", ctypes.c_int),
-                ("hash", ctypes.c_char_p), ("cpu_runtime", ctypes.c_uint), ("gpu_runtime", ctypes.c_uint)]
+class MKL(Peer):
+    """MKL's CBLAS through ctypes from the `mkl` wheel's libmkl_rt (LP64: 32-bit MKL_INT).
 
-
-def _onednn_lib_dirs() -> list[Path]:
-    """Where to look for libdnnl: $NANOMM_ONEDNN_LIBDIR, the `onednn` wheel's files, <prefix>/lib."""
-    dirs: list[Path] = []
-    if os.environ.get("NANOMM_ONEDNN_LIBDIR"):
-        dirs.append(Path(os.environ["NANOMM_ONEDNN_LIBDIR"]))
-    try:
-        dist = importlib.metadata.distribution("onednn")
-        for f in dist.files or []:
-            if f.name in _ONEDNN_LIB:
-                dirs.append(Path(os.path.normpath(dist.locate_file(f))).parent)
-    except importlib.metadata.PackageNotFoundError:
-        pass
-    dirs += [Path(sys.prefix) / "lib", Path(sys.base_prefix) / "lib"]
-    seen, out = set(), []
-    for d in dirs:
-        if d not in seen:
-            seen.add(d)
-            out.append(d)
-    return out
-
-
-def _find(names: tuple[str, ...], dirs: list[Path]) -> Path | None:
-    for d in dirs:
-        for n in names:
-            if (d / n).exists():
-                return d / n
-    return None
-
-
-class OneDNN(Peer):
-    """oneDNN's dnnl_sgemm (row-major, 'N', 'N') through ctypes.
-
-    The constructor loads the library and makes a first, tiny call with oneDNN's verbose mode on
-    (output captured) to record its CPU runtime, ISA and thread count. Pin the process to its CPUs
-    before constructing it: oneDNN's thread count follows the affinity mask at that first call.
+    mkl_set_num_threads(threads) sets its threads. Each dtype's entry point is checked on a small
+    problem when the peer is made; one that fails (or is missing) is left out of `dtypes`, with the
+    reason in `notes`. On AMD CPUs MKL takes its generic code paths: not a fair anchor (DESIGN.md).
     """
 
-    name = "onednn"
-    label = "oneDNN"
+    name = "mkl"
+    label = "MKL"
 
-    def __init__(self, probe: bool = True):
-        self.available = False
-        self.why_not = ""
-        self.loaded: list[str] = []
-        self.affinity_at_load = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
-        self.os_threads_before_load = _os_threads()
-        self.verbose_info: list[str] = []
+    def __init__(self, threads: int = 1):
         self.notes: list[str] = []
-        self._lib = None
+        self.dtypes = frozenset()
         try:
-            self._load()
-        except Exception as exc:  # noqa: BLE001 - reported as why_not
-            self.why_not = f"{type(exc).__name__}: {exc}"
+            self._load(threads)
+        except Exception as exc:  # noqa: BLE001
+            self.available, self.why_not = False, f"{type(exc).__name__}: {exc}"
             return
-        self.available = True
-        if self.affinity_at_load is not None and len(self.affinity_at_load) > 1:
-            self.notes.append(f"loaded with {len(self.affinity_at_load)} CPUs in the affinity mask: "
-                              "oneDNN may use as many threads")
-        if probe:
-            self._probe()
-        self.os_threads_after_first_call = _os_threads()
+        self.available, self.why_not = True, ""
+        good = set()
+        for key in ("f32", "bf16", "u8s8"):
+            self.dtypes = frozenset({key})
+            problem = _self_test(self, key) if key in self._fn else "entry point not exported"
+            if problem:
+                self.notes.append(f"no {key}: {problem}")
+            else:
+                good.add(key)
+        self.dtypes = frozenset(good)
+        if not good:
+            self.available, self.why_not = False, "; ".join(self.notes)
 
-    def _load(self) -> None:
-        dirs = _onednn_lib_dirs()
-        lib_path = _find(_ONEDNN_LIB, dirs)
-        if lib_path is None:
-            raise FileNotFoundError(f"libdnnl.so not found in {', '.join(map(str, dirs))} "
-                                    "(pip install onednn==2026.1.0, or set NANOMM_ONEDNN_LIBDIR)")
-        dirs = [lib_path.parent] + [d for d in dirs if d != lib_path.parent]
-        for names in _ONEDNN_RUNTIME:
-            path = _find(names, dirs)
-            if path is None:  # maybe found by the loader anyway; libdnnl's dlopen says if not
-                self.loaded.append(f"{names[0]} (not found; left to the dynamic loader)")
-                continue
-            ctypes.CDLL(str(path), mode=ctypes.RTLD_GLOBAL)
-            self.loaded.append(str(path))
-        lib = ctypes.CDLL(str(lib_path), mode=ctypes.RTLD_GLOBAL)
-        self.loaded.append(str(lib_path))
-        self.lib_path = str(lib_path)
-
-        lib.dnnl_version.restype = ctypes.POINTER(_DnnlVersion)
-        lib.dnnl_version.argtypes = []
-        i64, f32, ptr, char = ctypes.c_int64, ctypes.c_float, ctypes.c_void_p, ctypes.c_char
-        checked = lib.dnnl_sgemm
-        checked.argtypes = [char, char, i64, i64, i64, f32, ptr, i64, ptr, i64, f32, ptr, i64]
-        checked.restype = ctypes.c_int
-        raw = lib["dnnl_sgemm"]  # a second function object, no argtypes: prebuilt ctypes arguments
-        raw.restype = ctypes.c_int
-        self._lib, self._sgemm, self._raw = lib, checked, raw
-
-    def version(self) -> dict:
-        """dnnl_version(): {major, minor, patch, hash, cpu_runtime, gpu_runtime, string}."""
-        if self._lib is None:
-            raise RuntimeError(f"oneDNN is not available: {self.why_not}")
-        v = self._lib.dnnl_version().contents
-        out = {"major": v.major, "minor": v.minor, "patch": v.patch,
-               "hash": v.hash.decode() if v.hash else None,
-               "cpu_runtime": _DNNL_RUNTIME.get(v.cpu_runtime, hex(v.cpu_runtime)),
-               "gpu_runtime": _DNNL_RUNTIME.get(v.gpu_runtime, hex(v.gpu_runtime))}
-        out["string"] = f"{v.major}.{v.minor}.{v.patch}"
-        return out
-
-    def effective_isa(self) -> str | None:
-        fn = getattr(self._lib, "dnnl_get_effective_cpu_isa", None)
-        if fn is None:
-            return None
-        fn.restype = ctypes.c_int
-        isa = fn()
-        return _DNNL_ISA.get(isa, hex(isa))
-
-    @staticmethod
-    def _raise(status: int) -> None:
-        raise RuntimeError(f"dnnl_sgemm failed: status {status} ({_DNNL_STATUS.get(status, '?')})")
-
-    def sgemm(self, a, b, c):
-        M, N, K = _check_operands(a, b, c)
-        status = self._sgemm(b"N", b"N", M, N, K, 1.0, a.ctypes.data, K, b.ctypes.data, N, 0.0, c.ctypes.data, N)
-        if status != 0:
-            self._raise(status)
-        return c
+    def _load(self, threads: int) -> None:
+        dirs = [Path(sys.prefix) / "lib", Path(sys.base_prefix) / "lib"]
+        path = next((d / n for d in dirs for n in ("libmkl_rt.so.3", "libmkl_rt.so.2", "libmkl_rt.so")
+                     if (d / n).exists()), None)
+        if path is None:
+            raise FileNotFoundError(f"libmkl_rt.so not in {', '.join(map(str, dirs))} (pip install mkl)")
+        lib = ctypes.CDLL(str(path), mode=ctypes.RTLD_GLOBAL)
+        self.lib_path = str(path)
+        setter = getattr(lib, "MKL_Set_Num_Threads", None)
+        if setter is not None:
+            setter.argtypes = [ctypes.c_int]
+            setter(threads)
+        self._fn = {}
+        for key, symbol in (("f32", "cblas_sgemm"), ("bf16", "cblas_gemm_bf16bf16f32"),
+                            ("u8s8", "cblas_gemm_s8u8s32")):
+            try:
+                self._fn[key] = lib[symbol]
+                self._fn[key].restype = None
+            except AttributeError:
+                pass
+        self._lib = lib
 
     def bind(self, a, b, c):
-        M, N, K = _check_operands(a, b, c)
-        i64, f32, ptr, char = ctypes.c_int64, ctypes.c_float, ctypes.c_void_p, ctypes.c_char
-        args = (char(b"N"), char(b"N"), i64(M), i64(N), i64(K), f32(1.0), ptr(a.ctypes.data), i64(K),
-                ptr(b.ctypes.data), i64(N), f32(0.0), ptr(c.ctypes.data), i64(N))
-        raw, fail = self._raw, self._raise
-        keep = (a, b, c)  # the arrays outlive the callable
-
-        def call():
-            status = raw(*args)
-            if status:
-                fail(status)
-            return keep[2]
-        return call
-
-    def _probe(self) -> None:
-        """First call, 4x4x4, with verbose on and fd 1 captured: records oneDNN's info lines."""
-        a = np.ones((4, 4), np.float32)
-        c = np.empty((4, 4), np.float32)
-        set_verbose = getattr(self._lib, "dnnl_set_verbose", None)
-        if set_verbose is None or ONEDNN_VERBOSE_SET:
-            self.sgemm(a, a, c)
-            return
-        libc = ctypes.CDLL(None)
-        sys.stdout.flush()
-        with tempfile.TemporaryFile() as tmp:
-            saved = os.dup(1)
-            try:
-                os.dup2(tmp.fileno(), 1)
-                try:
-                    set_verbose(1)
-                    self.sgemm(a, a, c)
-                finally:
-                    set_verbose(0)
-                    libc.fflush(None)
-            finally:
-                os.dup2(saved, 1)
-                os.close(saved)
-            tmp.seek(0)
-            lines = tmp.read().decode(errors="replace").splitlines()
-        self.verbose_info = [ln for ln in lines if ",info," in ln and "template:" not in ln]
-        if not np.all(c == 4.0):
-            raise RuntimeError("oneDNN's first sgemm (4x4x4 of ones) gave a wrong result")
-
-    @property
-    def threads(self) -> int | None:
-        """oneDNN's thread count as its verbose header reported it (nthr:N), when captured."""
-        for ln in self.verbose_info:
-            if "nthr:" in ln:
-                try:
-                    return int(ln.split("nthr:")[1].split(",")[0])
-                except ValueError:
-                    return None
-        return None
+        key = self.dtype_of(a, b, c)
+        M, N, K = check_operands(a, b, c, key)
+        i32, f32, ptr = ctypes.c_int, ctypes.c_float, ctypes.c_void_p
+        pa, pb, pc = (ptr(x.ctypes.data) for x in (a, b, c))
+        lay, nt, one, zero = i32(_ROW_MAJOR), i32(_NO_TRANS), f32(1.0), f32(0.0)
+        if key in ("f32", "bf16"):
+            args = (lay, nt, nt, i32(M), i32(N), i32(K), one, pa, i32(K), pb, i32(N), zero, pc, i32(N))
+        else:
+            co = ctypes.c_int32(0)
+            args = (lay, nt, nt, i32(_FIX_OFFSET), i32(M), i32(N), i32(K), one, pa, i32(K), ctypes.c_int8(0),
+                    pb, i32(N), ctypes.c_int8(0), zero, pc, i32(N), ctypes.byref(co))
+        fn, keep = self._fn[key], (a, b, c, args)
+        return lambda: (fn(*args), keep)[1][2]
 
     def info(self) -> dict:
-        out = {**super().info(), "wheel": _dist_version("onednn"), "loaded": self.loaded}
+        out = {**super().info(), "wheel": dist_version("mkl"), "notes": getattr(self, "notes", [])}
         if self.available:
-            out.update(version=self.version(), effective_isa=self.effective_isa(), threads=self.threads,
-                       verbose_info=self.verbose_info, affinity_at_load=self.affinity_at_load,
-                       os_threads_before_load=self.os_threads_before_load,
-                       os_threads_after_first_call=self.os_threads_after_first_call,
-                       notes=self.notes,
-                       runtime_wheels={d: _dist_version(d) for d in
-                                       ("tbb", "intel-cmplr-lib-rt", "intel-sycl-rt", "dpcpp-cpp-rt",
-                                        "intel-openmp", "umf")})
+            get = getattr(self._lib, "MKL_Get_Max_Threads", None)
+            out.update(lib=self.lib_path, threads=get() if get else None)
         return out
 
 
-def _dist_version(dist: str) -> str | None:
-    try:
-        return importlib.metadata.version(dist)
-    except importlib.metadata.PackageNotFoundError:
-        return None
+# --- BLIS (optional) -----------------------------------------------------------------------------
+
+class BLIS(Peer):
+    """cython-blis: blis.py.gemm(a, b, out=c, beta=0.0), float32. Its threads: BLIS_NUM_THREADS."""
+
+    name = "blis"
+    label = "BLIS"
+
+    def __init__(self):
+        try:
+            import blis.py
+        except Exception as exc:  # noqa: BLE001
+            self.available, self.why_not = False, f"blis not importable ({type(exc).__name__}: {exc})"
+            return
+        self._gemm = blis.py.gemm
+        self.available, self.why_not, self.dtypes = True, "", frozenset({"f32"})
+
+    def bind(self, a, b, c):
+        check_operands(a, b, c, "f32")
+        gemm = self._gemm
+        return lambda: gemm(a, b, out=c, beta=0.0)
+
+    def info(self) -> dict:
+        return {**super().info(), "wheel": dist_version("blis"),
+                "BLIS_NUM_THREADS": os.environ.get("BLIS_NUM_THREADS")}
 
 
 # --- torch (optional) ----------------------------------------------------------------------------
 
 class Torch(Peer):
-    """torch.matmul(a, b, out=c) on CPU tensors sharing the numpy arrays' memory, on `threads` threads."""
+    """torch.matmul on CPU tensors sharing the numpy arrays' memory, on `threads` threads: f32
+    (out=c) and bf16 (a bf16 result converted into the float32 c inside the timed call)."""
 
     name = "torch"
     label = "torch"
@@ -353,21 +304,21 @@ class Torch(Peer):
             return
         torch.set_num_threads(threads)
         self._torch = torch
-        self.available = True
-        self.why_not = ""
-
-    def sgemm(self, a, b, c):
-        _check_operands(a, b, c)
-        t = self._torch.from_numpy
-        self._torch.matmul(t(a), t(b), out=t(c))
-        return c
+        self.available, self.why_not, self.dtypes = True, "", frozenset({"f32", "bf16"})
 
     def bind(self, a, b, c):
-        _check_operands(a, b, c)
-        t = self._torch.from_numpy
-        ta, tb, tc = t(a), t(b), t(c)
-        matmul = self._torch.matmul
-        return lambda: matmul(ta, tb, out=tc)
+        key = self.dtype_of(a, b, c)
+        check_operands(a, b, c, key)
+        torch = self._torch
+        matmul = torch.matmul
+        tc = torch.from_numpy(c)
+        if key == "f32":
+            ta, tb = torch.from_numpy(a), torch.from_numpy(b)
+            return lambda: matmul(ta, tb, out=tc)
+        # bf16: numpy has no bf16 torch can read; reinterpret the bits (int16) as bfloat16.
+        ta, tb = (torch.from_numpy(x.view(np.int16)).view(torch.bfloat16) for x in (a, b))
+        out = torch.empty(c.shape, dtype=torch.bfloat16)
+        return lambda: (matmul(ta, tb, out=out), tc.copy_(out))
 
     def info(self) -> dict:
         out = super().info()
@@ -377,34 +328,39 @@ class Torch(Peer):
         return out
 
 
-def all_peers(torch: bool = True, threads: int = 1) -> list[Peer]:
-    """numpy, oneDNN and (when asked) torch: the available ones and the others, with why_not.
+def __getattr__(name: str):
+    if name == "OneDNN":  # in its own module, which imports this one
+        from peer_onednn import OneDNN
+        return OneDNN
+    raise AttributeError(name)
+
+
+def all_peers(torch: bool = True, threads: int = 1, extra: bool = False) -> list[Peer]:
+    """numpy, oneDNN, (with extra) MKL and BLIS, and (when asked) torch: available or not, with why_not.
 
     Call after pinning the process (os.sched_setaffinity) to `threads` CPUs and limiting numpy's
     BLAS to `threads` threads: oneDNN takes its thread count from the affinity mask at its first
-    call (made here), torch gets torch.set_num_threads(threads).
+    call (made here), MKL gets mkl_set_num_threads(threads), torch torch.set_num_threads(threads).
+    BLIS reads BLIS_NUM_THREADS when it starts: set it before.
     """
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from peer_onednn import OneDNN
+
     peers: list[Peer] = [NumpyBLAS(), OneDNN()]
+    if extra:
+        peers += [MKL(threads), BLIS()]
     if torch:
         peers.append(Torch(threads))
     return peers
 
 
-if __name__ == "__main__":  # python bench/peers.py: what is available, and a quick check
+if __name__ == "__main__":  # python bench/peers.py: what is available, and a check of every dtype
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
-    rng = np.random.default_rng(0)
-    A = rng.standard_normal((127, 511), dtype=np.float32)
-    B = rng.standard_normal((511, 255), dtype=np.float32)
-    ref = A.astype(np.float64) @ B.astype(np.float64)
-    for p in all_peers():
+    for p in all_peers(extra=True):
         line = f"{p.name:7s} {p.label:10s} "
         if not p.available:
             print(line + f"unavailable: {p.why_not}")
             continue
-        C = np.full((127, 255), np.nan, np.float32)
-        p.bind(A, B, C)()
-        extra = ""
-        if isinstance(p, OneDNN):
-            extra = f" v{p.version()['string']} threads={p.threads} isa={p.effective_isa()}"
-        print(line + f"max |C - ref| = {np.max(np.abs(C - ref)):.2e}{extra}")
+        checks = ", ".join(f"{k} {_self_test(p, k) or 'ok'}" for k in sorted(p.dtypes))
+        print(line + checks + "".join(f"; {n}" for n in getattr(p, "notes", [])))
