@@ -35,6 +35,14 @@ def _title(report: dict) -> str:
     return f"{report.get('host', '?')}: {cpu.get('model_name') or '?'} ({cpu.get('llvm_name') or '?'}), {report.get('started', '')}"
 
 
+def _save(fig, report: dict, path: Path) -> Path:
+    fig.suptitle(_title(report), fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
 def plot_gflops(report: dict, path: Path) -> Path:
     """One panel per (dtype, threads): grouped bars, one per library, per shape; the peak as a line."""
     groups = _report.groups(report)
@@ -56,11 +64,7 @@ def plot_gflops(report: dict, path: Path) -> Path:
         ax.set_ylabel(_report.DTYPES[dtype]["unit"])
         ax.set_title(f"{dtype}, {threads} thread(s)", fontsize=10)
         ax.legend(fontsize=7, ncol=4)
-    fig.suptitle(_title(report), fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return _save(fig, report, path)
 
 
 def plot_roofline(report: dict, path: Path) -> Path:
@@ -93,11 +97,7 @@ def plot_roofline(report: dict, path: Path) -> Path:
         ax.set_ylabel("% of measured peak")
         ax.set_title(f"{dtype}, {threads} thread(s)", fontsize=10)
         ax.legend(fontsize=7, ncol=2, loc="lower right")
-    fig.suptitle(_title(report), fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return _save(fig, report, path)
 
 
 def plot_tuning(report: dict, path: Path) -> Path:
@@ -122,11 +122,7 @@ def plot_tuning(report: dict, path: Path) -> Path:
         shown = ", ".join(untuned[:24]) + (f" and {len(untuned) - 24} more" if len(untuned) > 24 else "")
         ax.text(0.0, -0.35 if tuned else 0.5, f"no tuned record (run `nanomm tune M N K`) for: {shown}",
                 transform=ax.transAxes, fontsize=8, wrap=True, va="top" if tuned else "center")
-    fig.suptitle(_title(report), fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return _save(fig, report, path)
 
 
 def plot_all(report: dict, stem: Path | str) -> dict[str, Path]:

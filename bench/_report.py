@@ -341,6 +341,15 @@ def text(report: dict) -> str:
     return "\n".join(out)
 
 
+def result_path(tool: str, started, out: str | None = None) -> Path:
+    """`out`, or bench/results/<tool>-<host>-<YYYYmmdd-HHMMSS>.json; its folder made."""
+    import socket
+    path = Path(out) if out else (Path(__file__).resolve().parent / "results"
+                                  / f"{tool}-{socket.gethostname()}-{started.strftime('%Y%m%d-%H%M%S')}.json")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
 def write(report: dict, json_path: Path | str) -> tuple[Path, Path]:
     """Writes the JSON and, next to it, the Markdown (same name, .md); returns both paths."""
     path = Path(json_path)

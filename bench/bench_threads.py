@@ -55,6 +55,8 @@ from nanomm.runtime import threads as rt_threads
 from nanomm.runtime.cpu import host_cpu
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _report import result_path, log, parse_shape, render_markdown, render_text, shape_name  # noqa: E402
+from _timing import time_calls as time_each  # noqa: E402
 from cpuload import CpuAccount, wait_quiet  # noqa: E402
 
 # Families of shapes, each growing, for the crossover. Name -> shapes (M, N, K), smallest first.
@@ -74,42 +76,10 @@ NOISY = 0.2  # other processes' CPU use (in CPUs) above which a measurement is n
 LEFT = {0, 1, 10, 13}  # left-aligned table columns: family, shape, split, check
 
 
-def parse_shape(text: str) -> tuple[int, int, int]:
-    dims = [int(p) for p in text.lower().strip().split("x")]
-    dims = dims * 3 if len(dims) == 1 else dims
-    if len(dims) != 3 or min(dims) <= 0:
-        raise SystemExit(f"bad shape {text!r}: use MxNxK or one number for a cube")
-    return dims[0], dims[1], dims[2]
-
-
-def shape_name(M: int, N: int, K: int) -> str:
-    return f"{M}^3" if M == N == K else f"{M}x{N}x{K}"
-
-
 def config_text(cfg) -> str:
     """KernelConfig as 'mrxnr mc nc kc' (+ packB)."""
     text = f"{cfg.mr}x{cfg.nr} mc{cfg.mc} nc{cfg.nc} kc{cfg.kc}"
     return text + (" packB" if cfg.pack_b else "")
-
-
-def render_text(head: list[str], rows: list[list[str]], left: set[int]) -> str:
-    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
-
-    def fmt(cells):
-        return "  ".join(str(c).ljust(w) if i in left else str(c).rjust(w)
-                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
-    return "\n".join([fmt(head), fmt(["-" * w for w in widths])] + [fmt(r) for r in rows])
-
-
-def render_markdown(head: list[str], rows: list[list[str]], left: set[int]) -> str:
-    align = ["---" if i in left else "---:" for i in range(len(head))]
-    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(align) + "|"]
-    lines += ["| " + " | ".join(str(c).replace("|", "\\|") for c in r) + " |" for r in rows]
-    return "\n".join(lines)
-
-
-def log(msg: str) -> None:
-    print(msg, file=sys.stderr, flush=True)
 
 
 def pin(threads: int, cpus: str | None) -> list[int]:
@@ -127,19 +97,6 @@ def pin(threads: int, cpus: str | None) -> list[int]:
 
 
 # --- (a) the hand-off ----------------------------------------------------------------------------
-
-def time_each(fn, reps: int, idle: float = 0.0) -> list[int]:
-    clock = time.perf_counter_ns
-    sleep = time.sleep
-    out = [0] * reps
-    for i in range(reps):
-        if idle:
-            sleep(idle)
-        t0 = clock()
-        fn()
-        out[i] = clock() - t0
-    return out
-
 
 def _stats(samples: list[int]) -> dict:
     s = sorted(samples)
@@ -490,7 +447,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown families {unknown}; known: {', '.join(FAMILIES)}")
     families = {f: FAMILIES[f] for f in fams}
     if args.shapes:
-        families["extra"] = [parse_shape(s) for s in args.shapes.split(",") if s.strip()]
+        try:
+            families["extra"] = [parse_shape(s) for s in args.shapes.split(",") if s.strip()]
+        except ValueError as exc:
+            parser.error(str(exc))
 
     cpu = host_cpu()
     pinned = pin(T, args.cpu)
@@ -636,10 +596,7 @@ def main(argv: list[str] | None = None) -> int:
         "summary": summary,
         "notes": notes,
     }
-    out = Path(args.out) if args.out else (
-        Path(__file__).resolve().parent / "results"
-        / f"bench_threads-{socket.gethostname()}-{started.strftime('%Y%m%d-%H%M%S')}.json")
-    out.parent.mkdir(parents=True, exist_ok=True)
+    out = result_path("bench_threads", started, args.out)
     out.write_text(json.dumps(report, indent=1, default=str) + "\n")
     md = out.with_suffix(".md")
     md.write_text("\n".join([

@@ -250,8 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     report["finished"] = datetime.datetime.now().isoformat(timespec="seconds")
     report["environment"]["loadavg_end"] = _report.loadavg()
     report["notes"] += notes_for(report)
-    out = Path(args.out) if args.out else (
-        HERE / "results" / f"run-{socket.gethostname()}-{started.strftime('%Y%m%d-%H%M%S')}.json")
+    out = _report.result_path("run", started, args.out)
     rc = finish(report, out, args.no_plots)
     return 1 if failed or rc else 0
 
