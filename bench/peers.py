@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["Peer", "NumpyBLAS", "OneDNN", "MKL", "BLIS", "Torch", "all_peers", "dtype_key", "check_operands"]
+__all__ = ["Peer", "NumpyBLAS", "MKL", "BLIS", "Torch", "all_peers", "dtype_key", "check_operands"]
 
 _DTYPE_NAMES = {("float32", "float32", "float32"): "f32", ("bfloat16", "bfloat16", "float32"): "bf16",
                 ("uint8", "int8", "int32"): "u8s8", ("int8", "int8", "int32"): "s8s8"}
