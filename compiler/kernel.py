@@ -86,7 +86,7 @@ class Kernel:
                 spec = dataclasses.replace(self.spec, prepacked_b=True)
                 M, N, K = spec.M, spec.N, spec.K
                 config = None  # the default for pre-packed B ...
-                if self.config != default_config(M, N, K, resolve_target(self.target)):
+                if self.config != default_config(M, N, K, resolve_target(self.target), dtype=spec.dtype):
                     # ... or the user's config, made to read packed B
                     config = dataclasses.replace(self.config, pack_b=True,
                                                  nc=_round_up(self.config.nc, self.config.nr))
@@ -135,7 +135,7 @@ class Kernel:
 
     @property
     def pipeline(self) -> str:
-        return self.config.pipeline(self.spec.prepacked_b)
+        return self.config.pipeline(self.spec.prepacked_b, self.spec.dtype)
 
     def __repr__(self) -> str:
         s = self.spec

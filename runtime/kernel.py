@@ -10,6 +10,7 @@ import numpy as np
 
 from nanomm.errors import AliasError, CpuFeatureError, DTypeError, JitError, LayoutError, ShapeError
 from nanomm.runtime.cpu import CpuInfo, host_cpu, llvm_feature_string, missing_features
+from nanomm.runtime import trampoline
 from nanomm.runtime.jit import JitModule
 
 _KERNEL_CTYPE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
@@ -202,9 +203,23 @@ class CompiledFunction(CheckedCall):
         super().__init__(abi, owner)
         self.address = address
         self._cfunc = _KERNEL_CTYPE(address)
+        self._native = None
+        if not self._missing and None not in self._dtypes.values() and len(self._shape_b) == 2:
+            self._native = trampoline.checked_call()
+            self._params = trampoline.params(address, tuple(self._dtypes[k] for k in ("a", "b", "out")),
+                                             (self._shape_a, self._shape_b, self._shape_c), abi.alignment)
+            self._params_address = ctypes.addressof(self._params)
 
     def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """Run the kernel: returns out (allocated when None and the kernel does not accumulate)."""
+        native = self._native
+        if native is not None and (self._owner is None or not self._owner.closed):
+            # The common case, checked and called natively (runtime/trampoline.py); anything
+            # it refuses takes the Python path below, which names the problem.
+            if out is None and not self.abi.accumulate:
+                out = aligned_empty(self._shape_c, self._dtypes["out"], self.abi.alignment)
+            if out is not None and native(id(a), id(b), id(out), self._params_address) == 0:
+                return out
         out, pa, pb, pc = self.prepare(a, b, out)
         self._cfunc(pa, pb, pc)  # ctypes releases the GIL for the call
         return out
