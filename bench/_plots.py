@@ -37,7 +37,7 @@ def _title(report: dict) -> str:
 
 def _save(fig, report: dict, path: Path) -> Path:
     fig.suptitle(_title(report), fontsize=10)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.98))
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path
@@ -112,6 +112,8 @@ def plot_tuning(report: dict, path: Path) -> Path:
         labels = [f"{e['dtype']} {e['threads']}t {e['shape']}" for e in tuned]
         ax.bar(range(len(tuned)), gains, color=["tab:green" if g >= 1 else "tab:red" for g in gains])
         ax.axhline(1.0, color="black", lw=0.8)
+        for k, g in enumerate(gains):
+            ax.text(k, g, f"{g:.3f}x", ha="center", va="bottom", fontsize=8)
         ax.set_xticks(range(len(tuned)), labels, rotation=30, ha="right", fontsize=8)
         ax.set_ylabel("tuned / default config (speed)")
         ax.set_title("tuning gain (nanomm tune records)", fontsize=10)

@@ -167,14 +167,15 @@ def min_bytes(M: int, N: int, K: int, dtype: str) -> int:
 
 
 def peak(report: dict, dtype: str, threads: int) -> float | None:
-    """The compute peak for `threads` threads: measured on all of them when the report has it, else T x per core."""
+    """The compute peak for `threads` threads: T x the per-core peak (the loop measured on T cores at
+    once is only reported: another process on one of them lowers it), or the T-core figure when
+    no per-core one exists."""
     kind = DTYPES[dtype]["peak"]
     machine = report.get("machine", {})
-    measured = machine.get("peak_all_threads", {}).get(str(threads), {}).get(kind)
-    if measured:
-        return measured
     per_core = machine.get("peak_per_core", {}).get(kind)
-    return per_core * threads if per_core else None
+    if per_core:
+        return per_core * threads
+    return machine.get("peak_all_threads", {}).get(str(threads), {}).get(kind)
 
 
 def bandwidth(report: dict, threads: int) -> float | None:
@@ -228,7 +229,7 @@ def group_table(report: dict, dtype: str, threads: int, entries: list[dict]) -> 
     names += sorted(present - set(names))
     unit = DTYPES[dtype]["unit"].split("/")[0]  # GFLOP or GOP
     head = ["shape", *[_label(report, n) for n in names], "best peer", "nanomm / best", "% peak", "% roof",
-            "spread", "nanomm config", "check"]
+            "spread nanomm / best", "nanomm config", "check"]
     rows = []
     for e in entries:
         libs = e.get("libs", {})
@@ -242,7 +243,7 @@ def group_table(report: dict, dtype: str, threads: int, entries: list[dict]) -> 
         best = best_peer(e)
         nm = libs.get("nanomm", {}).get("gflops")
         p, rf = peak(report, dtype, threads), roof(report, e)
-        spreads = [r.get("spread") for r in libs.values() if r.get("spread") is not None]
+        spreads = [libs.get(n, {}).get("spread") for n in ("nanomm", best[0] if best else None)]
         wrong = [n for n, r in libs.items() if r.get("ok") is False]
         rows.append([
             e["shape"], *cells,
@@ -250,7 +251,7 @@ def group_table(report: dict, dtype: str, threads: int, entries: list[dict]) -> 
             f"{nm / best[1]:.2f}" if nm and best else "n/a",
             f"{100 * nm / p:.0f}%" if nm and p else "-",
             f"{100 * nm / rf:.0f}%" if nm and rf else "-",
-            f"{100 * max(spreads):.1f}%" if spreads else "-",
+            " / ".join("-" if x is None else f"{100 * x:.1f}%" for x in spreads),
             str((e.get("nanomm") or {}).get("config") or "-"),
             "ok" if not wrong else "WRONG: " + ", ".join(wrong),
         ])
@@ -316,8 +317,8 @@ def markdown(report: dict) -> str:
     if report.get("argv"):
         out.append(f"command: `{' '.join(report['argv'])}`  ")
     out.append("GFLOP/s (GOP/s for int8) of the best round's median call; '% roof' is of min(peak, "
-               "arithmetic intensity x measured bandwidth); 'spread' is the worst round median's distance "
-               "from the best, over every library of the row.")
+               "arithmetic intensity x measured bandwidth), the peak being T x the per-core peak; 'spread' "
+               "is (worst - best) / best round median, of nanomm and of the best peer.")
     for dtype, threads, entries in groups(report):
         head, rows, left = group_table(report, dtype, threads, entries)
         out += ["", f"## {dtype}, {threads} thread{'s' if threads > 1 else ''}", "", render_markdown(head, rows, left), ""]

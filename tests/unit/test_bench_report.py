@@ -69,7 +69,10 @@ def test_best_peer_and_ratios(bench):
     head, rows, _ = _report.group_table(report, "f32", 16, [e16])
     row = dict(zip(head, rows[0]))
     assert row["nanomm / best"] == "0.80"  # 1000 / 1250
-    assert row["% peak"] == "53%"  # 1000 / 1900 measured on 16 threads
+    assert row["% peak"] == "50%"  # 1000 / (16 x 125 per core)
+    assert row["spread nanomm / best"] == "0.0% / 0.0%"
+    head1, rows1, _ = _report.group_table(report, "f32", 1, [e1])
+    assert dict(zip(head1, rows1[0]))["spread nanomm / best"] == "0.0% / 25.0%"  # torch: rounds at 50 and 40
     summary = _report.group_summary(report, "f32", 1, [e for e in report["results"] if e["threads"] == 1])
     assert summary[0] == "geomean nanomm / best peer over 1 shapes: 2.000"
     assert any(line.startswith("nanomm: not measured (no AOT kernel built for 1 threads)") for line in summary)
