@@ -10,11 +10,20 @@ from ..runtime.cpu import CpuInfo
 
 F32_LANES = 16  # float32 lanes in a 512-bit register
 NUM_VREGS = 32  # zmm registers
+AMX_TILES = 8  # tmm registers
+ISAS = ("avx512", "amx", "amx-emulated")
+# The AMX features a dtype's tile products need (besides amx-tile).
+AMX_FEATURES = {"bf16": "amx-bf16", "u8s8": "amx-int8", "s8s8": "amx-int8"}
 
 
 @dataclasses.dataclass(frozen=True)
 class KernelConfig:
-    """Register tile (mr x nr), cache blocks (mc, nc, kc), K unroll and tile loop order."""
+    """Register tile (mr x nr), cache blocks (mc, nc, kc), K unroll, tile loop order, instruction set.
+
+    isa: "avx512" (FMA / vdpbf16ps / vpdpbusd register tiles), "amx" (bf16 / int8 only: AMX
+    tile microkernels, AVX-512 edges; mr, nr <= 32, e.g. 32x32 = 2x2 tiles) or "amx-emulated"
+    (the same tile program from plain vector ops, to check it on CPUs without AMX).
+    """
 
     mr: int = 6
     nr: int = 64
@@ -27,6 +36,7 @@ class KernelConfig:
     prefetch: int = 0
     outline: bool = True
     late_c: bool = True
+    isa: str = "avx512"
 
     def __post_init__(self):
         if not isinstance(self.prefetch, int) or isinstance(self.prefetch, bool) or self.prefetch < 0:
@@ -40,7 +50,13 @@ class KernelConfig:
                 raise ConfigError(f"KernelConfig.{key} must be a bool, got {getattr(self, key)!r}")
         if self.order not in ("mn", "nm"):
             raise ConfigError(f"KernelConfig.order must be 'mn' or 'nm', got {self.order!r}")
-        need = vector_registers(self.mr, self.nr)
+        if self.isa not in ISAS:
+            raise ConfigError(f"KernelConfig.isa must be one of {', '.join(ISAS)}, got {self.isa!r}")
+        tm, tn = self.mr // 16, self.nr // 16
+        need = vector_registers(self.mr, self.nr) if self.isa == "avx512" else 0
+        if self.isa != "avx512" and (tm * tn + tm + 1 > AMX_TILES or not self.pack_b):
+            raise ConfigError(f"AMX kernels need pack_b and at most {AMX_TILES} tiles ({tm}x{tn} C + {tm} A + 1 B "
+                              f"for {self.mr}x{self.nr}); use mr, nr <= 32")
         if need > NUM_VREGS:
             raise ConfigError(
                 f"register tile {self.mr}x{self.nr} needs {need} vector registers "
@@ -58,16 +74,20 @@ class KernelConfig:
         v = VNNI.get(dtype, 1)
         if self.kc % v:
             raise ConfigError(f"{dtype} kernels need kc to be a multiple of {v} (k per dot-product lane), got {self.kc}")
+        if self.isa != "avx512" and dtype == "f32":
+            raise ConfigError(f"isa={self.isa!r} is for bf16 and int8 kernels, not f32")
         cache_order = "nkm" if self.pack_b else "nmk"
+        amx = self.isa == "amx"
         return ",".join([
             f"tile-cache{{mc={self.mc} nc={self.nc} kc={self.kc} order={cache_order}}}",
             f"tile-register{{mr={self.mr} nr={self.nr} order={self.order}}}",
             *([f"pack{{nr={self.nr} kc={self.kc} prepacked={int(prepacked_b)} vector-width={F32_LANES}}}"]
               if self.pack_b else []),
+            *([f"compose-amx{{outline=1 emulate={int(self.isa == 'amx-emulated')}}}"] if self.isa != "avx512" else []),
             f"compose-microkernel{{vector-width={F32_LANES} unroll-k={self.unroll_k} prefetch-b={self.prefetch} "
             f"outline={int(self.outline)} late-c={int(self.late_c)}}}",
             f"lower-x86{{vector-bits=512 num-vregs={NUM_VREGS}}}",
-            "lower-llvm{bare-ptr=1 x86vector=1 amx=0}",
+            f"lower-llvm{{bare-ptr=1 x86vector=1 amx={int(amx)}}}",
         ])
 
     def as_dict(self) -> dict:
@@ -113,6 +133,8 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
       blocks are long (kc 512) and a kc x nc block of B takes half of L2.
     """
     if dtype != "f32":
+        if dtype in AMX_FEATURES and cpu.has("amx-tile", AMX_FEATURES[dtype]):
+            return _amx_config(M, N, K, cpu, dtype)
         return _low_precision_config(M, N, K, cpu, dtype)
     if N <= 16:
         mr, nr = 14, 16
@@ -150,25 +172,38 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
 
 
 def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfig:
-    """bf16 / int8: B is always packed in VNNI panels (the dot instructions read v k per lane).
+    """bf16 / int8, measured on Zen 4 (see the closing note of the BF16/INT8 issue).
 
     The same register tiles as float32 (the accumulators are 16 f32/i32 lanes), one row
-    fewer for s8 x s8 (its column-sum accumulators); K blocks a multiple of v and sized in
-    bytes like float32's, so a block holds 2x (bf16) or 4x (int8) as many k.
+    fewer for s8 x s8 (its column-sum accumulators); K blocks are multiples of v and sized
+    in bytes, so a block holds 2x (bf16) or 4x (int8) as many k as float32's.
+    - one to three rows of A: B streams from memory once, unpacked (interleaved in
+      registers), in K blocks of 8 bytes per column (a few B rows in flight);
+    - skinny A (M <= 32, wide N): B packed per block of 256 k (each row of B read
+      sequentially), C panels 8x48;
+    - everything else: B packed in VNNI panels, K blocks of 1 KiB per row of A, a kc x nc
+      block of B in half of L2, A blocks of about 3x L1.
     """
     v, size = VNNI[dtype], ELEMENT_BYTES[dtype]
     if N <= 16:
         mr, nr = 14, 16
     elif N <= 32:
         mr, nr = 14, 32
-    elif N <= 48:
+    elif N <= 48 or (M <= 32 and N >= 1024 and M % 8 == 0):
         mr, nr = 8, 48
     else:
         mr, nr = 6, 64
     while vector_registers(mr, nr, dtype) > NUM_VREGS:
         mr -= 1
     mr = min(mr, M)
-    kc = _round_up(-(-K // -(-K // (2048 // size))), v)  # K in equal blocks of at most 2 KiB of a row
+    if M <= 3:
+        kc = min(_round_up(K, v), 8 // size)
+        return KernelConfig(mr=M, nr=nr, mc=M, nc=_fit(N, nr, cpu.l2 // (kc * size), 4096), kc=kc)
+    if M <= 32 and N >= 1024:
+        kc = min(_round_up(K, v), 256)
+        return KernelConfig(mr=mr, nr=nr, mc=_round_up(M, mr), nc=_fit(N, nr, cpu.l2 // 2 // (kc * size), 4096),
+                            kc=kc, pack_b=True)
+    kc = _round_up(-(-K // -(-K // (1024 // size))), v)  # K in equal blocks of at most 1 KiB of a row
     nc = _fit(N, nr, cpu.l2 // 2 // (kc * size), 4096)
     mc = _fit(M, mr, cpu.l1d * 3 // (kc * size), 48 if M > 128 else _round_up(M, mr))
     return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)

@@ -56,12 +56,18 @@ class LowerX86(ModulePass):
     def _check_registers(self, loop: ir.Operation) -> None:
         accs = len(loop.results)
         body = loop.regions[0].blocks[0]
-        b_loads = 0
+        # The B vectors of one k step: the distinct B operands of its FMAs / dot products.
+        b_vectors: list[ir.Value] = []
         for o in body.operations:
-            if o.operation.name == "vector.transfer_read":
-                b_loads += 1
-            elif o.operation.name in _COMPUTE:
-                break
+            o = o.operation
+            if o.name in _COMPUTE:
+                b = o.operands[_COMPUTE[o.name]]
+                if b in b_vectors:
+                    break  # the next k step (unrolled) reuses nothing of this one's B
+                b_vectors.append(b)
+            elif o.name == "vector.transfer_read" and b_vectors:
+                break  # the loads of the next (unrolled) k step
+        b_loads = len(b_vectors)
         # One row: each B vector feeds one FMA as its memory operand and is never held.
         need = accs + 1 if accs == b_loads else accs + b_loads + 1
         if need > self.num_vregs:
@@ -97,8 +103,8 @@ class LowerX86(ModulePass):
         erase(op)
 
 
-# The ops of a microkernel's FMA / dot chain (the B loads come before the first of them).
-_COMPUTE = ("vector.fma", "x86vector.avx512.dot", "llvm.call_intrinsic")
+# The ops of a microkernel's FMA / dot chain, and which of their operands is the B vector.
+_COMPUTE = {"vector.fma": 1, "x86vector.avx512.dot": 2, "llvm.call_intrinsic": 2}
 
 
 def _transfer_parts(op: ir.Operation, is_write: bool):
