@@ -14,6 +14,7 @@ from .api import compile_matmul
 from .config import KernelConfig, default_config
 from .build import target_cpu
 from .opt import run_command
+from .payload import DTYPES
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -34,7 +35,9 @@ def _parser() -> argparse.ArgumentParser:
         s.add_argument("M", type=int)
         s.add_argument("N", type=int)
         s.add_argument("K", type=int)
-        s.add_argument("--dtype", default="f32", help="data type (f32)")
+        s.add_argument("--dtype", default="f32", choices=tuple(DTYPES),
+                       help="f32; bf16 (bfloat16 x bfloat16 -> float32); u8s8 (uint8 x int8 -> int32); "
+                            "s8s8 (int8 x int8 -> int32)")
         s.add_argument("--target", default="host", help="CPU to compile for: host or a named CPU (e.g. znver4)")
         s.add_argument("--threads", type=int, default=None,
                        help="threads (default: every core the process may use; numpy gets as many)")
@@ -48,6 +51,10 @@ def _parser() -> argparse.ArgumentParser:
         else:
             s.add_argument("--repeat", type=int, default=20 if name == "run" else 100, help="timed calls")
             s.add_argument("--seed", type=int, default=0)
+    # main() hands `nanomm tune ...` to the tuner's own parser (compiler/tune/cli.py) before this
+    # one runs; it is declared here so that `nanomm --help` lists it.
+    sub.add_parser("tune", add_help=False, help="search kernel configs for one shape; compile_matmul then uses "
+                                                "the best (nanomm tune -h)")
     return p
 
 
@@ -98,38 +105,50 @@ def _config(args) -> KernelConfig | None:
                  if getattr(args, f.name) is not None}
     if not overrides:
         return None
-    base = default_config(args.M, args.N, args.K, target_cpu(args.target))
+    base = default_config(args.M, args.N, args.K, target_cpu(args.target), dtype=args.dtype)
     return dataclasses.replace(base, **overrides)
 
 
+def _operands(M: int, N: int, K: int, dtype: str, rng: np.random.Generator):
+    """Random A, B of the kernel's dtypes, and what numpy multiplies instead (float32 for bf16,
+    int32 for int8: numpy has no bf16 or int8 matmul of its own)."""
+    _, _, a_np, b_np, _ = DTYPES[dtype]
+    if dtype in ("f32", "bf16"):
+        a = rng.standard_normal((M, K), dtype=np.float32).astype(a_np)
+        b = rng.standard_normal((K, N), dtype=np.float32).astype(b_np)
+        return a, b, a.astype(np.float32), b.astype(np.float32), "OpenBLAS sgemm on float32 copies" * (dtype != "f32")
+    lo = 0 if a_np == "uint8" else -128
+    a = rng.integers(lo, lo + 256, (M, K)).astype(a_np)
+    b = rng.integers(-128, 128, (K, N)).astype(b_np)
+    return a, b, a.astype(np.int32), b.astype(np.int32), "int32 matmul, numpy's own loops (no BLAS)"
+
+
 def _run(kernel, args) -> int:
-    M, N, K = args.M, args.N, args.K
-    rng = np.random.default_rng(args.seed)
-    a = rng.standard_normal((M, K), dtype=np.float32)
-    b = rng.standard_normal((K, N), dtype=np.float32)
-    c = np.empty((M, N), np.float32)
-    kernel(a, b, c)
-    ref = a.astype(np.float64) @ b.astype(np.float64)
-    bound = K * 2.0 ** -22 * (np.abs(a).astype(np.float64) @ np.abs(b).astype(np.float64)) + 1e-6
-    err = np.abs(c - ref)
-    ok = bool(np.all(err <= bound))
+    from ..runtime.reference import matmul_mismatch
+
+    M, N, K, dtype = args.M, args.N, args.K, kernel.spec.dtype
+    a, b, a_np, b_np, numpy_note = _operands(M, N, K, dtype, np.random.default_rng(args.seed))
+    c = kernel(a, b)
+    problem = matmul_mismatch(c, a, b)
     threads = getattr(kernel, "threads", 1)
     ours = _time(lambda: kernel(a, b, c), args.repeat)
     from threadpoolctl import threadpool_limits
 
+    c_np = np.empty((M, N), a_np.dtype)
     with threadpool_limits(limits=threads, user_api="blas"):
-        theirs = _time(lambda: np.matmul(a, b, out=c), args.repeat)
+        theirs = _time(lambda: np.matmul(a_np, b_np, out=c_np), args.repeat)
     flops = 2.0 * M * N * K
-    print(f"nanomm {kernel.spec.dtype} M={M} N={N} K={K} on {target_cpu(args.target).name}")
+    unit = "GOP/s  " if dtype in ("u8s8", "s8s8") else "GFLOP/s"
+    print(f"nanomm {dtype} M={M} N={N} K={K} on {target_cpu(args.target).name}")
     print(f"  config   {kernel.config}")
     print(f"  compile  {kernel.compile_seconds:.3f} s")
-    print(f"  check    {'OK' if ok else 'MISMATCH'} against numpy (max abs error {err.max():.3g})")
-    print(f"  nanomm   {flops / ours / 1e9:8.1f} GFLOP/s  ({ours * 1e3:.3f} ms, median of {args.repeat}; "
+    print(f"  check    {'OK' if problem is None else 'MISMATCH: ' + problem} against a float64/int64 reference")
+    print(f"  nanomm   {flops / ours / 1e9:8.1f} {unit}  ({ours * 1e3:.3f} ms, median of {args.repeat}; "
           f"{threads} thread{'s' if threads > 1 else ''})")
-    print(f"  numpy    {flops / theirs / 1e9:8.1f} GFLOP/s  ({theirs * 1e3:.3f} ms; OpenBLAS, {threads} "
-          f"thread{'s' if threads > 1 else ''})")
+    print(f"  numpy    {flops / theirs / 1e9:8.1f} {unit}  ({theirs * 1e3:.3f} ms; "
+          f"{numpy_note or 'OpenBLAS'}, {threads} thread{'s' if threads > 1 else ''})")
     print(f"  ratio    {theirs / ours:8.2f}x numpy (same number of threads)")
-    return 0 if ok else 1
+    return 0 if problem is None else 1
 
 
 def _time(fn, repeat: int) -> float:

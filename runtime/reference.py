@@ -56,8 +56,13 @@ def matmul_mismatch(c, a, b, c0=None) -> str | None:
 
     The reference is computed in float64; the bound is the classic one for a K-term dot
     product, from the absolute product: |c - ref| <= (K + 1) * 2**-22 * (|a| @ |b| + |c0|) + 1e-6.
+    bf16 inputs use the same bound (a product of two bf16 is exact in float32, so only the
+    float32 sums round). Integer results (int8 kernels) must equal the int64 reference exactly.
     """
     import numpy as np
+
+    if np.issubdtype(np.asarray(c).dtype, np.integer):
+        return _exact_mismatch(np.asarray(c), a, b, c0)
 
     a64, b64 = np.asarray(a, np.float64), np.asarray(b, np.float64)
     (M, K), N = a64.shape, b64.shape[1]
@@ -75,3 +80,23 @@ def matmul_mismatch(c, a, b, c0=None) -> str | None:
     i, j = np.argwhere(bad)[0]
     return (f"{int(bad.sum())} of {c.size} elements out of tolerance for M,N,K={M},{N},{K}; first at "
             f"[{i},{j}]: got {c[i, j]!r}, expected {ref[i, j]!r} (bound {bound[i, j]:.3g})")
+
+
+def _exact_mismatch(c, a, b, c0=None) -> str | None:
+    """None when the integer result c equals a @ b (+ c0) computed in int64, else the first miss."""
+    import numpy as np
+
+    a64, b64 = np.asarray(a, np.int64), np.asarray(b, np.int64)
+    (M, K), N = a64.shape, b64.shape[1]
+    if c.shape != (M, N):
+        return f"result has shape {c.shape}, expected {(M, N)}"
+    # int64 matmul has no BLAS: go through float64, exact while |sums| < 2**53 (int8 x int8 x K < 2**31).
+    ref = np.rint(a64.astype(np.float64) @ b64.astype(np.float64)).astype(np.int64)
+    if c0 is not None:
+        ref = ref + np.asarray(c0, np.int64)
+    bad = np.asarray(c, np.int64) != ref
+    if not bad.any():
+        return None
+    i, j = np.argwhere(bad)[0]
+    return (f"{int(bad.sum())} of {c.size} elements differ for M,N,K={M},{N},{K}; first at [{i},{j}]: "
+            f"got {c[i, j]!r}, expected {ref[i, j]!r} (exact)")
