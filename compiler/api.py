@@ -10,7 +10,7 @@ import numpy as np
 
 from ..errors import AliasError, DTypeError, LayoutError, ShapeError
 from ..runtime.cpu import CpuInfo
-from .build import build_kernel, target_cpu
+from .build import build_kernel, target_cpu, tuned_config
 from .config import KernelConfig
 from .kernel import Kernel
 from .parallel import Chunk, ParallelKernel, partition, resolve_threads
@@ -33,7 +33,7 @@ def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "ho
     Problems too small for threads to pay run on one thread whatever `threads` says; larger
     ones return a ParallelKernel that splits the work (see compiler/parallel.py).
     config=None uses the configuration `nanomm tune` recorded for this shape, dtype and CPU at
-    the effective thread count (the number of per-thread kernels; see _tuned_config), else the
+    the effective thread count (the number of per-thread kernels; see build.tuned_config), else the
     heuristic's. Kernels are cached in memory per (shape, dtype, target, config, threads): a
     second call with the same arguments returns the same object, and concurrent first calls
     compile once. The record is looked up at the first call only: a record written later (by
@@ -56,7 +56,7 @@ def _build(spec: MatmulSpec, chunks: list[Chunk], target: str, cpu: CpuInfo,
            config: KernelConfig | None) -> Kernel | ParallelKernel:
     """The kernel for `spec` split into `chunks`, every per-thread kernel compiled with one config."""
     if config is None:
-        config = _tuned_config(spec, len(chunks), cpu)
+        config = tuned_config(spec, len(chunks), cpu)
 
     def build(part: MatmulSpec) -> Kernel:
         # Keyed by the config used (None: the heuristic's), so that a per-thread kernel compiled
@@ -64,16 +64,6 @@ def _build(spec: MatmulSpec, chunks: list[Chunk], target: str, cpu: CpuInfo,
         return _cached((part, _cpu_key(cpu), config), lambda: build_kernel(part, target, config))
 
     return build(spec) if len(chunks) == 1 else ParallelKernel(spec, chunks, build)
-
-
-def _tuned_config(spec: MatmulSpec, threads: int, cpu: CpuInfo) -> KernelConfig | None:
-    """The config of the tuning record (compiler/tune/records.py) for this problem on `cpu` at
-    `threads`, the effective thread count (len(partition(spec, n))), as `nanomm tune --threads n`
-    stores it; None when there is none."""
-    from .tune.records import lookup
-
-    return lookup(spec.M, spec.N, spec.K, spec.dtype, threads, cpu, accumulate=spec.accumulate,
-                  prepacked_b=spec.prepacked_b)
 
 
 def _cached(key: tuple, make):
@@ -90,21 +80,32 @@ def _cached(key: tuple, make):
     return found
 
 
-def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None) -> np.ndarray:
-    """C = a @ b for 2-D float32 arrays, with a kernel compiled (once) for this shape and CPU.
+def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtype: str | None = None) -> np.ndarray:
+    """C = a @ b for 2-D arrays, with a kernel compiled (once) for this shape, dtype and CPU.
 
+    The kernel follows the inputs' dtypes: float32 x float32 -> float32; bfloat16 x bfloat16
+    (ml_dtypes) -> float32; uint8 x int8 -> int32; int8 x int8 -> int32 (exact; K is limited
+    so that no int32 sum can overflow). dtype="bf16" with float32 inputs converts them to
+    bfloat16 first, by generated code (round to nearest even; see runtime/convert.py), and
+    runs the bf16 kernel: about twice the speed of float32 for half the precision.
     threads: None uses every core the process may run on, 1 a single thread (see compile_matmul).
 
     Inputs that are not C-contiguous (slices, transposes, Fortran order, negative strides)
     are copied to C order first; they are never modified. `out`, when given, must be a
-    C-contiguous, writable float32 array of shape (M, N) that shares no memory with a or b.
+    C-contiguous, writable array of the result dtype and of shape (M, N) that shares no
+    memory with a or b.
     """
     a = _as_matrix(a, "a")
     b = _as_matrix(b, "b")
     (M, K), (K2, N) = a.shape, b.shape
     if K != K2:
         raise ShapeError(f"inner dimensions differ: a is {a.shape}, b is {b.shape} (a.shape[1] must equal b.shape[0])")
-    dtype = _NUMPY_TO_DTYPE.get((a.dtype, b.dtype))
+    if dtype is not None:
+        a, b = _convert_for(dtype, a, b)
+    inferred = _NUMPY_TO_DTYPE.get((a.dtype, b.dtype))
+    if dtype is not None and inferred not in (None, dtype):
+        raise DTypeError(f"dtype={dtype!r} does not match the inputs ({a.dtype} x {b.dtype} is {inferred!r})")
+    dtype = inferred
     if dtype is None:
         supported = ", ".join(f"{v[2]} x {v[3]} -> {v[4]}" for v in DTYPES.values())
         raise DTypeError(f"nanomm.matmul supports {supported}; got {a.dtype} x {b.dtype} "
@@ -124,6 +125,17 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None) -> n
         out = np.empty((M, N), c_dtype)
     kernel = compile_matmul(M, N, K, dtype, threads=threads)
     return kernel(np.ascontiguousarray(a), np.ascontiguousarray(b), out)
+
+
+def _convert_for(dtype: str, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The inputs for a kernel of `dtype`: float32 ones converted to bfloat16 for dtype="bf16"."""
+    if dtype not in DTYPES:
+        raise DTypeError(f"unsupported dtype '{dtype}' (supported: {', '.join(DTYPES)})")
+    if dtype == "bf16" and (a.dtype == np.float32 or b.dtype == np.float32):
+        from ..runtime.convert import to_bfloat16
+
+        return tuple(to_bfloat16(x) if x.dtype == np.float32 else x for x in (a, b))
+    return a, b
 
 
 def _as_matrix(x, name: str) -> np.ndarray:
