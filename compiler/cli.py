@@ -35,7 +35,7 @@ def _parser() -> argparse.ArgumentParser:
         s.add_argument("M", type=int)
         s.add_argument("N", type=int)
         s.add_argument("K", type=int)
-        s.add_argument("--dtype", default="f32", choices=tuple(DTYPES),
+        s.add_argument("--dtype", default="f32",
                        help="f32; bf16 (bfloat16 x bfloat16 -> float32); u8s8 (uint8 x int8 -> int32); "
                             "s8s8 (int8 x int8 -> int32)")
         s.add_argument("--target", default="host", help="CPU to compile for: host or a named CPU (e.g. znver4)")

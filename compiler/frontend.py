@@ -13,7 +13,9 @@ from .api import compile_matmul
 from .kernel import Kernel
 from .payload import MAX_DIM
 
-_ELEMENT_DTYPES = {"f32": "f32"}
+# (A, B, C) element types -> nanomm dtype. i8 x i8 -> i32 is signed (linalg.matmul's default
+# cast); `{nanomm.a_unsigned}` on the matmul makes A unsigned (u8 x s8).
+_ELEMENT_DTYPES = {("f32", "f32", "f32"): "f32", ("bf16", "bf16", "f32"): "bf16", ("i8", "i8", "i32"): "s8s8"}
 _IGNORED = {"arith.constant", "tensor.empty"}
 
 
@@ -269,10 +271,16 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
             raise bad(f"operand {role} has dynamic shape {t}; nanomm compiles static shapes only")
         if t.rank != 2:
             raise bad(f"operand {role} has rank {t.rank} ({t}); linalg.matmul takes 2-D operands")
-    elts = {str(v.type.element_type) for v in (a, b, c)}
-    if len(elts) != 1 or (elt := elts.pop()) not in _ELEMENT_DTYPES:
-        raise bad(f"element types {', '.join(str(v.type.element_type) for v in (a, b, c))} are not supported "
-                  f"(supported: {', '.join(_ELEMENT_DTYPES)} for A, B and C)")
+    elts = tuple(str(v.type.element_type) for v in (a, b, c))
+    if elts not in _ELEMENT_DTYPES:
+        raise bad(f"element types {', '.join(elts)} are not supported (supported A, B -> C: "
+                  f"{'; '.join(f'{x}, {y} -> {z}' for x, y, z in _ELEMENT_DTYPES)})")
+    if "cast" in mm.attributes and "cast_signed" not in str(mm.attributes["cast"]):
+        raise bad(f"linalg.matmul with cast {mm.attributes['cast']} is not supported (u8 x s8: mark the matmul "
+                  "{nanomm.a_unsigned})")
+    unsigned = "nanomm.a_unsigned" in mm.attributes
+    if unsigned and elts[0] != "i8":
+        raise bad(f"nanomm.a_unsigned applies to i8 operands, not {elts[0]}")
     (M, K), (K2, N) = a.type.shape, b.type.shape
     if K != K2 or tuple(c.type.shape) != (M, N):
         raise bad(f"shapes do not form a matmul: A {a.type}, B {b.type}, C {c.type}")
@@ -300,7 +308,7 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
         c_source = target
     else:
         c_source = c
-    dtype = _ELEMENT_DTYPES[elt]
+    dtype = "u8s8" if unsigned else _ELEMENT_DTYPES[elts]
     position = {arg: i for i, arg in enumerate(args)}
     ia, ib = position[a], position[b]
     if isinstance(c.type, ir.MemRefType):

@@ -1,4 +1,4 @@
-// EXPECT-OPT: supports f32 operands only
+// EXPECT-OPT: supports f32 x f32 -> f32, bf16 x bf16 -> f32, i8 x i8 -> i32; got
 // EXPECT-COMPILE: element types i32
 func.func @mm(%A: memref<4x8xi32>, %B: memref<8x5xi32>, %C: memref<4x5xi32>) {
   linalg.matmul ins(%A, %B : memref<4x8xi32>, memref<8x5xi32>) outs(%C : memref<4x5xi32>)
