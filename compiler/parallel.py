@@ -11,6 +11,7 @@ from ..errors import ConfigError
 from ..runtime.kernel import KernelABI
 from ..runtime.threads import ParallelFunction, Part, available_cores
 from .kernel import Kernel, PackedB
+from .config import ELEMENT_BYTES, VNNI
 from .payload import DTYPES, MatmulSpec
 
 # Threads pay when one thread would take longer than this. bench/bench_threads.py: handing
@@ -43,24 +44,25 @@ class Chunk:
     n0: int
 
 
-def partition(spec: MatmulSpec, threads: int) -> list[Chunk]:
+def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN) -> list[Chunk]:
     """How to split `spec` over `threads`; one chunk (the whole problem) when threads do not pay.
 
     C is cut into a grid of tm x tn blocks, one a thread. Columns come first: a thread that
     owns a column block packs and reads only its part of B (all threads read A), so tn is
     as large as keeps blocks at least MIN_WIDTH wide, in whole 64-column panels; the rest of
-    the threads split rows. Pre-packed B is shared by all threads: split rows only.
+    the threads split rows. Pre-packed B is shared by all threads: split rows only. Row
+    blocks are multiples of `m_align` (the register tile's rows: 32 for AMX kernels).
     """
     M, N = spec.M, spec.N
     whole = [Chunk(spec, 0, 0)]
     if threads <= 1 or serial_seconds(spec) < PARALLEL_MIN_SECONDS:
         return whole
     tn = 1 if spec.prepacked_b else max(1, min(threads, N // MIN_WIDTH))
-    tm = max(1, min(threads // tn, M // (2 * M_ALIGN)))
+    tm = max(1, min(threads // tn, M // (2 * m_align)))
     if tm * tn == 1:
         return whole
     width = _round_up(-(-N // tn), N_ALIGN)
-    height = _round_up(-(-M // tm), M_ALIGN)
+    height = _round_up(-(-M // tm), m_align)
     chunks = []
     for m0 in range(0, M, height):
         for n0 in range(0, N, width):
@@ -71,9 +73,13 @@ def partition(spec: MatmulSpec, threads: int) -> list[Chunk]:
 
 
 def serial_seconds(spec: MatmulSpec) -> float:
-    """A rough one-thread time: compute-bound or memory-bound, whichever is slower."""
-    moved = 4 * (spec.M * spec.K + spec.K * spec.N + spec.M * spec.N)
-    return max(spec.flops / _FLOPS_PER_SECOND, moved / _BYTES_PER_SECOND)
+    """A rough one-thread time: compute-bound or memory-bound, whichever is slower.
+
+    bf16 and int8 kernels run 2x and 4x as many operations per second as float32 (the
+    dot-product instructions), and their inputs take 2x and 4x fewer bytes."""
+    size, speed = ELEMENT_BYTES[spec.dtype], VNNI[spec.dtype]  # VNNI: k per 32-bit lane = the speed-up
+    moved = size * (spec.M * spec.K + spec.K * spec.N) + 4 * spec.M * spec.N
+    return max(spec.flops / (speed * _FLOPS_PER_SECOND), moved / _BYTES_PER_SECOND)
 
 
 class ParallelKernel:
