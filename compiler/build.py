@@ -36,6 +36,20 @@ def target_cpu(target: str | CpuInfo) -> CpuInfo:
     return target if isinstance(target, CpuInfo) else resolve_target(target)
 
 
+def tuned_config(spec: MatmulSpec, threads: int, cpu: CpuInfo) -> KernelConfig | None:
+    """The best config `nanomm tune` recorded for `spec` on `cpu` at `threads`, or None.
+
+    `threads` is the effective thread count, len(compiler.parallel.partition(spec, n)), which
+    is what `nanomm tune --threads n` stores; every per-thread kernel is compiled with the
+    record's config, as the tuner measured it. The record covers the whole problem: pass the
+    whole spec, not a per-thread chunk (see compiler/tune/records.py).
+    """
+    from .tune.records import lookup
+
+    return lookup(spec.M, spec.N, spec.K, spec.dtype, threads, cpu, accumulate=spec.accumulate,
+                  prepacked_b=spec.prepacked_b)
+
+
 def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: KernelConfig | None = None, *,
                  use_disk_cache: bool = True) -> Kernel:
     """Compiles `spec` for `target` with `config` (default: the heuristic's choice; compile_matmul

@@ -288,6 +288,96 @@ def test_export_import(monkeypatch, tmp_path):
         records.import_records(tmp_path / "junk.json")
 
 
+# --- compile_matmul uses the records ---------------------------------------------------------
+
+SPLIT = (256, 256, 256)  # 2 and 3 threads: two 256x128 column blocks; 1 thread: one kernel
+TUNED = {1: KernelConfig(mr=6, nr=32, mc=48, nc=256, kc=128),
+         2: KernelConfig(mr=4, nr=32, mc=64, nc=128, kc=64, unroll_k=2)}
+
+
+@pytest.fixture
+def fresh_compiles(monkeypatch, tmp_path):
+    """Records and kernels in tmp_path, and an empty in-memory kernel cache (as in a new process)."""
+    from nanomm.compiler import api
+
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(api, "_cache", {})
+    monkeypatch.setattr(api, "_locks", {})
+    records.forget()
+    yield tmp_path
+    records.forget()
+
+
+def configs_of(kernel) -> list[KernelConfig]:
+    return [k.config for k in kernel.kernels] if isinstance(kernel, nanomm.ParallelKernel) else [kernel.config]
+
+
+def check_result(kernel, M, N, K):
+    rng = np.random.default_rng(M + N + K)
+    a, b = rng.standard_normal((M, K), dtype=np.float32), rng.standard_normal((K, N), dtype=np.float32)
+    c = np.empty((M, N), np.float32)
+    kernel(a, b, c)
+    assert matmul_mismatch(c, a, b) is None
+
+
+def test_split_shape_is_split():
+    from nanomm.compiler.parallel import partition
+    from nanomm.compiler.payload import MatmulSpec
+
+    assert [len(partition(MatmulSpec(*SPLIT), t)) for t in (1, 2, 3)] == [1, 2, 2]
+    assert all(c.spec.ldb for c in partition(MatmulSpec(*SPLIT), 2))  # strided per-thread chunks
+    for cfg in TUNED.values():
+        assert cfg != nanomm.default_config(256, 128, 256, HOST) and cfg != nanomm.default_config(*SPLIT, HOST)
+
+
+@needs_avx512
+def test_compile_matmul_uses_the_record_of_its_effective_thread_count(fresh_compiles):
+    for threads, cfg in TUNED.items():
+        records.write(make_record(*SPLIT, threads=threads, cfg=cfg))
+    k2 = nanomm.compile_matmul(*SPLIT, threads=2)
+    assert isinstance(k2, nanomm.ParallelKernel) and k2.threads == 2
+    assert configs_of(k2) == [TUNED[2]]  # every per-thread kernel, as the tuner measured it
+    check_result(k2, *SPLIT)
+    # 3 threads split the problem the same way (2 blocks): the same record, the same kernel
+    assert nanomm.compile_matmul(*SPLIT, threads=3) is k2
+    k1 = nanomm.compile_matmul(*SPLIT, threads=1)
+    assert isinstance(k1, nanomm.Kernel) and k1.config == TUNED[1]
+    check_result(k1, *SPLIT)
+    # an explicit config wins over the record
+    mine = KernelConfig(mr=2, nr=32, mc=32, nc=128, kc=32)
+    assert configs_of(nanomm.compile_matmul(*SPLIT, config=mine, threads=2)) == [mine]
+
+
+@needs_avx512
+def test_records_of_another_thread_count_or_cpu_are_not_used(fresh_compiles):
+    other_cpu = dataclasses.replace(HOST, model_name="another CPU")
+    records.write(make_record(*SPLIT, threads=1, cfg=TUNED[1]))         # one thread: not for 2
+    records.write(make_record(*SPLIT, threads=2, cfg=TUNED[2], cpu=other_cpu))  # 2 threads, elsewhere
+    records.write(make_record(*SPLIT, threads=4, cfg=TUNED[2]))         # another split
+    k2 = nanomm.compile_matmul(*SPLIT, threads=2)
+    assert configs_of(k2) == [nanomm.default_config(256, 128, 256, HOST)]
+    check_result(k2, *SPLIT)
+
+
+_COMPILE_AND_SHOW_CONFIGS = """
+import nanomm
+k = nanomm.compile_matmul(256, 256, 256, threads=2)
+print(*[c.config for c in k.kernels], sep="\\n")
+"""
+
+
+@needs_avx512
+def test_a_record_written_later_applies_in_the_next_process(fresh_compiles):
+    before = nanomm.compile_matmul(*SPLIT, threads=2)
+    assert configs_of(before) == [nanomm.default_config(256, 128, 256, HOST)]
+    records.write(make_record(*SPLIT, threads=2, cfg=TUNED[2]))
+    assert nanomm.compile_matmul(*SPLIT, threads=2) is before  # this process keeps its kernel
+    proc = subprocess.run([sys.executable, "-c", _COMPILE_AND_SHOW_CONFIGS], capture_output=True, text=True,
+                          timeout=300)  # NANOMM_CACHE_DIR: the fixture's
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.strip() == repr(TUNED[2])
+
+
 # --- compiling in workers -------------------------------------------------------------------
 
 def test_compile_pool_survives_crashes_and_timeouts(tmp_path):
@@ -383,6 +473,19 @@ def test_cli_interrupt_exits_130(monkeypatch, capsys):
     monkeypatch.setattr(search, "tune", interrupted)
     assert tune_cli.main(["8", "16", "8", "--quiet"]) == 130
     assert "--resume" in capsys.readouterr().err
+
+
+def test_nanomm_help_lists_tune(capsys):
+    from nanomm.compiler import cli
+
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    assert "{run,bench,compile,tune}" in out and "\n    tune " in out
+    with pytest.raises(SystemExit):  # `nanomm tune -h` is still the tuner's own help
+        cli.main(["tune", "-h"])
+    assert capsys.readouterr().out.startswith("usage: nanomm tune [-h]")
 
 
 def test_cli_arguments(capsys):
