@@ -11,7 +11,7 @@ from pathlib import Path
 from ..errors import NanommError
 from ..runtime.aot import MANIFEST_FORMAT
 from ..runtime.cpu import llvm_feature_string
-from .build import REQUIRED_FEATURES, build_kernel, target_cpu
+from .build import REQUIRED_FEATURES, build_kernel, target_cpu, tuned_config
 from .config import KernelConfig
 from .parallel import partition
 from .payload import DTYPES, MatmulSpec
@@ -24,11 +24,13 @@ def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int =
     Each distinct per-thread kernel is one object file (relocatable machine code that
     llvmlite's MCJIT links at load time); the manifest names the shape, data types, the
     CPU features the code needs, each object's SHA-256, and how the threads share C.
+    config=None: the tuned config for `target` (as compile_matmul), else the heuristic's.
     """
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     cpu = target_cpu(target)
     chunks = partition(spec, threads)
+    config = config or tuned_config(spec, len(chunks), cpu)
     objects: dict[str, dict] = {}
     for chunk in chunks:
         symbol = chunk.spec.symbol
