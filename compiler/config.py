@@ -72,6 +72,10 @@ class KernelConfig:
         if prepacked_b and not self.pack_b:
             raise ConfigError("a kernel taking pre-packed B needs pack_b=True")
         v = VNNI.get(dtype, 1)
+        need = vector_registers(self.mr, self.nr, dtype)
+        if need > NUM_VREGS:
+            raise ConfigError(f"register tile {self.mr}x{self.nr} needs {need} vector registers for {dtype} "
+                              f"(s8s8 keeps column sums of B beside C); AVX-512 has {NUM_VREGS}")
         if self.kc % v:
             raise ConfigError(f"{dtype} kernels need kc to be a multiple of {v} (k per dot-product lane), got {self.kc}")
         if self.isa != "avx512" and dtype == "f32":
@@ -83,7 +87,8 @@ class KernelConfig:
             f"tile-register{{mr={self.mr} nr={self.nr} order={self.order}}}",
             *([f"pack{{nr={self.nr} kc={self.kc} prepacked={int(prepacked_b)} vector-width={F32_LANES}}}"]
               if self.pack_b else []),
-            *([f"compose-amx{{outline=1 emulate={int(self.isa == 'amx-emulated')}}}"] if self.isa != "avx512" else []),
+            *([f"compose-amx{{outline=1 emulate={int(self.isa == 'amx-emulated')} prefetch-a={self.prefetch}}}"]
+              if self.isa != "avx512" else []),
             f"compose-microkernel{{vector-width={F32_LANES} unroll-k={self.unroll_k} prefetch-b={self.prefetch} "
             f"outline={int(self.outline)} late-c={int(self.late_c)}}}",
             f"lower-x86{{vector-bits=512 num-vregs={NUM_VREGS}}}",
@@ -207,6 +212,21 @@ def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> K
     nc = _fit(N, nr, cpu.l2 // 2 // (kc * size), 4096)
     mc = _fit(M, mr, cpu.l1d * 3 // (kc * size), 48 if M > 128 else _round_up(M, mr))
     return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)
+
+
+def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfig:
+    """bf16 / int8 on a CPU with AMX: 32x32 register tiles (2x2 C tiles, 2 A, 2 B of the 8
+    tmm registers), B in VNNI panels (the AMX B-tile layout), K blocks of whole tile products
+    (32 bf16 / 64 int8 k) up to 32 KiB of an A strip (32 rows), a K x NC block of B in half of L2."""
+    size, kt = ELEMENT_BYTES[dtype], 16 * VNNI[dtype]
+    mr = 32 if M >= 32 else 16 if M >= 16 else min(M, 14)
+    nr = 32 if N >= 32 else 16
+    kc = min(_round_up(K, VNNI[dtype]), 1024 // size)
+    if K > kc:  # equal blocks of whole tile products
+        kc = _round_up(-(-K // -(-K // kc)), kt)
+    nc = _fit(N, nr, cpu.l2 // 2 // (kc * size), 4096)
+    mc = _fit(M, mr, 1 << 30, 256)
+    return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True, isa="amx")
 
 
 def _fit(size: int, tile: int, budget: int, cap: int) -> int:

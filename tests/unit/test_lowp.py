@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nanomm
-from nanomm import ConfigError, DTypeError, NanommError, ShapeError
+from nanomm import ConfigError, DTypeError, ShapeError
 from nanomm.compiler.config import KernelConfig
 from nanomm.compiler.parallel import ParallelKernel
 from nanomm.compiler.payload import MAX_K
@@ -232,18 +232,10 @@ def test_kc_must_be_a_multiple_of_four_for_int8(dtype):
 
 
 @needs("s8s8")
-@pytest.mark.xfail(strict=True, reason="KernelConfig checks the register budget without the dtype: an s8s8 "
-                   "6x64 tile (24 accumulators + 4 column sums + 4 B + 1) fails late in lower-x86 with a "
-                   "PassError (a RuntimeError) instead of a ConfigError (ValueError) naming the tile")
 def test_s8s8_register_tile_too_large_is_a_config_error():
-    with pytest.raises(ConfigError, match="register"):
-        nanomm.compile_matmul(12, 64, 8, "s8s8", config=KernelConfig(mr=6, nr=64, mc=12, nc=64, kc=8), threads=1)
-
-
-@needs("s8s8")
-def test_s8s8_register_tile_too_large_is_a_nanomm_error():
-    # Whatever the class, an impossible tile is refused with a message, never miscompiled.
-    with pytest.raises(NanommError, match="vector registers"):
+    # 6x64 fits float32 (24 accumulators + 4 B + 1) but not s8s8 (+ 4 column sums + the 0x80 constant):
+    # refused before compiling, naming the tile.
+    with pytest.raises(ConfigError, match="register tile 6x64 needs 34 vector registers for s8s8"):
         nanomm.compile_matmul(12, 64, 8, "s8s8", config=KernelConfig(mr=6, nr=64, mc=12, nc=64, kc=8), threads=1)
 
 
