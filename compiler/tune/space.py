@@ -180,7 +180,8 @@ def canonical(p: Problem, cfg: KernelConfig) -> KernelConfig:
     return cfg if fields == config_key(cfg) else KernelConfig(**dict(zip(FIELDS, fields)))
 
 
-def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c) -> tuple:
+def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c,
+                     isa="avx512") -> tuple:
     kc = min(kc, p.K)
     mc = max(mr, mc if mc < p.M else _round_up(p.M, mr))
     nc = max(nr, nc if nc < p.N else _round_up(p.N, nr))
@@ -190,7 +191,7 @@ def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, pr
         order = "mn"  # one row or one column of tiles per block: the order changes nothing
     if pack_b or p.prepacked_b:
         prefetch = 0
-    return (mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c)
+    return (mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c, isa)
 
 
 class _Cand(NamedTuple):
@@ -207,6 +208,7 @@ class _Cand(NamedTuple):
     prefetch: int
     outline: bool
     late_c: bool
+    isa: str = "avx512"  # the space holds AVX-512 register tiles only
 
 
 def config_key(cfg: KernelConfig) -> tuple:
