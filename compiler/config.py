@@ -72,7 +72,7 @@ class KernelConfig:
         if prepacked_b and not self.pack_b:
             raise ConfigError("a kernel taking pre-packed B needs pack_b=True")
         v = VNNI.get(dtype, 1)
-        need = vector_registers(self.mr, self.nr, dtype)
+        need = vector_registers(self.mr, self.nr, dtype) if self.isa == "avx512" else 0  # AMX: checked in __post_init__
         if need > NUM_VREGS:
             raise ConfigError(f"register tile {self.mr}x{self.nr} needs {need} vector registers for {dtype} "
                               f"(s8s8 keeps column sums of B beside C); AVX-512 has {NUM_VREGS}")
@@ -183,11 +183,12 @@ def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> K
     fewer for s8 x s8 (its column-sum accumulators); K blocks are multiples of v and sized
     in bytes, so a block holds 2x (bf16) or 4x (int8) as many k as float32's.
     - one to three rows of A: B streams from memory once, unpacked (interleaved in
-      registers), in K blocks of 8 bytes per column (a few B rows in flight);
+      registers), in K blocks of 8 rows (a few B rows in flight);
     - skinny A (M <= 32, wide N): B packed per block of 256 k (each row of B read
       sequentially), C panels 8x48;
-    - everything else: B packed in VNNI panels, K blocks of 1 KiB per row of A, a kc x nc
-      block of B in half of L2, A blocks of about 3x L1.
+    - everything else: B packed in VNNI panels, K in equal blocks of at most 2048 (long K
+      blocks: C is loaded and stored once per block), a kc x nc block of B in half of L2,
+      A blocks of 48 rows.
     """
     v, size = VNNI[dtype], ELEMENT_BYTES[dtype]
     if N <= 16:
@@ -202,15 +203,15 @@ def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> K
         mr -= 1
     mr = min(mr, M)
     if M <= 3:
-        kc = min(_round_up(K, v), 8 // size)
+        kc = min(_round_up(K, v), 8)  # 8 rows of B in flight (measured best for bf16 and int8)
         return KernelConfig(mr=M, nr=nr, mc=M, nc=_fit(N, nr, cpu.l2 // (kc * size), 4096), kc=kc)
     if M <= 32 and N >= 1024:
         kc = min(_round_up(K, v), 256)
         return KernelConfig(mr=mr, nr=nr, mc=_round_up(M, mr), nc=_fit(N, nr, cpu.l2 // 2 // (kc * size), 4096),
                             kc=kc, pack_b=True)
-    kc = _round_up(-(-K // -(-K // (1024 // size))), v)  # K in equal blocks of at most 1 KiB of a row
+    kc = _round_up(-(-K // -(-K // 2048)), v)  # K in equal blocks of at most 2048
     nc = _fit(N, nr, cpu.l2 // 2 // (kc * size), 4096)
-    mc = _fit(M, mr, cpu.l1d * 3 // (kc * size), 48 if M > 128 else _round_up(M, mr))
+    mc = 48 if M > 128 else _round_up(M, mr)
     return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)
 
 
