@@ -15,9 +15,11 @@ Never a crash, a hang, a numpy-internal error or a wrong answer. What is accepte
     a, b, out (Kernel.__call__)     C-contiguous float32 ndarrays of the kernel's shapes: the
                                     kernel copies nothing, so every other layout is a
                                     LayoutError naming np.ascontiguousarray.
-    refused dtypes                  everything but native float32: other floats, big-endian
-                                    float32, ints, bools, complex, structured, object, strings,
-                                    datetimes, ml_dtypes' bfloat16/float8 -> DTypeError.
+    dtypes                          a x b: float32 x float32 -> float32, bfloat16 x bfloat16 ->
+                                    float32, uint8 x int8 -> int32, int8 x int8 -> int32 (native
+                                    byte order). Every other pair (other floats, big-endian,
+                                    wider ints, bools, complex, structured, object, strings,
+                                    datetimes, float8, one operand of each kind) -> DTypeError.
     shapes                          0 in any dimension: an empty or zero result, no compilation;
                                     a dimension >= 2**31: ShapeError before compiling; a result
                                     or input copy larger than memory: MemoryError from numpy
@@ -328,3 +330,28 @@ def test_result_beyond_the_address_space_is_a_nanomm_or_memory_error():
     b = np.empty((1, 2**31 - 1), np.float32)
     with pytest.raises((MemoryError, NanommError)):
         nanomm.matmul(a, b)
+
+
+# --- pairs of input dtypes: the four kernels or a DTypeError -----------------------------------------------
+
+_PAIR_DTYPES = {name: DTYPES[name] for name in ("float32", "bfloat16", "uint8", "int8", "float16", "float64",
+                                                "int16", "int32", "bool", ">f4")}
+_KERNELS = {("float32", "float32"): "float32", ("bfloat16", "bfloat16"): "float32", ("uint8", "int8"): "int32",
+            ("int8", "int8"): "int32"}
+
+
+@pytest.mark.parametrize("b_name", list(_PAIR_DTYPES))
+@pytest.mark.parametrize("a_name", list(_PAIR_DTYPES))
+def test_every_pair_of_input_dtypes(a_name: str, b_name: str):
+    a, b = _make((3, 4), _PAIR_DTYPES[a_name]), _make((4, 5), _PAIR_DTYPES[b_name])
+    c_name = _KERNELS.get((a_name, b_name))
+    if c_name is None:
+        with pytest.raises(DTypeError, match="nanomm.matmul supports float32 x float32 -> float32, "
+                                             "bfloat16 x bfloat16 -> float32, uint8 x int8 -> int32"):
+            nanomm.matmul(a, b)
+        return
+    c = nanomm.matmul(a, b)
+    assert c.dtype == np.dtype(c_name)
+    reference_check(c, a, b)
+    with pytest.raises(DTypeError, match="out has dtype"):  # an out of another dtype is refused, not cast
+        nanomm.matmul(a, b, np.zeros((3, 5), np.float64))
