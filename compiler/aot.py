@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import json
 import sys
@@ -12,37 +13,46 @@ from ..errors import NanommError
 from ..runtime.aot import MANIFEST_FORMAT
 from ..runtime.cpu import llvm_feature_string
 from .build import REQUIRED_FEATURES, build_kernel, target_cpu, tuned_config
-from .config import KernelConfig
-from .parallel import partition
+from .config import AMX_FEATURES, ELEMENT_BYTES, KernelConfig, default_config
+from .parallel import M_ALIGN, partition
 from .payload import DTYPES, MatmulSpec
 
 
 def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int = 1,
-           config: KernelConfig | None = None) -> Path:
+           config: KernelConfig | None = None, overrides: dict | None = None) -> Path:
     """Compiles `spec` for `target` (split over `threads`) into `out_dir`; returns the manifest path.
 
     Each distinct per-thread kernel is one object file (relocatable machine code that
     llvmlite's MCJIT links at load time); the manifest names the shape, data types, the
     CPU features the code needs, each object's SHA-256, and how the threads share C.
-    config=None: the tuned config for `target` (as compile_matmul), else the heuristic's.
+    config=None: the tuned config for `target` (as compile_matmul), else the heuristic's;
+    `overrides` (field -> value) then replace fields of each per-thread kernel's config.
+    bf16 / int8 kernels for a target with AMX are AMX kernels (the heuristic's choice), and
+    their manifest requires amx-tile: the loader asks Linux for AMX permission.
     """
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     cpu = target_cpu(target)
-    chunks = partition(spec, threads)
+    amx = (config.isa == "amx" if config else
+           spec.dtype in AMX_FEATURES and cpu.has("amx-tile", AMX_FEATURES[spec.dtype]))
+    chunks = partition(spec, threads, m_align=32 if amx else M_ALIGN)
     config = config or tuned_config(spec, len(chunks), cpu)
     objects: dict[str, dict] = {}
     for chunk in chunks:
         symbol = chunk.spec.symbol
         if symbol in objects:
             continue
-        kernel = build_kernel(chunk.spec, cpu, config)
+        cfg = config
+        if overrides:
+            base = config or default_config(chunk.spec.M, chunk.spec.N, chunk.spec.K, cpu, dtype=spec.dtype)
+            cfg = dataclasses.replace(base, **overrides)
+        kernel = build_kernel(chunk.spec, cpu, cfg)
         data = kernel._function._owner.jit_object()
         (out_dir / f"{symbol}.o").write_bytes(data)
         objects[symbol] = {"file": f"{symbol}.o", "sha256": hashlib.sha256(data).hexdigest(),
                            "config": kernel.config.as_dict(), "M": chunk.spec.M, "N": chunk.spec.N}
     _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
-    item_a, item_c = (4, 4) if spec.dtype == "f32" else (None, None)
+    item_a, item_c = ELEMENT_BYTES[spec.dtype], 4
     name = f"{spec.symbol}_x{len(chunks)}" if len(chunks) > 1 else spec.symbol
     manifest = {
         "format": MANIFEST_FORMAT, "name": name, "target": cpu.name,
@@ -63,17 +73,34 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("shapes", nargs="+", help="MxNxK, or one number for a cube")
     p.add_argument("--target", default="host", help="host or a named CPU (znver4, sapphirerapids, emeraldrapids, ...)")
     p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--dtype", default="f32", help="f32, bf16, u8s8 or s8s8")
+    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                   help="override a KernelConfig field of every kernel (e.g. kc=256, order=nm, isa=avx512)")
     p.add_argument("--out", type=Path, required=True)
     args = p.parse_args(argv)
     try:
+        overrides = dict(_field(text) for text in args.set)
         for text in args.shapes:
             dims = [int(x) for x in text.lower().split("x")]
             M, N, K = dims * 3 if len(dims) == 1 else dims
-            print(export(MatmulSpec(M, N, K), args.out, args.target, args.threads))
+            print(export(MatmulSpec(M, N, K, dtype=args.dtype), args.out, args.target, args.threads,
+                         overrides=overrides))
     except (NanommError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+def _field(text: str) -> tuple[str, object]:
+    """'kc=256' -> ('kc', 256) with the KernelConfig field's type."""
+    key, sep, value = text.partition("=")
+    types = {f.name: f.type for f in dataclasses.fields(KernelConfig)}
+    if not sep or key not in types:
+        raise ValueError(f"--set takes FIELD=VALUE with a KernelConfig field ({', '.join(types)}), got {text!r}")
+    kind = types[key] if isinstance(types[key], str) else types[key].__name__
+    if kind == "bool":
+        return key, value.lower() in ("1", "true", "yes", "on")
+    return key, int(value) if kind == "int" else value
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ REGISTRY: dict[str, str] = {
     "tile-cache": "tile_cache:TileCache",
     "tile-register": "tile_register:TileRegister",
     "pack": "pack:Pack",
+    "compose-amx": "compose_amx:ComposeAmx",
     "compose-microkernel": "compose_microkernel:ComposeMicrokernel",
     "lower-x86": "lower_x86:LowerX86",
     "lower-llvm": "lower_llvm:LowerLLVM",

@@ -89,6 +89,10 @@ class CheckedCall:
         self.abi = abi
         self._owner = owner  # the JitModule whose memory holds the code (or a list of them)
         self._missing = missing_features(abi.required_features)
+        if "amx-tile" in abi.required_features and not self._missing:
+            from nanomm.runtime.amx import request_amx_permission
+
+            request_amx_permission()  # once per process; before any tile instruction can run
         self._names = {"a": abi.a_dtype, "b": abi.b_dtype, "out": abi.c_dtype}
         self._dtypes = {k: _resolve_dtype(v) for k, v in self._names.items()}
         b_shape = tuple(abi.b_shape) or (abi.K, abi.N)

@@ -1,0 +1,345 @@
+"""compose-amx: composes bf16/int8 nanokernels into AMX tile microkernels, leaving the edges to AVX-512."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from mlir import ir
+from mlir.dialects import arith, func, memref, scf, vector
+
+from ..dialects import amx
+from ..errors import ConfigError
+from ._base import ModulePass
+from ._ir import erase, index_const, subview, walk
+from .compose_microkernel import _match, _Nanokernel
+from .lower_llvm import OUTLINED
+from .tile_register import NANOKERNEL
+
+AMX_MICROKERNEL = "nanomm.amx_microkernel"
+TILE = 16  # rows of every tile; columns of a C tile (16 f32 / i32 = 64 bytes)
+NUM_TILES = 8  # tmm0..tmm7
+NUM_VREGS = 32  # zmm registers, for the size of the AVX-512 pieces left behind
+
+
+@dataclasses.dataclass(frozen=True)
+class ComposeAmx(ModulePass):
+    """Turns each bf16 / int8 nanokernel on a VNNI-packed B into an AMX microkernel plus AVX-512 edges.
+
+    Expects: tile-register's low-precision nanokernels (`scf.for` tagged `nanomm.nanokernel`
+    stepping k by v = 2 (bf16) or 4 (i8), reading C `vector<MRxNR>`, A `vector<MRxv>` and one
+    row of pack's VNNI panel `memref<ceil(K/v) x NR*v>`), maybe after a zero write of C.
+    Other nanokernels (f32, unpacked B) are left for compose-microkernel.
+
+    Produces, for a MR x NR x K nanokernel, with M16/N16 = MR/NR rounded down to 16 and KT the
+    k of one tile product (32 bf16, 64 i8), K_AMX = K rounded down to KT:
+    - the AMX microkernel of C[0:M16, 0:N16] over k in [0, K_AMX): tm x tn C tiles
+      (`!amx.tile<16x16xf32|i32>`, started by `amx.tile_zero` or `amx.tile_load` of C) live
+      across the K steps, fully unrolled (MLIR 22 cannot carry `!amx.tile` values through
+      block arguments: cf-to-llvm has no type conversion for them); each step loads the tm A
+      tiles (`!amx.tile<16x32xbf16>` / `<16x64xi8>`, rows of A) and the tn B tiles (all of
+      them first when they fit, else one at a time) (16 panel rows x 64 bytes: exactly the VNNI panel's layout, row stride NR*v
+      elements) and accumulates with `amx.tile_mulf` (tdpbf16ps) or `amx.tile_muli`
+      (tdpbusd for u8 x s8, tdpbssd for s8 x s8: no +128 shift needed); the C tiles are
+      stored after the loop. tm*tn + tm + 1 tiles are live: at most 8 (2x2 C tiles = 32x32).
+    - what AMX cannot do as new nanokernels of tile-register's form, for compose-microkernel
+      to turn into vdpbf16ps / vpdpbusd code: the K remainder [K_AMX, K) of C[0:M16, 0:N16]
+      (accumulating onto what the tiles stored: no zeros, and no reads of A past K, which AMX
+      tiles of a whole pair/quad of k would make), and the edge rows [M16, MR) and columns
+      [N16, NR) over the whole K. Each is split into pieces whose accumulators fit the 32 zmm
+      registers.
+
+    Why here and in this form: AMX and AVX-512 meet at the nanokernel, so tile-register,
+    pack (whose VNNI panel already is the AMX B layout) and compose-microkernel stay as they
+    are; edges reuse the register-tiled AVX-512 code instead of partial tiles of odd shapes,
+    which would each need their own tile configuration.
+
+    With `outline` (the default), each distinct AMX microkernel (operand types, K, zero start)
+    is one private function tagged `nanomm.outlined` that every tile calls: LLVM puts its
+    `ldtilecfg` at that function's entry, and a shape with many blocks has a few microkernels.
+
+    With `emulate`, the same tile program (same tiles, offsets, K steps, panel rows, edges) is
+    built from plain vector ops instead of amx ops (a C tile is 16 row vectors, a product is
+    16 x KT multiply-adds per row; the K steps an `scf.for` tagged `nanomm.amx_microkernel`
+    carrying the tiles' rows, to keep it small), so it runs and is checked against numpy on CPUs
+    without AMX.
+
+    With `prefetch-a=d`, each K step prefetches (into L1) the A rows of the step d steps ahead,
+    one line per row: A is read with its row stride K (often a power of two, so its rows
+    alias in L1 and come from L2), and a tile load stalls on each of its 16 lines.
+
+    Options: outline, emulate, prefetch-a (distance in K steps; 0 disables).
+    """
+
+    name = "compose-amx"
+    outline: bool = True
+    emulate: bool = False
+    prefetch_a: int = 0
+
+    def run(self, module: ir.Module) -> None:
+        outlined: dict[tuple, str] = {}
+        for loop in list(walk(module.operation, "scf.for")):
+            if NANOKERNEL not in loop.attributes:
+                continue
+            nk = _match(loop)
+            if nk is None:
+                raise self.fail("nanokernel loop does not have the form tile-register produces", loop)
+            if nk.kind == "f32" or not nk.b_packed:
+                continue
+            m16, n16 = nk.mr // TILE * TILE, nk.nr // TILE * TILE
+            kt = TILE * nk.v
+            k_amx = nk.k // kt * kt
+            tm, tn = m16 // TILE, n16 // TILE
+            if tm * tn + tm + 1 > NUM_TILES:
+                raise self.fail(f"a {nk.mr}x{nk.nr} register tile needs {tm * tn + tm + 1} AMX tiles "
+                                f"({tm}x{tn} C, {tm} A, 1 B), there are {NUM_TILES}; use mr, nr <= 32", loop)
+            zero = nk.zero_init is not None
+            with ir.InsertionPoint(loop), loop.location:
+                if m16 and n16 and k_amx:
+                    a = subview(nk.a, [0, 0], [m16, k_amx])
+                    b = subview(nk.b, [0, 0], [k_amx // nk.v, n16 * nk.v])
+                    c = subview(nk.c, [0, 0], [m16, n16])
+                    self._microkernel(module, loop, outlined, nk, a, b, c, tm, tn, k_amx, zero)
+                    if k_amx < nk.k:  # K remainder, accumulating onto the tiles' result
+                        _pieces(nk, 0, m16, 0, n16, k_amx, nk.k, False)
+                else:
+                    m16 = n16 = 0
+                if m16 < nk.mr:
+                    _pieces(nk, m16, nk.mr, 0, nk.nr, 0, nk.k, zero)
+                if n16 < nk.nr and m16:
+                    _pieces(nk, 0, m16, n16, nk.nr, 0, nk.k, zero)
+            erase(loop)
+            if nk.zero_init is not None:
+                erase(nk.zero_init)
+
+    def _microkernel(self, module, loop, outlined, nk: _Nanokernel, a, b, c, tm, tn, k, zero) -> None:
+        if not self.outline:
+            self._emit(nk, a, b, c, tm, tn, k, zero)
+            return
+        types = [a.type, b.type, c.type]
+        key = (tuple(str(t) for t in types), k, zero, nk.kind)
+        name = outlined.get(key)
+        if name is None:
+            name = f"nanomm_amx_{len(outlined)}_{tm * TILE}x{tn * TILE}x{k}{'_zero' if zero else ''}"
+            outlined[key] = name
+            with ir.InsertionPoint.at_block_begin(module.body), loop.location:
+                fn = func.FuncOp(name, ir.FunctionType.get(types, []), visibility="private")
+                fn.operation.attributes[OUTLINED] = ir.UnitAttr.get()
+                entry = fn.add_entry_block()
+                with ir.InsertionPoint(entry):
+                    self._emit(nk, *entry.arguments, tm, tn, k, zero)
+                    func.ReturnOp([])
+        func.CallOp([], ir.FlatSymbolRefAttr.get(name), [a, b, c])
+
+    def _emit(self, nk: _Nanokernel, a, b, c, tm: int, tn: int, k: int, zero: bool) -> None:
+        """The tile program: C tiles live across K, A and B tile loads and tm x tn products per KT of k."""
+        tiles = (_Emulated if self.emulate else _Amx)(nk)
+        v, kt = nk.v, TILE * nk.v
+        accs = [tiles.start(c, i * TILE, j * TILE, zero) for i in range(tm) for j in range(tn)]
+
+        def step(kv: ir.Value, cur: list) -> list:
+            cur = list(cur)
+            row = arith.DivUIOp(kv, index_const(v)).result
+            a_tiles = [tiles.load_a(a, i * TILE, kv) for i in range(tm)]
+            # All B tiles first when they fit (2x2: 4 C + 2 A + 2 B = 8), so that no tile load
+            # waits for the product that still reads the register it would overwrite.
+            upfront = tm * tn + tm + tn <= NUM_TILES
+            b_tiles = [tiles.load_b(b, row, j * TILE * v) for j in range(tn)] if upfront else []
+            if upfront:  # diagonals first ((0,0), (1,1), (0,1), (1,0)): every A and B tile stays
+                # live across another's product, so LLVM gives each its own register
+                for i, j in sorted(((i, j) for i in range(tm) for j in range(tn)), key=lambda p: ((p[1] - p[0]) % tn, p[0])):
+                    cur[i * tn + j] = tiles.mul(a_tiles[i], b_tiles[j], cur[i * tn + j])
+                return cur
+            for j in range(tn):
+                b_tile = tiles.load_b(b, row, j * TILE * v)
+                for i in range(tm):
+                    cur[i * tn + j] = tiles.mul(a_tiles[i], b_tile, cur[i * tn + j])
+            return cur
+
+        if self.emulate:
+            flat = [x for acc in accs for x in tiles.values(acc)]
+            kloop = scf.ForOp(index_const(0), index_const(k), index_const(kt), flat)
+            kloop.operation.attributes[AMX_MICROKERNEL] = ir.UnitAttr.get()
+            with ir.InsertionPoint(kloop.body):
+                cur = step(kloop.induction_variable, tiles.unflatten(list(kloop.inner_iter_args), tm * tn))
+                scf.YieldOp([x for acc in cur for x in tiles.values(acc)])
+            accs = tiles.unflatten(list(kloop.results), tm * tn)
+        else:
+            # Straight-line K: LLVM's tile register allocation and ldtilecfg placement work on
+            # straight-line tile values; MLIR 22 cannot carry !amx.tile through block arguments.
+            for kk in range(0, k, kt):
+                ahead = kk + self.prefetch_a * kt
+                if self.prefetch_a and ahead < k:
+                    for r in range(tm * TILE):
+                        memref.prefetch(a, [index_const(r), index_const(ahead)], is_write=False, locality_hint=3,
+                                        is_data_cache=True)
+                accs = step(index_const(kk), accs)
+        for i in range(tm):
+            for j in range(tn):
+                tiles.store(c, i * TILE, j * TILE, accs[i * tn + j])
+
+
+class _Amx:
+    """Tiles as `!amx.tile` values (one SSA value per tile)."""
+
+    def __init__(self, nk: _Nanokernel):
+        self.nk = nk
+        in_elt, acc_elt = nk.a.type.element_type, nk.c.type.element_type
+        self.a_t = amx.tile_type(TILE, TILE * nk.v, in_elt)
+        self.b_t = amx.tile_type(TILE, TILE * nk.v, in_elt)
+        self.c_t = amx.tile_type(TILE, TILE, acc_elt)
+
+    def start(self, c, i, j, zero):
+        return amx.tile_zero(self.c_t) if zero else amx.tile_load(c, [index_const(i), index_const(j)], self.c_t)
+
+    def values(self, tile):
+        return [tile]
+
+    def unflatten(self, values, n):
+        return list(values)
+
+    def load_a(self, a, i, k):
+        return amx.tile_load(a, [index_const(i), k], self.a_t)
+
+    def load_b(self, b, row, col):
+        return amx.tile_load(b, [row, index_const(col)], self.b_t)
+
+    def mul(self, a, b, acc):
+        if self.nk.kind == "bf16":
+            return amx.tile_mulf(a, b, acc)
+        return amx.tile_muli(a, b, acc, a_unsigned=self.nk.kind == "u8s8", b_unsigned=False)
+
+    def store(self, c, i, j, tile):
+        amx.tile_store(c, [index_const(i), index_const(j)], tile)
+
+
+class _Emulated:
+    """The same tiles as vectors: a C tile is 16 rows `vector<16xf32|i32>`, an A tile stays in
+    memory (its elements are loaded where used), a B tile is 16 panel rows `vector<16v>`."""
+
+    def __init__(self, nk: _Nanokernel):
+        self.nk = nk
+        self.in_elt, self.acc_elt = nk.a.type.element_type, nk.c.type.element_type
+        self.row_t = ir.VectorType.get([TILE], self.acc_elt)
+        self.b_row_t = ir.VectorType.get([TILE * nk.v], self.in_elt)
+        self.float = isinstance(self.acc_elt, ir.FloatType)
+
+    def start(self, c, i, j, zero):
+        if zero:
+            z = arith.ConstantOp(self.row_t, ir.DenseElementsAttr.get_splat(
+                self.row_t, ir.FloatAttr.get(self.acc_elt, 0.0) if self.float else ir.IntegerAttr.get(self.acc_elt, 0)))
+            return [z.result] * TILE
+        return [vector.load(self.row_t, c, [index_const(i + r), index_const(j)]) for r in range(TILE)]
+
+    def values(self, tile):
+        return list(tile)
+
+    def unflatten(self, values, n):
+        return [values[t * TILE:(t + 1) * TILE] for t in range(n)]
+
+    def load_a(self, a, i, k):
+        return (a, i, k)
+
+    def load_b(self, b, row, col):
+        rows = []
+        for kk in range(TILE):
+            r = row if kk == 0 else arith.AddIOp(row, index_const(kk)).result
+            rows.append(vector.load(self.b_row_t, b, [r, index_const(col)]))
+        return rows
+
+    def _ext(self, value, unsigned):
+        t = ir.VectorType.get(ir.VectorType(value.type).shape, self.acc_elt) \
+            if isinstance(value.type, ir.VectorType) else self.acc_elt
+        if self.float:
+            return arith.ExtFOp(t, value).result
+        return (arith.ExtUIOp if unsigned else arith.ExtSIOp)(t, value).result
+
+    def mul(self, a_tile, b_rows, acc):
+        a, i, k = a_tile
+        v = self.nk.v
+        # B's column lanes for each k of the tile: panel row kk holds (B[kk*v+p, n]) at n*v + p.
+        cols = {}
+        for kk in range(TILE):
+            for p in range(v):
+                lanes = vector.shuffle(b_rows[kk], b_rows[kk], [n * v + p for n in range(TILE)])
+                cols[kk, p] = self._ext(lanes, unsigned=False)
+        out = []
+        for r in range(TILE):
+            row = acc[r]
+            for kk in range(TILE):
+                for p in range(v):
+                    kidx = arith.AddIOp(k, index_const(kk * v + p)).result
+                    x = self._ext(memref.load(a, [index_const(i + r), kidx]), unsigned=self.nk.kind == "u8s8")
+                    xs = vector.broadcast(self.row_t, x)
+                    if self.float:
+                        row = vector.fma(xs, cols[kk, p], row)
+                    else:
+                        row = arith.AddIOp(row, arith.MulIOp(xs, cols[kk, p]).result).result
+            out.append(row)
+        return out
+
+    def store(self, c, i, j, tile):
+        for r in range(TILE):
+            vector.store(tile[r], c, [index_const(i + r), index_const(j)])
+
+
+def _pieces(nk: _Nanokernel, m0: int, m1: int, n0: int, n1: int, k0: int, k1: int, zero: bool) -> None:
+    """Nanokernels for C[m0:m1, n0:n1] over k in [k0, k1), split so each fits the zmm registers."""
+    for c0 in range(n0, n1, 64):
+        c1 = min(n1, c0 + 64)
+        rows = _max_rows(c1 - c0, nk.kind)
+        count = -(-(m1 - m0) // rows)
+        step, extra = divmod(m1 - m0, count)
+        r0 = m0
+        for p in range(count):
+            r1 = r0 + step + (1 if p < extra else 0)
+            _nanokernel(nk, r0, r1, c0, c1, k0, k1, zero)
+            r0 = r1
+
+
+def _max_rows(cols: int, kind: str) -> int:
+    """The most rows of a `cols`-wide register tile whose accumulators, B vectors and A broadcast
+    (and for s8 x s8 the column-sum accumulators and 0x80 constant) fit the registers."""
+    chunks = -(-cols // TILE)
+    extra = chunks + 1 if kind == "s8s8" else 0
+    rows = (NUM_VREGS - chunks - 1 - extra) // chunks
+    if rows < 1:
+        raise ConfigError(f"compose-amx: a {cols}-column piece does not fit {NUM_VREGS} vector registers")
+    return rows
+
+
+def _nanokernel(nk: _Nanokernel, m0: int, m1: int, n0: int, n1: int, k0: int, k1: int, zero: bool) -> None:
+    """tile-register's nanokernel (B read as a VNNI panel row, as after pack) of one piece."""
+    from .tile_register import _extend, _read, _write
+
+    v, mr, nr, k = nk.v, m1 - m0, n1 - n0, k1 - k0
+    a = subview(nk.a, [m0, k0], [mr, k])
+    b = subview(nk.b, [k0 // v, n0 * v], [-(-k // v), nr * v])
+    c = subview(nk.c, [m0, n0], [mr, nr])
+    elt = nk.c.type.element_type
+    if zero:
+        vt = ir.VectorType.get([mr, nr], elt)
+        attr = ir.FloatAttr.get(elt, 0.0) if isinstance(elt, ir.FloatType) else ir.IntegerAttr.get(elt, 0)
+        _write(arith.ConstantOp(vt, ir.DenseElementsAttr.get_splat(vt, attr)).result, c)
+    loop = scf.ForOp(index_const(0), index_const(-(-k // v) * v), index_const(v))
+    loop.operation.attributes[NANOKERNEL] = ir.UnitAttr.get()
+    with ir.InsertionPoint(loop.body):
+        kv = loop.induction_variable
+        zero_i = index_const(0)
+        acc = _read(c, [zero_i, zero_i], [mr, nr])
+        lhs = _read(a, [zero_i, kv], [mr, v], in_bounds=[True, k % v == 0])
+        in_elt = ir.MemRefType(b.type).element_type
+        pad = arith.ConstantOp(in_elt, 0.0 if isinstance(in_elt, ir.FloatType) else 0).result
+        minor = ir.AffineMapAttr.get(ir.AffineMap.get(2, 0, [ir.AffineExpr.get_dim(1)]))
+        row = vector.transfer_read(ir.VectorType.get([nr * v], in_elt), b,
+                                   [arith.DivUIOp(kv, index_const(v)).result, zero_i], minor, pad,
+                                   ir.ArrayAttr.get([ir.BoolAttr.get(True)]))
+        rhs = vector.transpose(ir.VectorType.get([v, nr], in_elt),
+                               vector.shape_cast(ir.VectorType.get([nr, v], in_elt), row), [1, 0])
+        lhs = _extend(lhs, elt, unsigned=nk.kind == "u8s8")
+        rhs = _extend(rhs, elt, unsigned=False)
+        maps = ir.Attribute.parse(
+            "[affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>]")
+        iters = ir.Attribute.parse(
+            "[#vector.iterator_type<parallel>, #vector.iterator_type<parallel>, #vector.iterator_type<reduction>]")
+        _write(vector.contract(ir.VectorType.get([mr, nr], elt), lhs, rhs, acc, maps, iters), c)
+        scf.YieldOp([])

@@ -1,0 +1,99 @@
+"""AMX kernels: compile-only checks here, the AMX tile program emulated with vector ops (checked against
+numpy on this AMX-less CPU), the clean refusal to run AMX code without AMX, and real runs on an AMX CPU."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nanomm
+from nanomm.compiler.build import build_kernel
+from nanomm.compiler.config import KernelConfig, default_config
+from nanomm.compiler.payload import MatmulSpec
+from nanomm.errors import ConfigError, CpuFeatureError
+from nanomm.runtime.cpu import TARGETS, host_cpu
+
+ml_dtypes = pytest.importorskip("ml_dtypes")
+
+
+def _operands(dtype: str, M: int, N: int, K: int, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    if dtype == "bf16":
+        a = rng.standard_normal((M, K), dtype=np.float32).astype(ml_dtypes.bfloat16)
+        b = rng.standard_normal((K, N), dtype=np.float32).astype(ml_dtypes.bfloat16)
+    else:
+        a = rng.integers(0, 256, (M, K)).astype(np.uint8) if dtype == "u8s8" else \
+            rng.integers(-128, 128, (M, K)).astype(np.int8)
+        b = rng.integers(-128, 128, (K, N)).astype(np.int8)
+    return a, b, a.astype(np.float64) @ b.astype(np.float64)
+
+
+def _check(out: np.ndarray, ref: np.ndarray, dtype: str, K: int) -> None:
+    if dtype == "bf16":
+        np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4 * K)
+    else:
+        np.testing.assert_array_equal(out, ref.astype(np.int64))
+
+
+@pytest.mark.parametrize("dtype,instruction", [("bf16", "tdpbf16ps"), ("u8s8", "tdpbusd"), ("s8s8", "tdpbssd")])
+def test_default_config_for_an_amx_target_compiles_to_tile_instructions(dtype, instruction):
+    kernel = build_kernel(MatmulSpec(96, 80, 200, dtype=dtype), "emeraldrapids")
+    assert kernel.config.isa == "amx"
+    asm = kernel.asm()
+    for needed in ("ldtilecfg", "tileloadd", instruction, "tilestored"):
+        assert needed in asm, needed
+    assert "amx-tile" in kernel._function.abi.required_features
+
+
+def test_default_config_picks_amx_only_where_the_cpu_has_it():
+    assert default_config(512, 512, 512, TARGETS["sapphirerapids"], dtype="bf16").isa == "amx"
+    assert default_config(512, 512, 512, TARGETS["emeraldrapids"], dtype="s8s8").isa == "amx"
+    assert default_config(512, 512, 512, TARGETS["znver4"], dtype="bf16").isa == "avx512"
+    assert default_config(512, 512, 512, TARGETS["emeraldrapids"], dtype="f32").isa == "avx512"
+
+
+def test_amx_config_is_checked():
+    with pytest.raises(ConfigError, match="tiles"):
+        KernelConfig(mr=48, nr=48, mc=96, nc=96, pack_b=True, isa="amx")
+    with pytest.raises(ConfigError, match="pack_b"):
+        KernelConfig(mr=32, nr=32, isa="amx")
+    with pytest.raises(ConfigError, match="isa"):
+        KernelConfig(isa="sse")
+    with pytest.raises(ConfigError, match="f32"):
+        KernelConfig(mr=32, nr=32, mc=64, nc=64, pack_b=True, isa="amx").pipeline(dtype="f32")
+
+
+# The AMX-less check of the tile composition: isa="amx-emulated" runs compose-amx{emulate=1}, the
+# same tile program (tiles, offsets, K steps, panel rows, zero/accumulate starts, outlining, and
+# the AVX-512 edge and K-remainder pieces) with each tile op replaced by vector code.
+@pytest.mark.avx512
+@pytest.mark.parametrize("dtype,M,N,K,kc", [
+    ("bf16", 40, 40, 100, 64),     # M, N edges; K blocks 64 + 36 (K remainder 4 after one tile product)
+    ("u8s8", 64, 48, 200, 128),    # two K blocks (the second accumulates onto C), N edge 16
+    ("s8s8", 47, 33, 131, 128),    # odd everything, K not a multiple of 4
+])
+def test_emulated_tile_program_matches_numpy(dtype, M, N, K, kc):
+    config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=kc, pack_b=True, isa="amx-emulated")
+    kernel = nanomm.compile_matmul(M, N, K, dtype=dtype, config=config, threads=1)
+    assert "nanomm.amx_microkernel" in kernel.ir("compose-amx")  # the emulated tile loop is there
+    a, b, ref = _operands(dtype, M, N, K)
+    _check(kernel(a, b), ref, dtype, K)
+
+
+def test_calling_an_amx_kernel_without_amx_is_a_clean_error():
+    if host_cpu().has("amx-tile"):
+        pytest.skip("this host has AMX")
+    kernel = build_kernel(MatmulSpec(64, 64, 64, dtype="bf16"), "emeraldrapids")
+    a, b, _ = _operands("bf16", 64, 64, 64)
+    with pytest.raises(CpuFeatureError, match="amx"):
+        kernel(a, b)
+
+
+@pytest.mark.amx
+@pytest.mark.parametrize("dtype", ["bf16", "u8s8", "s8s8"])
+@pytest.mark.parametrize("M,N,K", [(64, 64, 64), (127, 255, 511), (33, 100, 70)])
+def test_amx_kernels_match_numpy_on_an_amx_cpu(dtype, M, N, K):
+    kernel = nanomm.compile_matmul(M, N, K, dtype=dtype, threads=1)
+    assert kernel.config.isa == "amx"
+    a, b, ref = _operands(dtype, M, N, K)
+    _check(kernel(a, b), ref, dtype, K)
