@@ -1,6 +1,7 @@
 """`nanomm tune`: tune one shape, show the result, plot it, export or import records.
 
     nanomm tune 1024 1024 1024                     model-guided, 60 s budget
+    nanomm tune 512 512 512 --dtype bf16           bf16 x bf16 -> f32 (u8s8, s8s8: int8, in GOP/s)
     nanomm tune 64 64 64 --exhaustive --plot 64.png
     nanomm tune 16 4096 4096 --budget 200 --resume
     nanomm tune 1024 1024 1024 --export rec.json   tune, then export this shape's record
@@ -28,7 +29,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("M", type=int, nargs="?")
     p.add_argument("N", type=int, nargs="?")
     p.add_argument("K", type=int, nargs="?")
-    p.add_argument("--dtype", default="f32", help="data type (f32)")
+    p.add_argument("--dtype", default="f32", choices=("f32", "bf16", "u8s8", "s8s8"),
+                   help="data type: f32, bf16 (-> f32), u8s8 / s8s8 (uint8 / int8 x int8 -> int32); default f32")
     p.add_argument("--budget", default=None,
                    help="seconds ('60s', '2m') or a number of configurations (default 60s; "
                         "unlimited with --exhaustive)")
@@ -72,7 +74,8 @@ class _Progress:
             return
         budget = e.get("budget")
         seconds = getattr(budget, "seconds", None)
-        best = f"{e['best_gflops']:.1f} GF/s" if e.get("best_gflops") else "-"
+        unit = "GOP/s" if e.get("unit") == "GOP/s" else "GF/s"
+        best = f"{e['best_gflops']:.1f} {unit}" if e.get("best_gflops") else "-"
         ratio = (f" ({e['best_gflops'] / e['default_gflops']:.2f}x default)"
                  if e.get("best_gflops") and e.get("default_gflops") else "")
         text = f"{e['phase']}: best {best}{ratio}"
@@ -174,7 +177,7 @@ def _table(result, top: int) -> None:
     d = result.default
     print(f"nanomm tune {result.problem.name}: {result.mode} search, {len(ev)} of {result.space_size} "
           f"configurations measured ({len(result.failed)} failed) in {result.elapsed:.1f} s")
-    head = ["#", "GFLOP/s", "vs default", "spread", "source", "config"]
+    head = ["#", result.problem.unit, "vs default", "spread", "source", "config"]
     rows = []
     for i, c in enumerate(ok[:top], 1):
         g = flops / c.figure() / 1e9
@@ -195,7 +198,7 @@ def _table(result, top: int) -> None:
     b = result.best
     sp = result.speedup
     print(f"best: {b.config}")
-    print(f"      {flops / b.figure() / 1e9:.1f} GFLOP/s, {sp:.3f}x the default" if sp else "")
+    print(f"      {flops / b.figure() / 1e9:.1f} {result.problem.unit}, {sp:.3f}x the default" if sp else "")
     if result.record_path:
         print(f"record: {result.record_path}")
 
@@ -217,7 +220,8 @@ def _list() -> None:
             continue
         n += 1
         sp = best.get("speedup_vs_default")
-        print(f"{p['M']}x{p['N']}x{p['K']} {p['dtype']} threads={p['threads']}: {best.get('gflops') or 0:.1f} GFLOP/s"
+        unit = "GOP/s" if p["dtype"] in ("u8s8", "s8s8") else "GFLOP/s"
+        print(f"{p['M']}x{p['N']}x{p['K']} {p['dtype']} threads={p['threads']}: {best.get('gflops') or 0:.1f} {unit}"
               f"{f' ({sp:.3f}x default)' if sp else ''}  {short(records.config_of(best))}")
     if n == 0:
         print("no tuning records for this machine")

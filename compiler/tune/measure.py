@@ -12,9 +12,13 @@ crashes does so in the worker.
 
 Measuring happens in the parent, serially, while the workers wait (compiling and timing at
 once on a 2-core machine would time the compiler): `Bench` holds A, B (random, fixed seed,
-at fixed offsets within a page, so that runs compare: PAGE_OFFSETS),
-the float64 reference and the elementwise bound of runtime.reference.matmul_mismatch; a
-candidate's C is filled with NaN, computed once and checked before it is timed. Timing: a
+at fixed offsets within a page, so that runs compare: PAGE_OFFSETS) in the problem's dtypes
+(`operands`: float32 and bf16 (ml_dtypes) uniform in [-1, 1), uint8 / int8 over their full
+range), the reference and the check of runtime.reference.matmul_mismatch: float32 and bf16
+within the float32 bound of a K-term sum (a bf16 product is exact in float32), int32 results
+exactly (the reference in float64 is exact below 2**53). A candidate's C is filled with NaN
+(integers: INT32_MIN, which no int8 result within MAX_K reaches), computed once and checked
+before it is timed. Timing: a
 warm-up (at least 2 calls and `warmup` seconds), then `runs` samples, each the mean of enough
 back-to-back calls to last `sample` seconds, through ctypes with fixed pointers (the kernel's
 own time, not the Python checks). The figure is the median sample; the spread is
@@ -44,6 +48,41 @@ from ..config import KernelConfig
 from .space import Problem
 
 _KERNEL_CTYPE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
+
+
+# --- operands of a dtype --------------------------------------------------------------------
+
+def numpy_dtypes(dtype: str) -> tuple:
+    """The numpy dtypes of A, B and C (bf16: ml_dtypes.bfloat16)."""
+    from ..payload import DTYPES
+
+    out = []
+    for name in DTYPES[dtype][2:]:
+        if name == "bfloat16":
+            import ml_dtypes
+
+            out.append(np.dtype(ml_dtypes.bfloat16))
+        else:
+            out.append(np.dtype(name))
+    return tuple(out)
+
+
+def fill(x: np.ndarray, rng: np.random.Generator) -> None:
+    """Random values of x's dtype: integers over their whole range, floats uniform in [-1, 1)."""
+    if np.issubdtype(x.dtype, np.integer):
+        info = np.iinfo(x.dtype)
+        x[...] = rng.integers(info.min, info.max, x.shape, endpoint=True, dtype=x.dtype)
+    else:
+        x[...] = rng.uniform(-1, 1, x.shape).astype(x.dtype)
+
+
+def operands(problem: Problem, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Random A (M x K) and B (K x N) of the problem's dtypes (see `fill`)."""
+    ta, tb, _ = numpy_dtypes(problem.dtype)
+    a, b = np.empty((problem.M, problem.K), ta), np.empty((problem.K, problem.N), tb)
+    fill(a, rng)
+    fill(b, rng)
+    return a, b
 
 
 # --- building a candidate --------------------------------------------------------------------
@@ -77,10 +116,8 @@ def compile_candidate(task: dict) -> dict:
         problem = Problem(**task["problem"])
         cfg = KernelConfig(**task["config"])
         kernel = build(problem, task["cpu"], cfg, use_disk_cache=True)
-        rng = np.random.default_rng(0)
-        a = rng.uniform(-1, 1, (problem.M, problem.K)).astype(np.float32)
-        b = rng.uniform(-1, 1, (problem.K, problem.N)).astype(np.float32)
-        kernel(a, b, np.empty((problem.M, problem.N), np.float32))
+        a, b = operands(problem, np.random.default_rng(0))
+        kernel(a, b, np.empty((problem.M, problem.N), numpy_dtypes(problem.dtype)[2]))
         return {"ok": True, "compile_seconds": time.perf_counter() - start}
     except Exception as exc:  # noqa: BLE001 - any failure is this candidate's
         return {"ok": False, "error": f"{type(exc).__name__}: {exc}".strip()[:2000],
@@ -250,24 +287,35 @@ class Bench:
         self.warmup, self.sample, self.runs, self.race = warmup, sample, runs, race
         rng = np.random.default_rng(seed)
         M, N, K = problem.M, problem.N, problem.K
+        ta, tb, tc = numpy_dtypes(problem.dtype)
         # Fixed placement: timings depend on where arrays sit within a page (4 KiB aliasing
         # between A, B and C streams), which numpy's allocator varies from run to run.
-        self.a = placed((M, K), PAGE_OFFSETS[0])
-        self.b = placed((K, N), PAGE_OFFSETS[1])
-        self.c = placed((M, N), PAGE_OFFSETS[2])
-        self.a[...] = rng.uniform(-1, 1, (M, K))
-        self.b[...] = rng.uniform(-1, 1, (K, N))
+        self.a = placed((M, K), PAGE_OFFSETS[0], ta)
+        self.b = placed((K, N), PAGE_OFFSETS[1], tb)
+        self.c = placed((M, N), PAGE_OFFSETS[2], tc)
+        fill(self.a, rng)
+        fill(self.b, rng)
         a64, b64 = self.a.astype(np.float64), self.b.astype(np.float64)
         self.ref = a64 @ b64
-        # runtime.reference.matmul_mismatch's bound, computed once for every candidate
-        self.bound = (K + 1) * 2.0 ** -22 * (np.abs(a64) @ np.abs(b64)) + 1e-6
+        self.exact = np.issubdtype(tc, np.integer)
+        if self.exact:  # int8 sums: exact in float64 (|sum| < 2**31), compared exactly
+            self.ref = np.rint(self.ref).astype(np.int64)
+            self.bound = None
+            self.sentinel = np.iinfo(tc).min
+        else:  # runtime.reference.matmul_mismatch's bound, computed once for every candidate
+            self.bound = (K + 1) * 2.0 ** -22 * (np.abs(a64) @ np.abs(b64)) + 1e-6
+            self.sentinel = np.nan
 
     def check(self, kernel) -> str | None:
-        """None when the kernel computes A @ B within float32 rounding; else what is wrong."""
-        self.c.fill(np.nan)
+        """None when the kernel computes A @ B (exactly for integers, else within float32
+        rounding); else what is wrong."""
+        self.c.fill(self.sentinel)
         kernel(self.a, self.b, self.c)
-        err = np.abs(self.c.astype(np.float64) - self.ref)
-        if bool((err <= self.bound).all()):
+        if self.exact:
+            ok = bool((self.c == self.ref).all())
+        else:
+            ok = bool((np.abs(self.c.astype(np.float64) - self.ref) <= self.bound).all())
+        if ok:
             return None
         from ...runtime.reference import matmul_mismatch
 

@@ -17,6 +17,12 @@ builds, without compiling anything:
             and the TLB (4 KiB aliasing, one page per row) unless prefetched;
   packing   with pack_b, B is copied once per (N block, K block);
   threads   per-thread chunks as compiler.parallel.partition makes them, plus a hand-off.
+  dtypes    bf16 / int8 (v = 2 / 4 k per 32-bit lane): a step covers v k with one dot
+            instruction (vdpbf16ps / vpdpbusd) per accumulator, as fast as an FMA on Zen 4,
+            so 2x / 4x the float32 operations per cycle; s8s8 adds one vpdpbusd per B vector
+            (its column sums); unpacked B is interleaved in registers (v-1 shuffles per B
+            vector); A and B bytes are ELEMENT_BYTES, C is 4-byte; AMX (isa="amx") counts
+            tile products: 16x16 C tiles, 16 cycles per tdp over 16*v k.
 
 Time = max(compute + per-tile, cache levels) + a share of the L3 time (latency the
 prefetchers do not hide) + the memory time (streaming B from memory overlaps little with the
@@ -35,7 +41,7 @@ import dataclasses
 import math
 
 from ...runtime.cpu import CpuInfo
-from ..config import F32_LANES, KernelConfig
+from ..config import ELEMENT_BYTES, F32_LANES, VNNI, KernelConfig
 from .space import Problem
 
 
@@ -55,6 +61,8 @@ class Machine:
     l3_bytes: float = 16.0
     dram_bytes: float = 7.0
     pack_cycles_per_vector: float = 2.0
+    shuffles_per_cycle: float = 1.0 # vector permutes (interleaving unpacked bf16 / int8 B)
+    amx_cycles_per_tdp: float = 16.0  # one 16x16 tile product over 16*v k
     handoff_seconds: float = 25e-6  # giving work to another thread
 
 
@@ -90,23 +98,26 @@ def predict_seconds(problem: Problem, cpu: CpuInfo, cfg: KernelConfig, machine: 
 
         chunks = partition(problem.spec, problem.threads)
         if len(chunks) > 1:
-            worst = max(_single(c.spec.M, c.spec.N, c.spec.K, problem.accumulate, cpu, cfg, mach, problem.N)
-                        for c in chunks)
+            worst = max(_single(c.spec.M, c.spec.N, c.spec.K, problem.accumulate, cpu, cfg, mach, problem.N,
+                                problem.dtype) for c in chunks)
             return worst + mach.handoff_seconds
-    return _single(problem.M, problem.N, problem.K, problem.accumulate, cpu, cfg, mach, problem.N)
+    return _single(problem.M, problem.N, problem.K, problem.accumulate, cpu, cfg, mach, problem.N, problem.dtype)
 
 
 def _single(M: int, N: int, K: int, accumulate: bool, cpu: CpuInfo, cfg: KernelConfig, mach: Machine,
-            ldb: int) -> float:
+            ldb: int, dtype: str = "f32") -> float:
     mr, nr = cfg.mr, cfg.nr
-    kc = min(cfg.kc, K)
+    v, size = VNNI[dtype], ELEMENT_BYTES[dtype]
+    kc = min(cfg.kc, -(-K // v) * v)
     mc = min(cfg.mc, M)
     nc = min(cfg.nc, N)
     k_blocks = math.ceil(K / kc)
+    k_steps = math.ceil(kc / v) * (k_blocks - 1) + math.ceil((K - kc * (k_blocks - 1)) / v)
     m_tiles = _splits(M, mc, mr)
     n_tiles = _splits(N, nc, nr)
-    unpacked_stride = not cfg.pack_b and ldb * 4 >= 4096
-    aliasing = not cfg.pack_b and (ldb * 4) % 4096 == 0 and K > 16
+    unpacked_stride = not cfg.pack_b and ldb * size >= 4096
+    aliasing = not cfg.pack_b and (ldb * size) % 4096 == 0 and K > 16
+    amx = cfg.isa != "avx512"
 
     # --- compute: every tile, K steps, plus its per-K-block cost --------------------------
     compute = 0.0
@@ -114,8 +125,19 @@ def _single(M: int, N: int, K: int, accumulate: bool, cpu: CpuInfo, cfg: KernelC
         for ne, ncount in n_tiles.items():
             chunks = math.ceil(ne / F32_LANES)
             acc = me * chunks
-            loads = chunks + (me if me > 1 else 0) + (1 if me == 1 else 0)
-            step = max(acc / mach.fma_per_cycle, loads / mach.loads_per_cycle, mach.fma_latency)
+            if amx and me >= 16 and ne >= 16:  # tile products (edges below 16 run on AVX-512)
+                tdps = (me // 16) * (ne // 16)
+                step = tdps * mach.amx_cycles_per_tdp / 16  # per step of v k
+                per_block = mach.call_cycles + 8.0 * tdps
+                tiles = mcount * ncount
+                compute += tiles * (k_steps * step + k_blocks * per_block)
+                continue
+            dots = acc + (chunks if dtype == "s8s8" else 0)  # s8s8: column sums of B
+            v_loads = chunks * (v if not cfg.pack_b else 1)   # unpacked: v rows, interleaved
+            loads = v_loads + (me if me > 1 else 0) + (1 if me == 1 else 0)
+            step = max(dots / mach.fma_per_cycle, loads / mach.loads_per_cycle, mach.fma_latency)
+            if v > 1 and not cfg.pack_b:
+                step += chunks * (v - 1) / mach.shuffles_per_cycle
             step += mach.loop_overhead / cfg.unroll_k
             if unpacked_stride:
                 # A B row per step from another page: L1 DTLB pressure and, on an aliasing
@@ -125,26 +147,26 @@ def _single(M: int, N: int, K: int, accumulate: bool, cpu: CpuInfo, cfg: KernelC
             per_block = (mach.call_cycles if cfg.outline else mach.inline_cycles) + 1.5 * acc
             tail = 0.0 if cfg.late_c else 0.5 * acc  # waiting for C before the K loop
             tiles = mcount * ncount
-            compute += tiles * (K * step + k_blocks * per_block + max(0, k_blocks - (0 if accumulate else 1)) * (
-                acc + tail))
+            compute += tiles * (k_steps * step + k_blocks * per_block + max(
+                0, k_blocks - (0 if accumulate else 1)) * (acc + tail))
     # --- memory traffic -------------------------------------------------------------------
     n_blocks = math.ceil(N / nc)
     m_rows = sum(m_tiles.values())  # rows of tiles over the whole of M
-    b_block = kc * nc * 4
-    b_panel = kc * nr * 4
-    a_block = mc * kc * 4
+    b_block = kc * nc * size
+    b_panel = kc * nr * size
+    a_block = mc * kc * size
     if cfg.order == "mn":
         # each row of tiles sweeps the B block: from L1 if it fits there, else L2/L3
-        b_bytes = m_rows * K * N * 4
+        b_bytes = m_rows * K * N * size
         b_level = _level(b_block, cpu, slack=0.5)
-        a_bytes = M * K * 4 * n_blocks
-        a_level = _level(mr * kc * 4, cpu, slack=0.5)
+        a_bytes = M * K * size * n_blocks
+        a_level = _level(mr * kc * size, cpu, slack=0.5)
     else:
         # each column of tiles sweeps the A block; the B panel stays in L1
         n_cols = sum(n_tiles.values())
-        b_bytes = K * N * 4 * math.ceil(M / mc)
+        b_bytes = K * N * size * math.ceil(M / mc)
         b_level = _level(b_panel, cpu, slack=0.5)
-        a_bytes = n_cols * M * K * 4
+        a_bytes = n_cols * M * K * size
         a_level = _level(a_block, cpu, slack=0.5)
     c_bytes = M * N * 4 * 2 * k_blocks
     c_level = _level(mc * nc * 4, cpu, slack=0.5)
@@ -152,14 +174,14 @@ def _single(M: int, N: int, K: int, accumulate: bool, cpu: CpuInfo, cfg: KernelC
     for nbytes, level in ((b_bytes, b_level), (a_bytes, a_level), (c_bytes, c_level)):
         levels[level] += nbytes
     # Compulsory traffic: what does not stay in L3 between calls comes from memory.
-    total = (M * K + K * N + M * N) * 4
+    total = (M * K + K * N) * size + M * N * 4
     dram = total if total > cpu.l3 * 0.75 else 0.0
-    if not cfg.pack_b and cfg.order == "mn" and K * nc * 4 > cpu.l3 * 0.5:
-        dram += K * N * 4 * (math.ceil(M / mc) - 1)  # B re-read from memory per M block
+    if not cfg.pack_b and cfg.order == "mn" and K * nc * size > cpu.l3 * 0.5:
+        dram += K * N * size * (math.ceil(M / mc) - 1)  # B re-read from memory per M block
     # Rows of B read at once from memory: the prefetchers follow a few streams, not hundreds.
     # (Zen 4, 16x4096x4096: kc=16 streams B at ~8 GB/s beside the FMAs, kc >= 32 at ~5 GB/s;
     # one row of A streams it at 28 GB/s.) Streaming from memory overlaps little with compute.
-    streams = kc if not cfg.pack_b else 1
+    streams = kc if not cfg.pack_b else 1  # rows of B (one row of A: each read once, 4 B apart)
     dram_rate = mach.dram_bytes * (1.0 if streams <= 16 else 0.3)
     near = max(levels[1] / mach.l1_bytes, levels[2] / mach.l2_bytes)
     far = levels[3] / mach.l3_bytes  # partly exposed: latency, not only bandwidth
@@ -167,8 +189,10 @@ def _single(M: int, N: int, K: int, accumulate: bool, cpu: CpuInfo, cfg: KernelC
     # --- packing --------------------------------------------------------------------------
     pack = 0.0
     if cfg.pack_b:
-        vectors = k_blocks * kc * n_blocks * math.ceil(nc / nr) * math.ceil(nr / F32_LANES)
-        pack = vectors * mach.pack_cycles_per_vector * (2.0 if ldb * 4 >= 4096 else 1.0)
+        # a packed vector holds v rows of B (bf16 / int8: interleaved, v-1 more shuffles)
+        vectors = k_blocks * math.ceil(kc / v) * n_blocks * math.ceil(nc / nr) * math.ceil(nr / F32_LANES)
+        pack = vectors * (mach.pack_cycles_per_vector + (v - 1) / mach.shuffles_per_cycle) * (
+            2.0 if ldb * size >= 4096 else 1.0)
     cycles = max(compute, near, far) + FAR_EXPOSED * far + memory + pack
     return cycles / (mach.ghz * 1e9)
 
@@ -193,7 +217,7 @@ def features(cfg: KernelConfig) -> tuple[float, ...]:
     dimension is a distance of about 1."""
     return (math.log2(cfg.mr) * 1.5, math.log2(cfg.nr / 16) * 2.0, math.log2(cfg.kc), math.log2(cfg.mc) * 0.7,
             math.log2(cfg.nc) * 0.7, math.log2(cfg.unroll_k), float(cfg.order == "nm"), 1.5 * cfg.pack_b,
-            float(cfg.prefetch > 0), float(cfg.outline), float(cfg.late_c))
+            float(cfg.prefetch > 0), float(cfg.outline), float(cfg.late_c), 3.0 * (cfg.isa != "avx512"))
 
 
 class Surrogate:

@@ -8,7 +8,7 @@ from ...errors import NanommError
 
 
 def plot(result, path: str | Path) -> Path:
-    """Two panels: GFLOP/s of every evaluated configuration in evaluation order (the running
+    """Two panels: GFLOP/s (GOP/s for int8) of every evaluated configuration in evaluation order (the running
     best, the default, failures at the bottom), and the model's prediction against the
     measurement."""
     try:
@@ -41,7 +41,7 @@ def plot(result, path: str | Path) -> Path:
     if bad:
         ax1.scatter([c.index for c in bad], [0] * len(bad), marker="x", c="red", label="failed / wrong")
     ax1.set_xlabel("evaluation")
-    ax1.set_ylabel("GFLOP/s")
+    ax1.set_ylabel(result.problem.unit)
     ax1.set_title(f"{result.problem.name}: {len(ev)} of {result.space_size} configurations ({result.mode})")
     ax1.legend(fontsize=8)
     if ok:
@@ -50,8 +50,8 @@ def plot(result, path: str | Path) -> Path:
         ax2.scatter(pred, meas, s=14, c=[c.config.nr for c in ok if c.predicted], cmap="viridis")
         lo, hi = min(pred + meas), max(pred + meas)
         ax2.plot([lo, hi], [lo, hi], c="grey", lw=0.8)
-    ax2.set_xlabel("model GFLOP/s")
-    ax2.set_ylabel("measured GFLOP/s")
+    ax2.set_xlabel(f"model {result.problem.unit}")
+    ax2.set_ylabel(f"measured {result.problem.unit}")
     ax2.set_title("model vs measurement (colour: nr)")
     fig.tight_layout()
     path = Path(path)

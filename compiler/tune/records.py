@@ -249,6 +249,10 @@ def lookup(M: int, N: int, K: int, dtype: str = "f32", threads: int = 1, cpu: Cp
         config = None
         if record is not None and record.get("best") is not None:
             config = config_of(record["best"])
+            try:  # a config the pipeline refuses for this dtype (kc vs v, register budget): no record
+                config.pipeline(prepacked_b, dtype)
+            except Exception:  # noqa: BLE001
+                config = None
         with _memo_lock:
             _memo[memo_key] = config
         return config

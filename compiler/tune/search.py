@@ -21,8 +21,13 @@ Search (see space.py, model.py, measure.py):
   * Final: the `final_top` fastest distinct candidates, the default and the incumbent (the
     best of an earlier record) are re-timed in `final_rounds` interleaved rounds (the order
     reversed every other round), which cancels drift; a round's value is the median of a few
-    samples, a finalist's figure its best round (interference only slows rounds down) and its
-    spread (slowest - best) / best round. The fastest is the result.
+    samples. Then a playoff: those within PLAYOFF of the best (at most PLAYOFF_SIZE), the
+    default and the incumbent, PLAYOFF_ROUNDS more interleaved rounds. A finalist's figure is
+    `robust_seconds` of its rounds (the mean of the faster half: interference only slows
+    rounds down, and one lucky round does not decide), its spread (slowest - best) / best
+    round. The result is the fastest, except that the default, else the incumbent, wins
+    when within TIE of it: a difference below the noise is no reason to change
+    configuration, and preferring one fixed choice makes repeated runs pick the same.
   * Candidates compile in worker processes (a crash or timeout fails that candidate only),
     are checked against numpy, then timed in this process while the workers wait.
   * The record is written (atomically) every SAVE_EVERY seconds between batches, at the end
@@ -53,6 +58,10 @@ DEFAULT_BUDGET_SECONDS = 60.0
 MIN_EVALS = 24
 SETTLE = 0.75  # share of a time budget spent before the patience rule may stop the search
 FINAL_SAMPLE = 0.005  # seconds of calls per sample in the final re-timing
+PLAYOFF = 0.03        # finalists within 3% of the best go on to the playoff
+PLAYOFF_SIZE = 3      # at most this many (besides the default and the incumbent)
+PLAYOFF_ROUNDS = 8
+TIE = 0.01            # the default / incumbent wins within 1% of the fastest
 SAVE_EVERY = 2.0  # seconds between writes of the partial record (and at the end, and on Ctrl-C)
 
 
@@ -161,6 +170,22 @@ class TuneResult:
 ProgressFn = Callable[[dict], None]
 
 
+def robust_seconds(rounds: list[float]) -> float:
+    """A finalist's figure: the mean of the faster half of its rounds (each a median)."""
+    fast = sorted(rounds)[: max(1, (len(rounds) + 1) // 2)]
+    return sum(fast) / len(fast)
+
+
+def pick(finalists: list[Candidate], preferred: list[Candidate | None] = (), tie: float = TIE) -> Candidate:
+    """The fastest finalist, or the first of `preferred` (the default, the incumbent) that is
+    a finalist within `tie` of it."""
+    fastest = min(finalists, key=lambda c: c.final_seconds)
+    for c in preferred:
+        if c is not None and c in finalists and c.final_seconds <= fastest.final_seconds * (1 + tie):
+            return c
+    return fastest
+
+
 def tune(M: int, N: int, K: int, dtype: str = "f32", *, threads: int = 1, budget: Budget | str | int | None = None,
          exhaustive: bool = False, resume: bool = False, cpu: CpuInfo | None = None, workers: int | None = None,
          timeout: float = 60.0, compile_fn: Callable[[dict], dict] | None = None, progress: ProgressFn | None = None,
@@ -202,6 +227,7 @@ class _Tuner:
         self.record_path: str | None = None
         self._saved = 0.0
         self.mode = "guided"
+        self.incumbent: Candidate | None = None
 
     # --- helpers -------------------------------------------------------------------------
 
@@ -221,7 +247,7 @@ class _Tuner:
                           "budget": self.budget, "target": self.target_evals,
                           "best_gflops": flops / best.seconds / 1e9 if best else None,
                           "default_gflops": flops / default.seconds / 1e9 if default and default.seconds else None,
-                          "best": short(best.config) if best else None, **extra})
+                          "best": short(best.config) if best else None, "unit": self.problem.unit, **extra})
 
     def room(self, batch: int) -> int:
         """How many configurations the next batch may hold (0: the budget is spent)."""
@@ -283,7 +309,7 @@ class _Tuner:
             raise
         finally:
             self.pool.close(kill=interrupted)
-        best = min(finalists, key=lambda c: c.final_seconds)
+        best = pick(finalists, self._preferred())
         self._save(final=True, best=best)
         self.phase = "done"
         self._emit()
@@ -486,8 +512,10 @@ class _Tuner:
                     inc = Candidate(inc_cfg, "incumbent", predicted=self.surrogate.model(inc_cfg))
                     self.candidates[k] = inc
                     self._evaluate_one_more(inc)
-                if inc.status == "ok" and inc not in finalists:
-                    finalists.append(inc)
+                if inc.status == "ok":
+                    self.incumbent = inc
+                    if inc not in finalists:
+                        finalists.append(inc)
             except records.RecordError:
                 pass
         if not finalists:
@@ -501,7 +529,8 @@ class _Tuner:
             except Exception as exc:  # noqa: BLE001
                 wrong = f"{type(exc).__name__}: {exc}"
             if wrong:
-                cand.status, cand.error = ("wrong" if "tolerance" in wrong else "failed"), wrong
+                cand.status, cand.error = ("wrong" if ("tolerance" in wrong or "differ" in wrong)
+                                           else "failed"), wrong
                 continue
             calls.append(self.bench.caller(kernel))
             checked.append(cand)
@@ -509,18 +538,31 @@ class _Tuner:
         if not finalists:
             raise NanommError("no configuration passed the final check")
         rounds: list[list[float]] = [[] for _ in finalists]
-        order = list(range(len(finalists)))
-        for r in range(self.final_rounds):
-            for i in (order if r % 2 == 0 else order[::-1]):
-                rounds[i].append(self.bench.time(calls[i], runs=3, sample=FINAL_SAMPLE).seconds)
-            self._emit(round=r + 1)
+        self._rounds(calls, rounds, range(len(finalists)), self.final_rounds)
+        # the playoff: the close ones (and the default, the incumbent) again, more rounds
+        first = [robust_seconds(rs) for rs in rounds]
+        top = min(first)
+        close = sorted((i for i, f in enumerate(first) if f <= top * (1 + PLAYOFF)), key=first.__getitem__)
+        playoff = set(close[:PLAYOFF_SIZE]) | {i for i, c in enumerate(finalists) if c in self._preferred()}
+        if len(playoff) > 1:
+            self._rounds(calls, rounds, sorted(playoff), PLAYOFF_ROUNDS)
         for cand, rs in zip(finalists, rounds):
-            # Interference only slows a round down: the figure is the best round (each round
-            # is itself a median), as in bench/bench_matmul.py; the spread is over the rounds.
             best = min(rs)
-            cand.final_seconds, cand.final_rounds = best, rs
+            cand.final_seconds, cand.final_rounds = robust_seconds(rs), rs
             cand.final_spread = (max(rs) - best) / best if best > 0 else 0.0
         return finalists
+
+    def _preferred(self) -> list[Candidate | None]:
+        """The default, then the incumbent: kept when within TIE of the fastest."""
+        return [self.candidates.get(config_key(self.default_cfg)), self.incumbent]
+
+    def _rounds(self, calls, rounds: list[list[float]], which, n: int) -> None:
+        """`n` interleaved rounds over the finalists `which` (order reversed every other round)."""
+        order = list(which)
+        for r in range(n):
+            for i in (order if r % 2 == 0 else order[::-1]):
+                rounds[i].append(self.bench.time(calls[i], runs=3, sample=FINAL_SAMPLE).seconds)
+            self._emit(round=len(rounds[order[0]]))
 
     def _evaluate_one_more(self, cand: Candidate) -> None:
         results = self.pool.run([(0, {"problem": dataclasses.asdict(self.problem), "config": cand.config.as_dict(),

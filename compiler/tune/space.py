@@ -7,18 +7,25 @@ to it); the product of those lists is filtered by *predicates*, pure functions o
 the cache level a block is meant to live in is ever compiled:
 
     registers          the register tile needs at most 32 zmm registers (accumulators, B vectors,
-                       one broadcast of A: config.vector_registers)
+                       one broadcast of A, and for s8s8 the column sums: config.vector_registers
+                       of the dtype); an AMX tile at most 8 tmm registers (C, A and one B tile)
+    vnni               bf16 / int8: kc is a multiple of the VNNI factor v (2 / 4 k per 32-bit
+                       lane of vdpbf16ps / vpdpbusd), and an AMX kc a multiple of a tile's k
     tile-in-problem    the tile is no taller than M and has no whole vector of lanes beyond N
     accumulators       at least 8 independent accumulators (FMA latency x throughput), unless
                        the problem is too small for more (the tallest tile M and N allow)
     l1-panel           the operand panel a tile row reuses from L1 fits L1: A (mr x kc) with the
-                       "mn" tile order, B (kc x nr) with "nm"
+                       "mn" tile order, B (kc x nr) with "nm" (in bytes of the dtype)
     l2-block           the block the tile loops sweep again and again fits L2: B (kc x nc) with
-                       "mn", A (mc x kc) with "nm"
-    pack-reuse         packing B pays only when a packed block serves at least two rows of tiles
-    prefetch-stride    B prefetching is for unpacked B with rows at least 1 KiB apart, and a
-                       distance shorter than the K block
-    unroll             the K unroll is no longer than the K block
+                       "mn", A (mc x kc) with "nm" (in bytes of the dtype)
+    pack-reuse         float32: packing B pays only when a packed block serves at least two rows
+                       of tiles (bf16 / int8 packing also makes the VNNI layout: no such rule)
+    prefetch-stride    float32: B prefetching is for unpacked B with rows at least 1 KiB apart;
+                       bf16 / int8: for packed B panels (the kernels prefetch only those); a
+                       distance shorter than the K block's steps
+    unroll             the K unroll is no longer than the K block's steps (k / v)
+    path               the instruction path applies: AVX-512 always; AMX only for bf16 / int8 on
+                       a CPU with amx-tile and amx-bf16 / amx-int8, with packed B
 
 *Canonical forms* merge configurations that build the same loops: a block at least as large
 as the problem is the problem rounded up to whole tiles, the tile loop order is irrelevant
@@ -27,8 +34,13 @@ K block. The space is the set of canonical configurations that pass every predic
 heuristic default (config.default_config) is always a member of the candidates a search
 evaluates, whether or not it passes the predicates.
 
-The instruction path is a dimension too (`PATHS`): float32 has one (AVX-512 FMA) in this
-version; bf16/int8/AMX paths will add values here.
+The instruction path (KernelConfig.isa) is a dimension too (`paths`): float32 has one
+(AVX-512 FMA); bf16 and int8 have AVX-512 (vdpbf16ps / vpdpbusd) everywhere and AMX tile
+products where the CPU has them (amx-bf16 / amx-int8).
+
+Sizes are in elements of the dtype and budgets in bytes (config.ELEMENT_BYTES), so a K block
+of bf16 holds twice the k of float32 in the same cache; the K block values are multiples of v
+and reach 2048 (4 KiB of a bf16 row) for the low-precision kernels.
 """
 
 from __future__ import annotations
@@ -39,16 +51,17 @@ import math
 from typing import Callable, Iterable, Iterator, NamedTuple
 
 from ...runtime.cpu import CpuInfo
-from ..config import F32_LANES, NUM_VREGS, KernelConfig, default_config, vector_registers
+from ..config import (AMX_FEATURES, AMX_TILES, ELEMENT_BYTES, F32_LANES, NUM_VREGS, VNNI, KernelConfig,
+                      default_config, vector_registers)
 from ..payload import MatmulSpec
-
-# Instruction paths per dtype (the first is the one kernels use today).
-PATHS = {"f32": ("avx512-fma",)}
 
 MR_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28)
 NR_VALUES = (16, 32, 48, 64, 80, 96, 128)
-KC_VALUES = (8, 16, 32, 64, 128, 256, 512)  # and K itself when K <= KC_MAX
+KC_VALUES = (8, 16, 32, 64, 128, 256, 512)  # and K itself (rounded up to v) when K <= KC_MAX
 KC_MAX = 1024
+KC_LOWP = (1024, 2048)                      # bf16 / int8: longer K blocks (the same bytes as f32's)
+KC_MAX_LOWP = 2048
+AMX_TILE_VALUES = ((16, 16), (16, 32), (32, 16), (32, 32))
 MC_TARGETS = (48, 96, 192)                  # rows of A per block, rounded to whole tiles
 NC_TARGETS = (256, 1024, 4096)              # columns of B per block, rounded to whole tiles
 UNROLL_VALUES = (1, 2, 4)
@@ -56,7 +69,7 @@ ORDER_VALUES = ("mn", "nm")
 PREFETCH_VALUES = (0, 8)
 BOOL_VALUES = (False, True)
 MIN_ACCUMULATORS = 8
-PREFETCH_MIN_N = 256  # B rows at least 1 KiB apart
+PREFETCH_MIN_BYTES = 1024  # B rows at least 1 KiB apart
 FIELDS = tuple(f.name for f in dataclasses.fields(KernelConfig))
 
 
@@ -88,9 +101,35 @@ class Problem:
         return 2 * self.M * self.N * self.K
 
     @property
+    def v(self) -> int:
+        """k per 32-bit lane of the dot-product instruction (1 f32, 2 bf16, 4 int8)."""
+        return VNNI[self.dtype]
+
+    @property
+    def size(self) -> int:
+        """Bytes per element of A and B."""
+        return ELEMENT_BYTES[self.dtype]
+
+    @property
+    def integer(self) -> bool:
+        return self.dtype in ("u8s8", "s8s8")
+
+    @property
+    def unit(self) -> str:
+        """The speed unit: GOP/s for integer kernels, GFLOP/s otherwise."""
+        return "GOP/s" if self.integer else "GFLOP/s"
+
+    @property
     def name(self) -> str:
         t = f" x{self.threads} threads" if self.threads > 1 else ""
         return f"{self.M}x{self.N}x{self.K} {self.dtype}{t}"
+
+
+def paths(problem: Problem, cpu: CpuInfo) -> tuple[str, ...]:
+    """The instruction paths (KernelConfig.isa) that apply to `problem` on `cpu`, AVX-512 first."""
+    if problem.dtype in AMX_FEATURES and cpu.has("amx-tile", AMX_FEATURES[problem.dtype]):
+        return ("avx512", "amx")
+    return ("avx512",)
 
 
 # --- predicates ------------------------------------------------------------------------------
@@ -102,18 +141,37 @@ def _chunks(nr: int) -> int:
     return math.ceil(nr / F32_LANES)
 
 
-def max_rows(nr: int) -> int:
+def max_rows(nr: int, dtype: str = "f32") -> int:
     """The tallest register tile of width nr that fits the register file."""
-    return max(mr for mr in range(1, 64) if vector_registers(mr, nr) <= NUM_VREGS)
+    return max(mr for mr in range(1, 64) if vector_registers(mr, nr, dtype) <= NUM_VREGS)
+
+
+def amx_tiles(mr: int, nr: int) -> int:
+    """tmm registers an AMX register tile uses: C tiles, one A tile per tile row, one B tile."""
+    tm, tn = mr // 16, nr // 16
+    return tm * tn + tm + 1
+
+
+def kc_clamped(p: Problem, kc: int) -> int:
+    """The K block as the kernel runs it: at most K rounded up to v."""
+    return min(kc, _round_up(p.K, p.v))
 
 
 def _eff(cfg: KernelConfig, p: Problem) -> tuple[int, int, int]:
     """(mc, nc, kc) clamped to the problem."""
-    return min(cfg.mc, _round_up(p.M, cfg.mr)), min(cfg.nc, _round_up(p.N, cfg.nr)), min(cfg.kc, p.K)
+    return min(cfg.mc, _round_up(p.M, cfg.mr)), min(cfg.nc, _round_up(p.N, cfg.nr)), kc_clamped(p, cfg.kc)
 
 
 def p_registers(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
-    return vector_registers(cfg.mr, cfg.nr) <= NUM_VREGS
+    if cfg.isa != "avx512":
+        return amx_tiles(cfg.mr, cfg.nr) <= AMX_TILES and cfg.mr <= 32 and cfg.nr <= 32
+    return vector_registers(cfg.mr, cfg.nr, p.dtype) <= NUM_VREGS
+
+
+def p_vnni(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
+    if cfg.kc % p.v:
+        return False
+    return cfg.isa == "avx512" or cfg.kc >= p.K or cfg.kc % (16 * p.v) == 0
 
 
 def p_tile_in_problem(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
@@ -121,38 +179,48 @@ def p_tile_in_problem(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
 
 
 def p_accumulators(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
-    if cfg.mr * _chunks(cfg.nr) >= MIN_ACCUMULATORS:
+    if cfg.isa != "avx512" or cfg.mr * _chunks(cfg.nr) >= MIN_ACCUMULATORS:
         return True
-    return cfg.mr == min(p.M, max_rows(cfg.nr))  # as tall as the problem and the registers allow
+    return cfg.mr == min(p.M, max_rows(cfg.nr, p.dtype))  # as tall as the problem and the registers allow
 
 
 def p_l1_panel(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
     _, _, kc = _eff(cfg, p)
     rows = cfg.mr if cfg.order == "mn" else cfg.nr
-    return rows * kc * 4 <= cpu.l1d
+    return rows * kc * p.size <= cpu.l1d
 
 
 def p_l2_block(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
     mc, nc, kc = _eff(cfg, p)
-    return (nc if cfg.order == "mn" else mc) * kc * 4 <= cpu.l2
+    return (nc if cfg.order == "mn" else mc) * kc * p.size <= cpu.l2
 
 
 def p_pack_reuse(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
-    return not cfg.pack_b or (math.ceil(p.M / cfg.mr) >= 2 and cfg.nc % cfg.nr == 0)
+    if cfg.pack_b and cfg.nc % cfg.nr:
+        return False
+    return not cfg.pack_b or p.dtype != "f32" or math.ceil(p.M / cfg.mr) >= 2
 
 
 def p_prefetch_stride(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
     if cfg.prefetch == 0:
         return True
-    return not cfg.pack_b and p.N >= PREFETCH_MIN_N and cfg.prefetch < min(cfg.kc, p.K)
+    steps = -(-min(cfg.kc, p.K) // p.v)
+    if p.dtype != "f32":
+        return cfg.pack_b and cfg.prefetch < steps
+    return not cfg.pack_b and p.N * p.size >= PREFETCH_MIN_BYTES and cfg.prefetch < steps
 
 
 def p_unroll(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
-    return cfg.unroll_k <= min(cfg.kc, p.K)
+    return cfg.unroll_k <= -(-min(cfg.kc, p.K) // p.v)
+
+
+def p_path(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
+    return cfg.isa in paths(p, cpu) and (cfg.isa == "avx512" or cfg.pack_b)
 
 
 PREDICATES: dict[str, Predicate] = {
     "registers": p_registers,
+    "vnni": p_vnni,
     "tile-in-problem": p_tile_in_problem,
     "accumulators": p_accumulators,
     "l1-panel": p_l1_panel,
@@ -160,6 +228,7 @@ PREDICATES: dict[str, Predicate] = {
     "pack-reuse": p_pack_reuse,
     "prefetch-stride": p_prefetch_stride,
     "unroll": p_unroll,
+    "path": p_path,
 }
 
 
@@ -182,15 +251,20 @@ def canonical(p: Problem, cfg: KernelConfig) -> KernelConfig:
 
 def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c,
                      isa="avx512") -> tuple:
-    kc = min(kc, p.K)
+    kc = kc_clamped(p, kc)
     mc = max(mr, mc if mc < p.M else _round_up(p.M, mr))
     nc = max(nr, nc if nc < p.N else _round_up(p.N, nr))
     if kc >= p.K and not p.accumulate:
         late_c = True  # one K block: no tile accumulates into C
     if min(mc, p.M) <= mr or min(nc, p.N) <= nr:
         order = "mn"  # one row or one column of tiles per block: the order changes nothing
-    if pack_b or p.prepacked_b:
-        prefetch = 0
+    if p.dtype == "f32":
+        if pack_b or p.prepacked_b:
+            prefetch = 0  # float32 kernels prefetch unpacked B only
+    elif not (pack_b or p.prepacked_b):
+        prefetch = 0  # the VNNI kernels prefetch packed B panels only
+    if isa != "avx512":  # AMX: the minor knobs only touch the AVX-512 edge tiles
+        unroll_k, outline, late_c = 1, True, True
     return (mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c, isa)
 
 
@@ -208,7 +282,7 @@ class _Cand(NamedTuple):
     prefetch: int
     outline: bool
     late_c: bool
-    isa: str = "avx512"  # the space holds AVX-512 register tiles only
+    isa: str = "avx512"
 
 
 def config_key(cfg: KernelConfig) -> tuple:
@@ -255,15 +329,19 @@ def _blocks(size: int, tile: int, targets: tuple[int, ...], one_tile: bool = Tru
     return sorted(out)
 
 
-def tile_values(p: Problem) -> list[tuple[int, int]]:
+def tile_values(p: Problem, isa: str = "avx512") -> list[tuple[int, int]]:
+    if isa != "avx512":
+        return [(mr, nr) for mr, nr in AMX_TILE_VALUES if mr <= max(16, p.M) and nr - min(p.N, nr) < F32_LANES]
     return [(mr, nr) for nr in NR_VALUES for mr in MR_VALUES
-            if vector_registers(mr, nr) <= NUM_VREGS and mr <= p.M and nr - min(p.N, nr) < F32_LANES]
+            if vector_registers(mr, nr, p.dtype) <= NUM_VREGS and mr <= p.M and nr - min(p.N, nr) < F32_LANES]
 
 
 def kc_values(p: Problem) -> list[int]:
-    vals = {kc for kc in KC_VALUES if kc < p.K}
-    if p.K <= KC_MAX:
-        vals.add(p.K)
+    """K blocks: the grid (multiples of v), longer ones for bf16 / int8, and K itself rounded up to v."""
+    grid = KC_VALUES + (KC_LOWP if p.dtype != "f32" else ())
+    vals = {kc for kc in grid if kc < p.K and kc % p.v == 0}
+    if p.K <= (KC_MAX if p.dtype == "f32" else KC_MAX_LOWP):
+        vals.add(_round_up(p.K, p.v))
     return sorted(vals)
 
 
@@ -273,13 +351,13 @@ class Space:
     def __init__(self, problem: Problem, cpu: CpuInfo):
         self.problem = problem
         self.cpu = cpu
-        self.paths = PATHS.get(problem.dtype, ("default",))
+        self.paths = paths(problem, cpu)
         self._configs: list[KernelConfig] | None = None
         self._keys: set[tuple] | None = None
 
     def default(self) -> KernelConfig:
         p = self.problem
-        return default_config(p.M, p.N, p.K, self.cpu, prepacked_b=p.prepacked_b)
+        return default_config(p.M, p.N, p.K, self.cpu, prepacked_b=p.prepacked_b, dtype=p.dtype)
 
     def __iter__(self) -> Iterator[KernelConfig]:
         return iter(self.configs())
@@ -306,15 +384,16 @@ class Space:
         p, cpu = self.problem, self.cpu
         packs = (True,) if p.prepacked_b else BOOL_VALUES
         preds = list(PREDICATES.values())
-        for mr, nr in tile_values(p):
-            mcs = _blocks(p.M, mr, MC_TARGETS)
-            ncs = _blocks(p.N, nr, NC_TARGETS, one_tile=False)
-            for kc, mc, nc in itertools.product(kc_values(p), mcs, ncs):
-                for rest in itertools.product(UNROLL_VALUES, ORDER_VALUES, packs, PREFETCH_VALUES, BOOL_VALUES,
-                                              BOOL_VALUES):
-                    cand = _Cand(*_canonical_tuple(p, mr, nr, mc, nc, kc, *rest))
-                    if all(pred(p, cpu, cand) for pred in preds):
-                        yield tuple(cand)
+        for isa in self.paths:
+            for mr, nr in tile_values(p, isa):
+                mcs = _blocks(p.M, mr, MC_TARGETS)
+                ncs = _blocks(p.N, nr, NC_TARGETS, one_tile=False)
+                for kc, mc, nc in itertools.product(kc_values(p), mcs, ncs):
+                    for rest in itertools.product(UNROLL_VALUES, ORDER_VALUES, packs, PREFETCH_VALUES, BOOL_VALUES,
+                                                  BOOL_VALUES):
+                        cand = _Cand(*_canonical_tuple(p, mr, nr, mc, nc, kc, *rest, isa))
+                        if all(pred(p, cpu, cand) for pred in preds):
+                            yield tuple(cand)
 
     def admissible(self, cfg: KernelConfig) -> bool:
         return admissible(self.problem, self.cpu, cfg)
@@ -346,7 +425,7 @@ class Space:
                 if upper:
                     moves.append({key: upper[0]})
 
-        tiles = tile_values(p)
+        tiles = tile_values(p, cfg.isa)
         for mr, nr in tiles:  # neighbouring tiles: one step in mr or nr
             if (mr == cfg.mr and abs(NR_VALUES.index(nr) - _index(NR_VALUES, cfg.nr)) == 1) or \
                     (nr == cfg.nr and abs(MR_VALUES.index(mr) - _index(MR_VALUES, cfg.mr)) <= 1 and mr != cfg.mr):
@@ -355,6 +434,14 @@ class Space:
         moves += [{"kc": v} for v in kc_values(p) if v != cfg.kc]
         moves += [{"unroll_k": v} for v in UNROLL_VALUES if v != cfg.unroll_k]
         moves += [{"prefetch": v} for v in PREFETCH_VALUES if v != cfg.prefetch]
+        for isa in self.paths:  # another path: each of its tiles, blocks and K block snapped to it
+            if isa != cfg.isa:
+                base = _Cand(*config_key(cfg))
+                kcs = [kc for kc in kc_values(p) if p_vnni(p, self.cpu, base._replace(isa=isa, kc=kc))]
+                if kcs:
+                    kc = _snap(kcs, cfg.kc)
+                    moves += [{"isa": isa, "mr": mr, "nr": nr, "pack_b": True, "kc": kc}
+                              for mr, nr in tile_values(p, isa)]
         for key, values in (("order", ORDER_VALUES), ("pack_b", BOOL_VALUES), ("outline", BOOL_VALUES),
                             ("late_c", BOOL_VALUES)):
             moves += [{key: v} for v in values if v != getattr(cfg, key)]

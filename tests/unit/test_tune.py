@@ -516,3 +516,145 @@ def test_cli_tune_export_import_plot(monkeypatch, tmp_path, capsys):
     text = capsys.readouterr().out
     assert "imported 1 record(s)" in text and "4x16x4 f32 threads=1" in text
     assert lookup(4, 16, 4) is not None
+
+
+# --- bf16 / int8 ----------------------------------------------------------------------------
+
+LOWP = ("bf16", "u8s8", "s8s8")
+AMX_CPU = dataclasses.replace(HOST, features=HOST.features | {"amx-tile", "amx-bf16", "amx-int8"})
+
+
+def test_lowp_predicates_kc_registers_and_bytes():
+    from nanomm.compiler.tune.space import kc_values
+
+    for dtype, v in (("bf16", 2), ("u8s8", 4), ("s8s8", 4)):
+        p = Problem(256, 256, 256, dtype)
+        assert "vnni" in rejections(p, HOST, cand(kc=v + 1 if v == 4 else 3, mc=48))
+        assert "vnni" not in rejections(p, HOST, cand(kc=8 * v))
+        assert all(kc % v == 0 for kc in kc_values(p))
+        assert all(kc % v == 0 for kc in kc_values(Problem(7, 9, 511, dtype)))  # K rounded up to v
+    # s8s8 keeps column sums beside C: 6x64 fits the register file for f32 / u8s8, not for s8s8
+    assert vector_registers(6, 64, "s8s8") > NUM_VREGS >= vector_registers(6, 64, "u8s8")
+    assert "registers" in rejections(Problem(256, 256, 256, "s8s8"), HOST, cand())
+    assert "registers" not in rejections(Problem(256, 256, 256, "u8s8"), HOST, cand())
+    assert "registers" not in rejections(Problem(256, 256, 256, "s8s8"), HOST, cand(mr=5))
+    # blocks in bytes: a 16 KiB L2 holds a 64 x 256 block of B in int8, not in f32 or bf16
+    blk = cand(kc=64, nc=256, mc=48)
+    assert "l2-block" in rejections(Problem(512, 512, 512), TINY_CACHES, blk)
+    assert "l2-block" in rejections(Problem(512, 512, 512, "bf16"), TINY_CACHES, blk)
+    assert "l2-block" not in rejections(Problem(512, 512, 512, "u8s8"), TINY_CACHES, blk)
+    # the VNNI kernels prefetch packed B panels only (float32: unpacked B only)
+    assert "prefetch-stride" not in rejections(Problem(512, 512, 512, "bf16"), HOST, cand(pack_b=True, prefetch=8))
+    assert "prefetch-stride" in rejections(Problem(512, 512, 512, "bf16"), HOST, cand(prefetch=8))
+
+
+@pytest.mark.parametrize("dtype", LOWP)
+def test_lowp_space_members_build_valid_pipelines(dtype):
+    for shape in ((64, 96, 80), (3, 4096, 511)):
+        p = Problem(*shape, dtype)
+        space = Space(p, HOST)
+        assert space.paths == ("avx512",) and len(space) > 0
+        members = space.configs()
+        for cfg in members[:: max(1, len(members) // 300)]:
+            cfg.pipeline(False, dtype)  # raises ConfigError on kc vs v or the dtype's register budget
+            assert canonical(p, cfg) == cfg and cfg.isa == "avx512"
+        assert space.default() == nanomm.default_config(*shape, HOST, dtype=dtype)
+
+
+def test_amx_is_a_path_only_where_the_cpu_has_it():
+    assert Space(Problem(256, 256, 256, "f32"), AMX_CPU).paths == ("avx512",)
+    assert Space(Problem(256, 256, 256, "bf16"), HOST).paths == ("avx512",)
+    space = Space(Problem(256, 256, 256, "bf16"), AMX_CPU)
+    assert space.paths == ("avx512", "amx")
+    amx = [c for c in space if c.isa == "amx"]
+    assert amx and any(c.isa == "avx512" for c in space)
+    for cfg in amx:
+        assert cfg.pack_b and cfg.mr <= 32 and cfg.nr <= 32
+        cfg.pipeline(False, "bf16")
+    # the neighbours of an AVX-512 config include the other path
+    avx = next(c for c in space if c.isa == "avx512" and c.pack_b)
+    assert any(n.isa == "amx" for n in space.neighbours(avx))
+    assert "path" in rejections(Problem(256, 256, 256, "bf16"), HOST, amx[0])
+
+
+def test_model_counts_dot_product_throughput_and_bytes():
+    cfg = KernelConfig(mr=6, nr=64, mc=48, nc=256, kc=512, pack_b=True)
+    t = {d: predict_seconds(Problem(512, 512, 512, d), HOST, cfg) for d in ("f32", "bf16", "u8s8", "s8s8")}
+    assert t["u8s8"] < t["bf16"] < t["f32"]     # 4x / 2x the k per instruction
+    assert t["u8s8"] < t["s8s8"]                # s8s8: one more vpdpbusd per B vector
+    assert 1.6 < t["f32"] / t["bf16"] < 2.2 and 3.0 < t["f32"] / t["u8s8"] < 4.4
+    # unpacked bf16 B is interleaved in registers: slower than packed for a square problem
+    p = Problem(512, 512, 512, "bf16")
+    assert predict_seconds(p, HOST, dataclasses.replace(cfg, pack_b=False)) > predict_seconds(p, HOST, cfg)
+
+
+@pytest.mark.parametrize("dtype", LOWP)
+def test_bench_operands_and_check(dtype):
+    from nanomm.compiler.tune.measure import Bench
+
+    bench = Bench(Problem(5, 7, 33, dtype))
+    a64, b64 = bench.a.astype(np.float64), bench.b.astype(np.float64)
+    if dtype == "bf16":
+        assert bench.a.dtype.name == "bfloat16" and bench.c.dtype == np.float32
+    else:  # ints over the full range
+        lo = 0 if dtype == "u8s8" else -128
+        assert bench.a.min() <= lo + 40 and bench.a.max() >= (255 if lo == 0 else 127) - 40
+        assert bench.c.dtype == np.int32
+
+    def right(a, b, c):
+        c[...] = (a64 @ b64).astype(c.dtype)
+
+    def off_by_one(a, b, c):  # one element wrong by the smallest amount the dtype can show
+        right(a, b, c)
+        c[2, 3] += 1 if np.issubdtype(c.dtype, np.integer) else 0.5
+
+    def missing(a, b, c):
+        right(a, b, c)
+        c[4, 6] = bench.sentinel  # an element never written
+
+    assert bench.check(right) is None
+    assert bench.check(off_by_one) is not None
+    assert bench.check(missing) is not None
+
+
+def test_pick_prefers_the_default_within_noise():
+    from nanomm.compiler.tune.search import Candidate, pick
+
+    d = Candidate(KernelConfig(), "default", final_seconds=1.005)
+    f = Candidate(KernelConfig(mr=4), "model", final_seconds=1.0)
+    g = Candidate(KernelConfig(mr=2), "model", final_seconds=0.9)
+    assert pick([d, f], [d]) is d        # 0.5% slower: noise, keep the default
+    assert pick([d, f, g], [d]) is g     # 10% faster: take it
+    assert pick([d, f], [None, f]) is f
+
+
+def test_lookup_refuses_a_record_the_pipeline_refuses_for_its_dtype(monkeypatch, tmp_path):
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
+    records.forget()
+    for dtype, cfg, ok in (("u8s8", KernelConfig(mr=4, nr=32, mc=32, nc=64, kc=16), True),
+                           ("u8s8", KernelConfig(mr=4, nr=32, mc=32, nc=64, kc=6), False),
+                           ("s8s8", KernelConfig(mr=6, nr=64, mc=48, nc=64, kc=16), False)):
+        fields = records.key_fields(48, 64, 16, dtype, 1, HOST)
+        rec = records.new_record(fields)
+        entry = {"config": cfg.as_dict(), "status": "ok", "seconds": 1e-6}
+        rec["candidates"], rec["best"], rec["status"] = [entry], dict(entry, verified=True), "complete"
+        records.write(rec)
+        records.forget()
+        assert lookup(48, 64, 16, dtype) == (cfg if ok else None)
+
+
+@needs_avx512
+@pytest.mark.parametrize("dtype", LOWP)
+def test_tiny_lowp_tune_is_verified_and_recorded(monkeypatch, tmp_path, dtype):
+    from nanomm.compiler.tune.measure import operands
+
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
+    records.forget()
+    r = tune(20, 48, 42, dtype, budget=4, final_rounds=2)
+    assert r.problem.dtype == dtype and r.best.status == "ok" and len(r.evaluated) <= 5
+    assert all(c.config.kc % {"bf16": 2}.get(dtype, 4) == 0 for c in r.evaluated)
+    a, b = operands(r.problem, np.random.default_rng(7))
+    c = build(r.problem, HOST, r.best.config)(a, b)
+    assert matmul_mismatch(c, a, b) is None
+    assert lookup(20, 48, 42, dtype) == r.best.config and lookup(20, 48, 42) is None
+    assert r.problem.unit == ("GFLOP/s" if dtype == "bf16" else "GOP/s")
