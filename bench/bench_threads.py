@@ -48,6 +48,7 @@ import numpy as np
 
 import nanomm
 import nanomm.compiler.parallel as parallel
+from nanomm.runtime.native_pool import make_plan, native_pool
 from nanomm.compiler.build import build_kernel
 from nanomm.compiler.parallel import ParallelKernel, partition, serial_seconds
 from nanomm.compiler.payload import MatmulSpec
@@ -128,6 +129,10 @@ def measure_handoff(threads: int, reps: int, rounds: int, idle_reps: int, idle: 
         getpid()
 
     variants = {"one_call": one, "serial": serial, "pool": handoff}
+    native = native_pool()
+    if native is not None:  # the native pool (runtime/native_pool.py) running getpid on each thread
+        plan = make_plan([(ctypes.cast(getpid, ctypes.c_void_p).value, 0, 0, 0)] * threads)
+        variants["native"] = lambda: native.run(plan, threads, 0, 0, 0)
     for fn in variants.values():  # warm-up (and the pool's workers start)
         time_each(fn, 2000)
     samples: dict[str, list[int]] = {k: [] for k in variants}
@@ -169,6 +174,8 @@ def measure_handoff(threads: int, reps: int, rounds: int, idle_reps: int, idle: 
     }
     b, i = out["back_to_back"], out["after_idle"]
     out["overhead_ns"] = b["pool"]["median_ns"] - b["serial"]["median_ns"]
+    if "native" in b:
+        out["native_overhead_ns"] = b["native"]["median_ns"] - b["serial"]["median_ns"]
     out["overhead_ns_p90"] = b["pool"]["p90_ns"] - b["serial"]["p90_ns"]
     out["overhead_after_idle_ns"] = i["pool"]["median_ns"] - i["serial"]["median_ns"]
     out["overhead_same_cpu_ns"] = out["same_cpu"]["pool"]["median_ns"] - out["same_cpu"]["serial"]["median_ns"]
@@ -222,7 +229,10 @@ def handoff_lines(h: dict) -> list[str]:
     b, i = h["back_to_back"], h["after_idle"]
     us = lambda ns: f"{ns / 1e3:.2f} us"  # noqa: E731
     per_round = ", ".join(f"{x / 1e3:.1f}" for x in h["overhead_ns_per_round"])
-    return [
+    native = ([f"native pool (runtime/native_pool.py, what ParallelKernel uses): {us(b['native']['median_ns'])} "
+               f"(p90 {us(b['native']['p90_ns'])}): overhead {us(h['native_overhead_ns'])} per parallel call"]
+              if "native" in b else ["native pool: not available on this platform"])
+    return native + [
         f"hand-off, {h['threads']} calls of getpid (ctypes): pool.run {us(b['pool']['median_ns'])} "
         f"(p10 {us(b['pool']['p10_ns'])}, p90 {us(b['pool']['p90_ns'])}) vs one after the other on one thread "
         f"{us(b['serial']['median_ns'])} (one call {us(b['one_call']['median_ns'])}); medians of "

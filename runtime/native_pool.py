@@ -1,0 +1,332 @@
+"""A thread pool in machine code: workers that spin briefly, then sleep on a futex, and call kernels.
+
+The Python pool of runtime/threads.py hands work over through POSIX semaphores: ~47 us per
+call on the 2-core VM (waking a sleeping thread), which keeps threads off every problem under
+~0.2 ms. Here the whole hand-off is native code, JIT-compiled once per process from the LLVM
+IR below (no MLIR, no compiler), and run by threads that never touch Python:
+
+- `nanomm_pool_worker(arg)` is the body of each worker (started with pthread_create, with a
+  64 MiB stack for the kernels' packed-B buffers). It waits for the pool's generation counter
+  to change: spinning first (64 `pause`s, then sched_yield, for `spin` rounds in all, so
+  back-to-back calls find it awake, and a thread sharing its CPU still gets to run), then
+  sleeping in futex(FUTEX_WAIT). Woken, it runs its part of the plan — a kernel
+  address and the byte offsets of its A, B and C — and decrements `pending`.
+- `nanomm_pool_run(pool, plan, n, A, B, C)` (called through ctypes, so without the GIL)
+  publishes the plan, bumps the generation, wakes sleepers only if there are any, runs part
+  0 itself, then waits (spin, then futex) until `pending` is zero. It never returns before
+  every part is done, so a caller's arrays are never written after the call.
+
+Futex words are 32-bit ints on separate cache lines; the memory orders are the usual
+publish/consume pairs (release store of the plan before the generation bump, acquire load of
+the generation before reading the plan; acq_rel decrement of `pending`). One caller at a time:
+the Python side holds a lock around `run`. Linux on x86-64 only; elsewhere `NativePool.create`
+returns None and runtime/threads.py's pool is used.
+"""
+
+from __future__ import annotations
+
+import atexit
+import ctypes
+import os
+import platform
+import sys
+import threading
+
+from nanomm.runtime.cpu import host_cpu, llvm_feature_string
+
+STACK_BYTES = 64 << 20
+SPIN_ROUNDS = 2000  # 64 `pause` rounds, then sched_yield rounds (~0.3-1 ms in all) before sleeping
+
+# Pool block layout (bytes): each futex word on its own 64-byte line.
+GEN, PENDING, SLEEPERS, STOP = 0, 64, 128, 192
+PLAN, NPARTS, PA, PB, PC, SPIN = 256, 264, 272, 280, 288, 296
+POOL_BYTES = 320
+PART_WORDS = 4  # per part: kernel address, A, B, C byte offsets
+
+_IR = r"""
+declare i64 @syscall(i64, ...)
+declare void @llvm.x86.sse2.pause()
+
+define internal void @futex_wait(ptr %word, i32 %val) {
+  %r = call i64 (i64, ...) @syscall(i64 202, ptr %word, i32 128, i32 %val, ptr null)
+  ret void
+}
+
+define internal void @futex_wake(ptr %word, i32 %n) {
+  %r = call i64 (i64, ...) @syscall(i64 202, ptr %word, i32 129, i32 %n)
+  ret void
+}
+
+; Runs part %i of the published plan.
+define internal void @run_part(ptr %pool, i64 %i) {
+  %planp = getelementptr i8, ptr %pool, i64 256
+  %plan = load ptr, ptr %planp
+  %pap = getelementptr i8, ptr %pool, i64 272
+  %pa = load i64, ptr %pap
+  %pbp = getelementptr i8, ptr %pool, i64 280
+  %pb = load i64, ptr %pbp
+  %pcp = getelementptr i8, ptr %pool, i64 288
+  %pc = load i64, ptr %pcp
+  %base = mul i64 %i, 4
+  %fnp = getelementptr i64, ptr %plan, i64 %base
+  %fn = load i64, ptr %fnp
+  %i1 = add i64 %base, 1
+  %aop = getelementptr i64, ptr %plan, i64 %i1
+  %ao = load i64, ptr %aop
+  %i2 = add i64 %base, 2
+  %bop = getelementptr i64, ptr %plan, i64 %i2
+  %bo = load i64, ptr %bop
+  %i3 = add i64 %base, 3
+  %cop = getelementptr i64, ptr %plan, i64 %i3
+  %co = load i64, ptr %cop
+  %a = add i64 %pa, %ao
+  %b = add i64 %pb, %bo
+  %c = add i64 %pc, %co
+  %fptr = inttoptr i64 %fn to ptr
+  %ap = inttoptr i64 %a to ptr
+  %bp = inttoptr i64 %b to ptr
+  %cp = inttoptr i64 %c to ptr
+  call void %fptr(ptr %ap, ptr %bp, ptr %cp)
+  ret void
+}
+
+; Waits until the 32-bit word at %word differs from %old (spin, then futex); returns the new value.
+; With %sleepers non-null, counts itself there while asleep (so a waker can skip the syscall).
+define internal i32 @wait_change(ptr %word, i32 %old, i64 %spin, ptr %sleepers) {
+entry:
+  br label %spin.loop
+spin.loop:
+  %k = phi i64 [0, %entry], [%k.next, %spin.count]
+  %v = load atomic i32, ptr %word acquire, align 4
+  %changed = icmp ne i32 %v, %old
+  br i1 %changed, label %done, label %spin.next
+spin.next:
+  %short = icmp ult i64 %k, 64
+  br i1 %short, label %pause, label %yield
+pause:
+  call void @llvm.x86.sse2.pause()
+  br label %spin.count
+yield:
+  ; sched_yield: if the thread we wait for shares this CPU (another process holds the other
+  ; one), let it run instead of spinning through our time slice.
+  %y = call i64 (i64, ...) @syscall(i64 24)
+  br label %spin.count
+spin.count:
+  %k.next = add i64 %k, 1
+  %more = icmp ult i64 %k.next, %spin
+  br i1 %more, label %spin.loop, label %sleep
+sleep:
+  %has = icmp ne ptr %sleepers, null
+  br i1 %has, label %count, label %nap
+count:
+  %s0 = atomicrmw add ptr %sleepers, i32 1 seq_cst
+  br label %nap
+nap:
+  call void @futex_wait(ptr %word, i32 %old)
+  br i1 %has, label %uncount, label %recheck
+uncount:
+  %s1 = atomicrmw sub ptr %sleepers, i32 1 seq_cst
+  br label %recheck
+recheck:
+  %v2 = load atomic i32, ptr %word seq_cst, align 4
+  %changed2 = icmp ne i32 %v2, %old
+  br i1 %changed2, label %done2, label %sleep
+done:
+  ret i32 %v
+done2:
+  ret i32 %v2
+}
+
+define ptr @nanomm_pool_worker(ptr %arg) {
+entry:
+  %pool = load ptr, ptr %arg
+  %idxp = getelementptr i8, ptr %arg, i64 8
+  %index = load i64, ptr %idxp
+  %gen = getelementptr i8, ptr %pool, i64 0
+  %pending = getelementptr i8, ptr %pool, i64 64
+  %sleepers = getelementptr i8, ptr %pool, i64 128
+  %stopp = getelementptr i8, ptr %pool, i64 192
+  %npartsp = getelementptr i8, ptr %pool, i64 264
+  %spinp = getelementptr i8, ptr %pool, i64 296
+  ; The generation when this worker was made (read by its creator before any later run:
+  ; reading it here instead could miss a run published before the thread got going).
+  %g0p = getelementptr i8, ptr %arg, i64 16
+  %g0 = load i32, ptr %g0p
+  br label %loop
+loop:
+  %seen = phi i32 [%g0, %entry], [%g, %next]
+  %spin = load i64, ptr %spinp
+  %g = call i32 @wait_change(ptr %gen, i32 %seen, i64 %spin, ptr %sleepers)
+  %stop = load atomic i32, ptr %stopp acquire, align 4
+  %stopping = icmp ne i32 %stop, 0
+  br i1 %stopping, label %exit, label %work
+work:
+  %n = load i64, ptr %npartsp
+  %mine = icmp ult i64 %index, %n
+  br i1 %mine, label %call, label %next
+call:
+  call void @run_part(ptr %pool, i64 %index)
+  %left = atomicrmw sub ptr %pending, i32 1 acq_rel
+  %last = icmp eq i32 %left, 1
+  br i1 %last, label %wake, label %next
+wake:
+  call void @futex_wake(ptr %pending, i32 1)
+  br label %next
+next:
+  br label %loop
+exit:
+  ret ptr null
+}
+
+define void @nanomm_pool_run(ptr %pool, ptr %plan, i64 %n, i64 %pa, i64 %pb, i64 %pc) {
+entry:
+  %gen = getelementptr i8, ptr %pool, i64 0
+  %pending = getelementptr i8, ptr %pool, i64 64
+  %sleepers = getelementptr i8, ptr %pool, i64 128
+  %planp = getelementptr i8, ptr %pool, i64 256
+  store ptr %plan, ptr %planp
+  %npartsp = getelementptr i8, ptr %pool, i64 264
+  store i64 %n, ptr %npartsp
+  %pap = getelementptr i8, ptr %pool, i64 272
+  store i64 %pa, ptr %pap
+  %pbp = getelementptr i8, ptr %pool, i64 280
+  store i64 %pb, ptr %pbp
+  %pcp = getelementptr i8, ptr %pool, i64 288
+  store i64 %pc, ptr %pcp
+  %others64 = sub i64 %n, 1
+  %others = trunc i64 %others64 to i32
+  store atomic i32 %others, ptr %pending release, align 4
+  %g = atomicrmw add ptr %gen, i32 1 seq_cst
+  %asleep = load atomic i32, ptr %sleepers seq_cst, align 4
+  %any = icmp ne i32 %asleep, 0
+  br i1 %any, label %wake, label %mine
+wake:
+  call void @futex_wake(ptr %gen, i32 2147483647)
+  br label %mine
+mine:
+  call void @run_part(ptr %pool, i64 0)
+  %spinp = getelementptr i8, ptr %pool, i64 296
+  %spin = load i64, ptr %spinp
+  br label %wait
+wait:
+  %left = load atomic i32, ptr %pending acquire, align 4
+  %done = icmp eq i32 %left, 0
+  br i1 %done, label %exit, label %block
+block:
+  %now = call i32 @wait_change(ptr %pending, i32 %left, i64 %spin, ptr null)
+  br label %wait
+exit:
+  ret void
+}
+"""
+
+_RUN_CTYPE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p,
+                              ctypes.c_void_p, ctypes.c_void_p)
+
+
+class NativePool:
+    """Native worker threads (see the module docstring); `run` calls a plan of kernels in parallel."""
+
+    def __init__(self, module, libc) -> None:
+        self._module = module  # keeps the machine code alive as long as the threads may run it
+        self._libc = libc
+        self._block = (ctypes.c_uint8 * POOL_BYTES)()
+        ctypes.c_int64.from_address(ctypes.addressof(self._block) + SPIN).value = SPIN_ROUNDS
+        self._run = _RUN_CTYPE(module.address("nanomm_pool_run"))
+        self._worker = module.address("nanomm_pool_worker")
+        self._threads: list[ctypes.c_ulong] = []
+        self._args: list[ctypes.Array] = []
+        self._lock = threading.Lock()
+        self._pid = os.getpid()
+
+    @classmethod
+    def create(cls) -> "NativePool | None":
+        """The pool, or None where it cannot run (not Linux on x86-64, or no pthreads in libc)."""
+        if not sys.platform.startswith("linux") or platform.machine().lower() not in ("x86_64", "amd64"):
+            return None
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.pthread_create.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+            libc.pthread_join.argtypes = [ctypes.c_ulong, ctypes.c_void_p]
+            libc.pthread_attr_setstacksize.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
+            from nanomm.runtime.jit import JitModule
+
+            cpu = host_cpu()
+            module = JitModule(_IR, cpu.name, llvm_feature_string(cpu.features))
+        except Exception:  # noqa: BLE001 - any failure means: use the Python pool
+            return None
+        pool = cls(module, libc)
+        atexit.register(pool.close)
+        return pool
+
+    def _start_workers(self, count: int) -> None:
+        if not self._threads:  # (again) after close()
+            ctypes.c_int32.from_address(ctypes.addressof(self._block) + STOP).value = 0
+        attr = ctypes.create_string_buffer(64)  # pthread_attr_t is 56 bytes on x86-64 glibc
+        if self._libc.pthread_attr_init(attr) != 0:
+            raise OSError("pthread_attr_init failed")
+        self._libc.pthread_attr_setstacksize(attr, STACK_BYTES)
+        try:
+            while len(self._threads) < count:
+                generation = ctypes.c_uint32.from_address(ctypes.addressof(self._block) + GEN).value
+                arg = (ctypes.c_uint64 * 3)(ctypes.addressof(self._block), len(self._threads) + 1, generation)
+                tid = ctypes.c_ulong()
+                rc = self._libc.pthread_create(ctypes.byref(tid), attr, self._worker, arg)
+                if rc != 0:
+                    raise OSError(rc, f"pthread_create failed: {os.strerror(rc)}")
+                self._args.append(arg)
+                self._threads.append(tid)
+        finally:
+            self._libc.pthread_attr_destroy(attr)
+
+    def run(self, plan: ctypes.Array, parts: int, pa: int, pb: int, pc: int) -> None:
+        """Runs `parts` entries of `plan` (PART_WORDS int64 each) on this thread and parts-1 workers."""
+        if self._pid != os.getpid():
+            self._after_fork()
+        with self._lock:
+            if len(self._threads) < parts - 1:
+                self._start_workers(parts - 1)
+            self._run(ctypes.addressof(self._block), ctypes.addressof(plan), parts, pa, pb, pc)
+
+    def _after_fork(self) -> None:
+        """In a forked child: none of the parent's workers exist here (and the lock may have been
+        held by a parent thread at the fork): start from an empty pool."""
+        self._lock = threading.Lock()
+        self._threads, self._args = [], []
+        ctypes.memset(ctypes.addressof(self._block), 0, SPIN)
+        self._pid = os.getpid()
+
+    def close(self) -> None:
+        """Stops and joins the workers (at exit: their code must not be freed under them)."""
+        with self._lock:
+            if not self._threads or os.getpid() != self._pid:
+                return
+            base = ctypes.addressof(self._block)
+            ctypes.c_int32.from_address(base + STOP).value = 1
+            gen = ctypes.c_int32.from_address(base + GEN)
+            gen.value += 1
+            self._libc.syscall(202, ctypes.c_void_p(base + GEN), 129, 2**31 - 1)  # FUTEX_WAKE_PRIVATE, all
+            for tid in self._threads:
+                self._libc.pthread_join(tid, None)
+            self._threads.clear()
+
+
+def make_plan(parts: list[tuple[int, int, int, int]]) -> ctypes.Array:
+    """The plan array of (kernel address, A offset, B offset, C offset) per part."""
+    plan = (ctypes.c_int64 * (PART_WORDS * len(parts)))()
+    for i, part in enumerate(parts):
+        plan[PART_WORDS * i: PART_WORDS * (i + 1)] = list(part)
+    return plan
+
+
+_lock = threading.Lock()
+_pool: list = []
+
+
+def native_pool() -> NativePool | None:
+    """The process's native pool (made on first use), or None where it cannot run."""
+    if not _pool:
+        with _lock:
+            if not _pool:
+                _pool.append(NativePool.create())
+    return _pool[0]
