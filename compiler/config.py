@@ -85,7 +85,9 @@ class KernelConfig:
         return ",".join([
             f"tile-cache{{mc={self.mc} nc={self.nc} kc={self.kc} order={cache_order}}}",
             f"tile-register{{mr={self.mr} nr={self.nr} order={self.order}}}",
-            *([f"pack{{nr={self.nr} kc={self.kc} prepacked={int(prepacked_b)} vector-width={F32_LANES}}}"]
+            # AMX tiles read 16 rows of A at once: copy A blocks to a stride that spreads them over L1.
+            *([f"pack{{nr={self.nr} kc={self.kc} prepacked={int(prepacked_b)} vector-width={F32_LANES}"
+               f"{' pack-a=1' if self.isa != 'avx512' else ''}}}"]
               if self.pack_b else []),
             *([f"compose-amx{{outline=1 emulate={int(self.isa == 'amx-emulated')} prefetch-a={self.prefetch}}}"]
               if self.isa != "avx512" else []),

@@ -139,16 +139,22 @@ class ComposeAmx(ModulePass):
         def step(kv: ir.Value, cur: list) -> list:
             cur = list(cur)
             row = arith.DivUIOp(kv, index_const(v)).result
-            a_tiles = [tiles.load_a(a, i * TILE, kv) for i in range(tm)]
-            # All B tiles first when they fit (2x2: 4 C + 2 A + 2 B = 8), so that no tile load
-            # waits for the product that still reads the register it would overwrite.
-            upfront = tm * tn + tm + tn <= NUM_TILES
-            b_tiles = [tiles.load_b(b, row, j * TILE * v) for j in range(tn)] if upfront else []
-            if upfront:  # diagonals first ((0,0), (1,1), (0,1), (1,0)): every A and B tile stays
-                # live across another's product, so LLVM gives each its own register
-                for i, j in sorted(((i, j) for i in range(tm) for j in range(tn)), key=lambda p: ((p[1] - p[0]) % tn, p[0])):
-                    cur[i * tn + j] = tiles.mul(a_tiles[i], b_tiles[j], cur[i * tn + j])
+            if (tm, tn) == (2, 2):
+                # B0 A0 C00 A1 B1 C10 C01 C11: B0 stays live until B1 is loaded, so the four
+                # operands get four registers (LLVM would otherwise reuse one for B0 and B1),
+                # and the next step's first loads (B0, A0) overwrite registers whose last
+                # products (C10, C01) were issued before the step's last one: tile loads overlap
+                # the TMUL work instead of waiting for the whole step (tiles are not renamed).
+                b0 = tiles.load_b(b, row, 0)
+                a0 = tiles.load_a(a, 0, kv)
+                cur[0] = tiles.mul(a0, b0, cur[0])
+                a1 = tiles.load_a(a, TILE, kv)
+                b1 = tiles.load_b(b, row, TILE * v)
+                cur[2] = tiles.mul(a1, b0, cur[2])
+                cur[1] = tiles.mul(a0, b1, cur[1])
+                cur[3] = tiles.mul(a1, b1, cur[3])
                 return cur
+            a_tiles = [tiles.load_a(a, i * TILE, kv) for i in range(tm)]
             for j in range(tn):
                 b_tile = tiles.load_b(b, row, j * TILE * v)
                 for i in range(tm):

@@ -10,7 +10,7 @@ from mlir.dialects import arith, func, memref, scf, vector
 from ..errors import ConfigError
 from ._base import ModulePass
 from ._ir import erase, index_const, lane_mask, interleave, read_vector, vnni_factor, walk, write_vector
-from .tile_cache import B_BLOCK
+from .tile_cache import A_BLOCK, B_BLOCK
 
 PACKED_B = "nanomm.packed_b"
 
@@ -45,9 +45,15 @@ class Pack(ModulePass):
     `vector.transpose` back to [v][NR]: the IR still means A @ B, and compose-microkernel
     (or the AMX composition) feeds the panel row to the dot instruction as it is.
 
+    With `pack-a`, each A block (tagged `nanomm.a_block` by tile-cache's nkm order) is also
+    copied, right where it is made, into a stack buffer whose row stride is an odd number of
+    64-byte lines: A's own row stride is often a power of two (K = 1024, 2048...), so the rows
+    a tile reads (16 for an AMX tile) would all fall in the same few L1 sets and evict each
+    other. The tiles' A views are remade on the copy; the layout stays row-major.
+
     Options: nr (panel width; equal to tile-register's nr), kc (K block; equal to
     tile-cache's kc, used with prepacked), prepacked, vector-width (lanes per copy),
-    max-buffer-kib (refuse blocks whose panels exceed this much stack).
+    max-buffer-kib (refuse blocks whose panels exceed this much stack), pack-a.
     """
 
     name = "pack"
@@ -56,6 +62,7 @@ class Pack(ModulePass):
     prepacked: bool = False
     vector_width: int = 16
     max_buffer_kib: int = 4096
+    pack_a: bool = False
 
     def __post_init__(self):
         if self.nr <= 0 or self.vector_width <= 0:
@@ -66,6 +73,70 @@ class Pack(ModulePass):
             blocks = [op for op in walk(f, "memref.subview") if B_BLOCK in op.attributes]
             if blocks:
                 self._pack_function(f, blocks)
+            a_blocks = [op for op in walk(f, "memref.subview") if A_BLOCK in op.attributes]
+            if self.pack_a and a_blocks:
+                self._copy_a_blocks(f, a_blocks)
+
+    def _copy_a_blocks(self, f: ir.Operation, blocks: list[ir.Operation]) -> None:
+        """Copies each A block into one stack buffer with an odd number of cache lines per row."""
+        shapes = [ir.MemRefType(op.results[0].type).shape for op in blocks]
+        elt = ir.MemRefType(blocks[0].results[0].type).element_type
+        size = 4 // vnni_factor(elt)
+        lines = -(-max(kb for _, kb in shapes) * size // 64)
+        row = (lines | 1) * 64 // size  # elements per row: an odd number of 64-byte lines
+        total = max(mb for mb, _ in shapes) * row
+        if total * size > self.max_buffer_kib * 1024:
+            raise self.fail(f"A block copy needs {total * size // 1024} KiB, over max-buffer-kib="
+                            f"{self.max_buffer_kib}; use smaller mc or kc", blocks[0])
+        entry = f.regions[0].blocks[0]
+        with ir.InsertionPoint.at_block_begin(entry), f.location:
+            buf = memref.alloca(ir.MemRefType.get([total], elt), [], [], alignment=64)
+        for op in blocks:
+            mb, kb = ir.MemRefType(op.results[0].type).shape
+            a_blk = op.results[0]
+            users = [u.owner for u in a_blk.uses]
+            with ir.InsertionPoint.after(op), op.location:
+                copy_t = ir.Type.parse(f"memref<{mb}x{kb}x{elt}, strided<[{row}, 1]>>")
+                copy = memref.reinterpret_cast(copy_t, buf, [], [], [], [0], [mb, kb], [row, 1])
+                self._copy_rows(a_blk, copy, mb, kb, elt)
+            for user in users:
+                self._reroot(user, a_blk, copy)
+            op.attributes.__delitem__(A_BLOCK)
+
+    def _copy_rows(self, src: ir.Value, dst: ir.Value, rows: int, cols: int, elt: ir.Type) -> None:
+        """dst[i, :] = src[i, :] with vector-width loads and stores (masked at the row's end)."""
+        vw = self.vector_width
+        vtype = ir.VectorType.get([vw], elt)
+        loop = scf.ForOp(index_const(0), index_const(rows), index_const(1))
+        with ir.InsertionPoint(loop.body):
+            i = loop.induction_variable
+            for j in range(0, cols, vw):
+                lanes = min(vw, cols - j)
+                mask = lane_mask(vw, lanes) if lanes < vw else None
+                v = read_vector(src, [i, index_const(j)], vtype, mask)
+                write_vector(v, dst, [i, index_const(j)], mask)
+            scf.YieldOp([])
+
+    def _reroot(self, user: ir.Operation, old: ir.Value, new: ir.Value) -> None:
+        """Makes `user` read `new` (same shape, other strides) instead of `old`."""
+        if user.name == "memref.subview" and user.operands[0] == old:
+            static_offsets = list(ir.DenseI64ArrayAttr(user.attributes["static_offsets"]))
+            sizes = list(ir.DenseI64ArrayAttr(user.attributes["static_sizes"]))
+            dynamic = iter(list(user.operands)[1:])
+            offsets = [next(dynamic) if o == ir.ShapedType.get_dynamic_stride_or_offset() else o
+                       for o in static_offsets]
+            with ir.InsertionPoint(user), user.location:
+                view = memref.subview(new, offsets, sizes, [1] * len(sizes))
+            readers = [u.owner for u in user.results[0].uses]
+            user.results[0].replace_all_uses_with(view)
+            erase(user)
+            for reader in readers:
+                if reader.name != "vector.transfer_read":
+                    raise self.fail(f"A tile is used by '{reader.name}'; pack runs after tile-register", reader)
+        elif user.name == "vector.transfer_read":
+            user.operands[0] = new
+        else:
+            raise self.fail(f"A block is used by '{user.name}'; pack runs after tile-register", user)
 
     def _pack_function(self, f: ir.Operation, blocks: list[ir.Operation]) -> None:
         if self.prepacked:

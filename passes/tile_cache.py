@@ -13,6 +13,7 @@ from ._ir import A_UNSIGNED, erase, subview, tile_loops
 
 BATCH_REDUCE = "nanomm.batch_reduce"
 B_BLOCK = "nanomm.b_block"
+A_BLOCK = "nanomm.a_block"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -31,7 +32,7 @@ class TileCache(MatmulRewrite):
     Loop orders: "nmk" (default) keeps a C block while the K blocks stream through it
     (batch-reduce); "nkm" (GotoBLAS) visits every M block for one KC x NC block of B, which
     is made once, before the M loop, and tagged `nanomm.b_block` so that `pack` can pack it
-    once and reuse it for the whole M loop.
+    once and reuse it for the whole M loop; its A blocks are tagged `nanomm.a_block`.
 
     Element types: f32, bf16 -> f32 and i8 -> i32 (with `nanomm.a_unsigned` kept on the
     blocks). For bf16 and i8 every K block but the last should have a kc that is a multiple
@@ -69,7 +70,9 @@ class TileCache(MatmulRewrite):
 
         def block(m0, mb, n0, nb, k0, kb, first, b_blk=None):
             c_blk = subview(c, [m0, n0], [mb, nb])
-            a_blk = subview(a, [m0, k0], [mb, kb])
+            a_blk = subview(a, [m0, k0], [mb, kb], keep_whole=b_blk is not None)
+            if b_blk is not None:  # GotoBLAS order: pack may copy the A block too (pack-a)
+                a_blk.owner.attributes[A_BLOCK] = ir.UnitAttr.get()
             b_blk = b_blk if b_blk is not None else subview(b, [k0, n0], [kb, nb])
             if first:
                 linalg.fill(fill.operands[0], outs=[c_blk])

@@ -20,18 +20,24 @@
 
 // bf16, 64^3 in 32x32 register tiles: one outlined microkernel (zero start, K = 64 = 2 tile
 // products): 2x2 C tiles from tile_zero, per K step 2 A tiles (rows of A) and 2 B tiles (16 rows
-// of the VNNI panel), 4 tile_mulf, C stored once. No nanokernel is left.
+// of the VNNI panel) interleaved with the 4 tile_mulf (B0 A0 C00 A1 B1 C10 C01 C11), C stored
+// once. No nanokernel is left.
 // CHECK-LABEL: func.func private @nanomm_amx_0_32x32x64_zero
 // CHECK-SAME:  attributes {nanomm.outlined}
 // CHECK-COUNT-4: amx.tile_zero : !amx.tile<16x16xf32>
-// CHECK:       amx.tile_load %arg0[%c0, %c0{{.*}}] : memref<32x64xbf16, strided<[64, 1], offset: ?>> into !amx.tile<16x32xbf16>
-// CHECK:       amx.tile_load %arg0[%c16{{.*}}, %c0{{.*}}] : {{.*}} into !amx.tile<16x32xbf16>
-// CHECK:       amx.tile_load %arg1[{{.*}}, %c0{{.*}}] : memref<32x64xbf16, strided<[64, 1], offset: ?>> into !amx.tile<16x32xbf16>
-// CHECK:       amx.tile_load %arg1[{{.*}}, %c32{{.*}}] : {{.*}} into !amx.tile<16x32xbf16>
-// CHECK-COUNT-4: amx.tile_mulf
-// CHECK-COUNT-2: amx.tile_load %arg0
-// CHECK-COUNT-2: amx.tile_load %arg1
-// CHECK-COUNT-4: amx.tile_mulf
+// CHECK:       %[[B0:.*]] = amx.tile_load %arg1[{{.*}}, %c0{{.*}}] : memref<32x64xbf16, strided<[64, 1], offset: ?>> into !amx.tile<16x32xbf16>
+// CHECK:       %[[A0:.*]] = amx.tile_load %arg0[%c0, %c0{{.*}}] : memref<32x64xbf16, strided<[64, 1], offset: ?>> into !amx.tile<16x32xbf16>
+// CHECK:       amx.tile_mulf %[[A0]], %[[B0]]
+// CHECK:       %[[A1:.*]] = amx.tile_load %arg0[%c16{{.*}}, %c0{{.*}}] : {{.*}} into !amx.tile<16x32xbf16>
+// CHECK:       %[[B1:.*]] = amx.tile_load %arg1[{{.*}}, %c32{{.*}}] : {{.*}} into !amx.tile<16x32xbf16>
+// CHECK:       amx.tile_mulf %[[A1]], %[[B0]]
+// CHECK:       amx.tile_mulf %[[A0]], %[[B1]]
+// CHECK:       amx.tile_mulf %[[A1]], %[[B1]]
+// CHECK:       amx.tile_load %arg1
+// CHECK:       amx.tile_load %arg0
+// CHECK:       amx.tile_mulf
+// CHECK-COUNT-2: amx.tile_load
+// CHECK-COUNT-3: amx.tile_mulf
 // CHECK-COUNT-4: amx.tile_store %arg2
 // CHECK-LABEL: func.func @bf16_64
 // CHECK:       call @nanomm_amx_0_32x32x64_zero
