@@ -5,6 +5,7 @@
     python bench/bench_tune.py --part exhaustive --exhaustive-shapes 1x4096x4096
     python bench/bench_tune.py --part stability --stability-shape 16x4096x4096 --repeats 10
     python bench/bench_tune.py --budget 30s --out /tmp/tune.json
+    python bench/bench_tune.py --part speedup --dtype bf16 --shapes 64,128,256,512,1024,2048
 
 Parts:
   speedup     tune each shape with the default budget (fresh records and a fresh kernel
@@ -22,8 +23,10 @@ Parts:
               re-time every distinct pick in interleaved rounds; a run is stable when its
               pick is within 2% of the fastest pick (target: >= 9 of 10).
 
-Single-threaded kernels (the tuner's default); the machine is whatever it is: on a shared
-2-core VM other processes add noise, which the interleaved re-timing reduces but cannot remove.
+--dtype f32|bf16|u8s8|s8s8 picks the data type (int8 speeds are GOP/s). Single-threaded
+kernels (the tuner's default); the machine is whatever it is: on a shared 2-core VM other
+processes add noise, which the interleaved re-timing reduces but cannot remove (the load
+average at the start and the end of each shape is recorded).
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 from nanomm.compiler.tune import tune  # noqa: E402
+from nanomm.compiler.tune.search import robust_seconds  # noqa: E402
 from nanomm.compiler.tune.measure import Bench, build  # noqa: E402
 from nanomm.compiler.tune.space import Problem, short  # noqa: E402
 from nanomm.runtime.cpu import host_cpu  # noqa: E402
@@ -75,8 +79,9 @@ def geomean(xs: list[float]) -> float | None:
     return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else None
 
 
-def retime(problem: Problem, configs: list, rounds: int = 7) -> list[float]:
-    """Interleaved re-timing of configs (seconds each: the best of `rounds` round medians)."""
+def retime(problem: Problem, configs: list, rounds: int = 15) -> list[float]:
+    """Interleaved re-timing of configs (seconds each: the tuner's figure, the mean of the faster
+    half of `rounds` round medians)."""
     cpu = host_cpu()
     bench = Bench(problem)
     calls = []
@@ -93,24 +98,26 @@ def retime(problem: Problem, configs: list, rounds: int = 7) -> list[float]:
         order = range(len(configs)) if r % 2 == 0 else reversed(range(len(configs)))
         for i in order:
             per[i].append(bench.time(calls[i], runs=3, sample=0.005).seconds)
-    return [min(x) for x in per]  # the best round median, as the tuner and bench_matmul.py do
+    return [robust_seconds(x) for x in per]
 
 
 def part_speedup(args) -> dict:
     rows = []
     for text in args.shapes.split(","):
         M, N, K = parse_shape(text)
-        log(f"speedup: tuning {M}x{N}x{K} (budget {args.budget})")
+        log(f"speedup: tuning {M}x{N}x{K} {args.dtype} (budget {args.budget}, load {os.getloadavg()[0]:.2f})")
+        load0 = os.getloadavg()[0]
         t0 = time.monotonic()
-        r = tune(M, N, K, budget=args.budget, record_dir=Path(tempfile.mkdtemp(prefix="rec-")))
+        r = tune(M, N, K, args.dtype, budget=args.budget, record_dir=Path(tempfile.mkdtemp(prefix="rec-")))
         wall = time.monotonic() - t0
-        row = {"shape": f"{M}x{N}x{K}", "space": r.space_size, "evaluated": len(r.evaluated),
+        row = {"shape": f"{M}x{N}x{K}", "load": [load0, os.getloadavg()[0]], "space": r.space_size, "evaluated": len(r.evaluated),
                "failed": len(r.failed), "mode": r.mode, "seconds": wall,
                "default": short(r.default.config) if r.default else None, "best": short(r.best.config),
                "default_gflops": r.gflops(r.default) if r.default else None, "best_gflops": r.gflops(r.best),
                "speedup": r.speedup, "best_spread": r.best.final_spread}
         rows.append(row)
-        log(f"  {row['shape']}: {row['speedup']:.3f}x ({row['default_gflops']:.1f} -> {row['best_gflops']:.1f} GF/s), "
+        log(f"  {row['shape']}: {row['speedup']:.3f}x ({row['default_gflops']:.1f} -> {row['best_gflops']:.1f} "
+            f"{r.problem.unit}), "
             f"{row['evaluated']} of {row['space']} measured, {wall:.0f} s; best {row['best']}")
     return {"rows": rows, "geomean_speedup": geomean([r["speedup"] for r in rows]),
             "max_seconds": max(r["seconds"] for r in rows) if rows else None}
@@ -122,14 +129,14 @@ def part_exhaustive(args) -> dict:
         M, N, K = parse_shape(text)
         log(f"exhaustive: {M}x{N}x{K}, every configuration")
         t0 = time.monotonic()
-        ex = tune(M, N, K, exhaustive=True, record_dir=Path(tempfile.mkdtemp(prefix="rec-")))
+        ex = tune(M, N, K, args.dtype, exhaustive=True, record_dir=Path(tempfile.mkdtemp(prefix="rec-")))
         t_ex = time.monotonic() - t0
         log(f"  exhaustive: {len(ex.evaluated)} measured in {t_ex:.0f} s; best {short(ex.best.config)}")
         t0 = time.monotonic()
-        gd = tune(M, N, K, budget=args.budget, record_dir=Path(tempfile.mkdtemp(prefix="rec-")))
+        gd = tune(M, N, K, args.dtype, budget=args.budget, record_dir=Path(tempfile.mkdtemp(prefix="rec-")))
         t_gd = time.monotonic() - t0
         log(f"  guided: {len(gd.evaluated)} measured in {t_gd:.0f} s; best {short(gd.best.config)}")
-        problem = Problem(M, N, K)
+        problem = Problem(M, N, K, args.dtype)
         if ex.best.config == gd.best.config:  # the same kernel: 100% by definition
             t_exb = t_gdb = retime(problem, [ex.best.config], rounds=args.rounds)[0]
         else:
@@ -151,19 +158,20 @@ def part_stability(args) -> dict:
     M, N, K = parse_shape(args.stability_shape)
     picks = []
     for i in range(args.repeats):
-        log(f"stability: run {i + 1}/{args.repeats} of {M}x{N}x{K}")
+        log(f"stability: run {i + 1}/{args.repeats} of {M}x{N}x{K} {args.dtype} (load {os.getloadavg()[0]:.2f})")
         t0 = time.monotonic()
-        r = tune(M, N, K, budget=args.budget, seed=i, record_dir=Path(tempfile.mkdtemp(prefix="rec-")))
-        picks.append({"config": r.best.config, "seconds": time.monotonic() - t0, "speedup": r.speedup,
+        r = tune(M, N, K, args.dtype, budget=args.budget, seed=i, record_dir=Path(tempfile.mkdtemp(prefix="rec-")))
+        picks.append({"config": r.best.config, "source": r.best.source, "seconds": time.monotonic() - t0,
+                      "speedup": r.speedup,
                       "evaluated": len(r.evaluated)})
         log(f"  pick {short(r.best.config)} ({r.speedup:.3f}x default), {picks[-1]['seconds']:.0f} s")
     distinct = list(dict.fromkeys(p["config"] for p in picks))
-    problem = Problem(M, N, K)
+    problem = Problem(M, N, K, args.dtype)
     times = dict(zip(distinct, retime(problem, distinct, rounds=args.rounds)))
     fastest = min(times.values())
     within = [times[p["config"]] <= fastest * 1.02 for p in picks]
     return {"shape": f"{M}x{N}x{K}", "repeats": args.repeats, "distinct_picks": len(distinct),
-            "picks": [{"config": short(p["config"]), "seconds": p["seconds"], "evaluated": p["evaluated"],
+            "picks": [{"config": short(p["config"]), "source": p["source"], "seconds": p["seconds"], "evaluated": p["evaluated"],
                        "retimed_gflops": problem.flops / times[p["config"]] / 1e9,
                        "vs_fastest_pick": times[p["config"]] / fastest} for p in picks],
             "within_2pct": sum(within)}
@@ -177,7 +185,8 @@ def main(argv=None) -> int:
     p.add_argument("--stability-shape", default=STABILITY_SHAPE)
     p.add_argument("--repeats", type=int, default=10)
     p.add_argument("--budget", default="60s")
-    p.add_argument("--rounds", type=int, default=7, help="interleaved rounds of the re-timings")
+    p.add_argument("--dtype", default="f32", choices=("f32", "bf16", "u8s8", "s8s8"))
+    p.add_argument("--rounds", type=int, default=15, help="interleaved rounds of the re-timings")
     p.add_argument("--cache-dir", default=None, help="NANOMM_CACHE_DIR for this run (default: a new temp dir)")
     p.add_argument("--out", default=None)
     args = p.parse_args(argv)
@@ -185,6 +194,7 @@ def main(argv=None) -> int:
     report = {"date": datetime.datetime.now().isoformat(timespec="seconds"), "host": socket.gethostname(),
               "cpu": {"name": cpu.name, "model": cpu.model_name, "l1d": cpu.l1d, "l2": cpu.l2, "l3": cpu.l3,
                       "cores": cpu.cores}, "python": platform.python_version(), "budget": args.budget,
+              "dtype": args.dtype, "unit": "GOP/s" if args.dtype in ("u8s8", "s8s8") else "GFLOP/s",
               "cache_dir": os.environ["NANOMM_CACHE_DIR"], "load_average_start": os.getloadavg()}
     parts = args.part.split(",")
     if "speedup" in parts:
@@ -204,16 +214,18 @@ def main(argv=None) -> int:
 
 
 def summary(report: dict) -> str:
-    lines = [f"bench_tune on {report['cpu']['model']} ({report['cpu']['name']}), budget {report['budget']}, "
-             f"load average {report['load_average_start'][0]:.2f} -> {report['load_average_end'][0]:.2f}"]
+    unit = report.get("unit", "GFLOP/s").replace("FLOP", "F").replace("GOP", "GO")
+    lines = [f"bench_tune {report.get('dtype', 'f32')} on {report['cpu']['model']} ({report['cpu']['name']}), "
+             f"budget {report['budget']}, load average {report['load_average_start'][0]:.2f} -> {report['load_average_end'][0]:.2f}"]
     if "speedup" in report:
         s = report["speedup"]
         lines.append("\ntuned vs default (final interleaved re-timing):")
-        lines.append(f"{'shape':>16} {'default GF/s':>12} {'tuned GF/s':>11} {'speedup':>8} {'measured':>12} "
-                     f"{'seconds':>8}  best config")
+        lines.append(f"{'shape':>16} {'default ' + unit:>12} {'tuned ' + unit:>11} {'speedup':>8} {'measured':>12} "
+                     f"{'seconds':>8} {'load':>10}  best config")
         for r in s["rows"]:
+            load = "{:.1f}-{:.1f}".format(*r["load"]) if r.get("load") else "-"
             lines.append(f"{r['shape']:>16} {r['default_gflops']:12.1f} {r['best_gflops']:11.1f} {r['speedup']:7.3f}x "
-                         f"{r['evaluated']:>5}/{r['space']:<6} {r['seconds']:8.0f}  {r['best']}")
+                         f"{r['evaluated']:>5}/{r['space']:<6} {r['seconds']:8.0f} {load:>10}  {r['best']}")
         g = s["geomean_speedup"]
         lines.append(f"geomean speedup over {len(s['rows'])} shapes: {g:.3f}x; slowest shape "
                      f"{s['max_seconds']:.0f} s" if g else "no shapes")
@@ -224,14 +236,14 @@ def summary(report: dict) -> str:
                          f"{r['exhaustive_seconds']:.0f} s; guided {r['guided_evaluated']} "
                          f"({100 * r['fraction_evaluated']:.1f}%) in {r['guided_seconds']:.0f} s reaches "
                          f"{100 * r['guided_over_exhaustive']:.1f}% "
-                         f"({r['guided_best_gflops']:.1f} vs {r['exhaustive_best_gflops']:.1f} GF/s)")
+                         f"({r['guided_best_gflops']:.1f} vs {r['exhaustive_best_gflops']:.1f} {unit})")
     if "stability" in report:
         s = report["stability"]
         lines.append(f"\nstability on {s['shape']}: {s['within_2pct']} of {s['repeats']} picks within 2% of the "
                      f"fastest pick ({s['distinct_picks']} distinct)")
         for p in s["picks"]:
-            lines.append(f"  {p['retimed_gflops']:7.1f} GF/s ({p['vs_fastest_pick']:.3f}x the fastest's time) "
-                         f"{p['seconds']:5.0f} s  {p['config']}")
+            lines.append(f"  {p['retimed_gflops']:7.1f} {unit} ({p['vs_fastest_pick']:.3f}x the fastest's time) "
+                         f"{p['seconds']:5.0f} s  {p['config']} ({p['source']})")
     return "\n".join(lines)
 
 

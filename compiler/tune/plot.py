@@ -23,7 +23,7 @@ def plot(result, path: str | Path) -> Path:
     ok = [c for c in ev if c.status == "ok" and c.seconds]
     bad = [c for c in ev if c.status != "ok"]
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(13, 5))
-    colours = {"default": "black", "model": "tab:blue", "evolve": "tab:orange", "exhaustive": "tab:green",
+    colours = {"default": "black", "model": "tab:blue", "evolve": "tab:orange", "knobs": "tab:cyan", "exhaustive": "tab:green",
                "incumbent": "tab:purple", "record": "grey"}
     for source, colour in colours.items():
         pts = [c for c in ok if c.source == source]

@@ -658,3 +658,17 @@ def test_tiny_lowp_tune_is_verified_and_recorded(monkeypatch, tmp_path, dtype):
     assert matmul_mismatch(c, a, b) is None
     assert lookup(20, 48, 42, dtype) == r.best.config and lookup(20, 48, 42) is None
     assert r.problem.unit == ("GFLOP/s" if dtype == "bf16" else "GOP/s")
+
+
+@needs_avx512
+def test_cli_tune_int8_reports_gops(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
+    records.forget()
+    assert tune_cli.main(["4", "32", "8", "--dtype", "u8s8", "--budget", "3", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "4x32x8 u8s8" in out and "GOP/s" in out and "GFLOP/s" not in out
+    assert tune_cli.main(["--list"]) == 0
+    assert "4x32x8 u8s8 threads=1" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exc:  # argparse: an unknown dtype is a usage error
+        tune_cli.main(["4", "32", "8", "--dtype", "f16", "--quiet"])
+    assert exc.value.code == 2
