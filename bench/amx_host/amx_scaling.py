@@ -3,8 +3,11 @@
 Build here:  for t in 1 2 4 8 16; do python -m nanomm.compiler.aot 1024 2048 --dtype bf16 --target emeraldrapids --threads $t --out .aot_build/scale/t$t; done
 Run there:   PYTHONPATH=<dir holding a nanomm link to the repo> python3 bench/amx_host/amx_scaling.py
 """
-import sys, time, glob, json, os
-import numpy as np, ml_dtypes
+import glob
+import time
+
+import ml_dtypes
+import numpy as np
 from nanomm.runtime import aot
 def med(fn, n=20):
     fn(); ts=[]
