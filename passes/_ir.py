@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Callable, Iterator, Sequence
 
 from mlir import ir
-from mlir.dialects import arith, memref, scf, vector
+from mlir.dialects import arith, func, memref, scf, vector
 
 from ..errors import ConfigError
 
 Offset = "ir.Value"
-A_UNSIGNED = "nanomm.a_unsigned"  # on a linalg.matmul of i8 x i8 -> i32: A holds unsigned bytes (u8 x s8)
+A_UNSIGNED = "nanomm.a_unsigned"
+OUTLINED = "nanomm.outlined"  # a microkernel's private function (lower-llvm: internal, never inlined)  # on a linalg.matmul of i8 x i8 -> i32: A holds unsigned bytes (u8 x s8)
 BodyFn = Callable[[list, list], None]
 
 
@@ -244,3 +245,24 @@ def vnni_factor(elt: ir.Type) -> int:
 
 _MATMUL_MAPS = ("[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, "
                 "affine_map<(d0, d1, d2) -> (d0, d1)>]")
+
+
+def call_outlined(module: ir.Module, anchor: ir.Operation, cache: dict, key, name: str, args: Sequence[ir.Value],
+                  emit: Callable[..., None]) -> None:
+    """Calls, at the current insertion point, the private function made for `key`.
+
+    The first call with a key makes the function (named `name`, tagged `nanomm.outlined`, at
+    the top of the module): emit(*its arguments) fills its body. Later calls with the same
+    key reuse it, so each distinct microkernel is compiled once however many tiles use it.
+    """
+    fn_name = cache.get(key)
+    if fn_name is None:
+        fn_name = cache[key] = name
+        with ir.InsertionPoint.at_block_begin(module.body), anchor.location:
+            fn = func.FuncOp(name, ir.FunctionType.get([a.type for a in args], []), visibility="private")
+            fn.operation.attributes[OUTLINED] = ir.UnitAttr.get()
+            entry = fn.add_entry_block()
+            with ir.InsertionPoint(entry):
+                emit(*entry.arguments)
+                func.ReturnOp([])
+    func.CallOp([], ir.FlatSymbolRefAttr.get(fn_name), list(args))

@@ -5,14 +5,13 @@ from __future__ import annotations
 import dataclasses
 
 from mlir import ir
-from mlir.dialects import arith, func, memref, scf, vector
+from mlir.dialects import arith, memref, scf, vector
 
 from ..dialects import amx
 from ..errors import ConfigError
 from ._base import ModulePass
-from ._ir import erase, index_const, subview, walk
+from ._ir import call_outlined, erase, index_const, subview, walk
 from .compose_microkernel import _match, _Nanokernel
-from .lower_llvm import OUTLINED
 from .tile_register import NANOKERNEL
 
 AMX_MICROKERNEL = "nanomm.amx_microkernel"
@@ -115,20 +114,10 @@ class ComposeAmx(ModulePass):
         if not self.outline:
             self._emit(nk, a, b, c, tm, tn, k, zero)
             return
-        types = [a.type, b.type, c.type]
-        key = (tuple(str(t) for t in types), k, zero, nk.kind)
-        name = outlined.get(key)
-        if name is None:
-            name = f"nanomm_amx_{len(outlined)}_{tm * TILE}x{tn * TILE}x{k}{'_zero' if zero else ''}"
-            outlined[key] = name
-            with ir.InsertionPoint.at_block_begin(module.body), loop.location:
-                fn = func.FuncOp(name, ir.FunctionType.get(types, []), visibility="private")
-                fn.operation.attributes[OUTLINED] = ir.UnitAttr.get()
-                entry = fn.add_entry_block()
-                with ir.InsertionPoint(entry):
-                    self._emit(nk, *entry.arguments, tm, tn, k, zero)
-                    func.ReturnOp([])
-        func.CallOp([], ir.FlatSymbolRefAttr.get(name), [a, b, c])
+        key = (tuple(str(v.type) for v in (a, b, c)), k, zero, nk.kind)
+        name = f"nanomm_amx_{len(outlined)}_{tm * TILE}x{tn * TILE}x{k}{'_zero' if zero else ''}"
+        call_outlined(module, loop, outlined, key, name, [a, b, c],
+                      lambda a, b, c: self._emit(nk, a, b, c, tm, tn, k, zero))
 
     def _emit(self, nk: _Nanokernel, a, b, c, tm: int, tn: int, k: int, zero: bool) -> None:
         """The tile program: C tiles live across K, A and B tile loads and tm x tn products per KT of k."""

@@ -5,12 +5,13 @@ from __future__ import annotations
 import dataclasses
 
 from mlir import ir
-from mlir.dialects import arith, func, llvm, memref, scf, vector
+from mlir.dialects import arith, llvm, memref, scf, vector
 
 from ..dialects import avx512_dot
 from ..errors import ConfigError
 from ._base import ModulePass
-from ._ir import const_int, erase, index_const, is_zero_constant, lane_mask, interleave, read_vector, vnni_factor, walk, write_vector
+from ._ir import (call_outlined, const_int, erase, index_const, interleave, is_zero_constant, lane_mask, read_vector,
+                  vnni_factor, walk, write_vector)
 from .tile_register import NANOKERNEL
 
 MICROKERNEL = "nanomm.microkernel"
@@ -91,22 +92,11 @@ class ComposeMicrokernel(ModulePass):
                     erase(nk.zero_init)
 
     def _call_outlined(self, module: ir.Module, loop: ir.Operation, nk: "_Nanokernel", outlined: dict) -> None:
-        types = [nk.a.type, nk.b.type, nk.c.type]
-        key = (tuple(str(t) for t in types), nk.k, nk.zero_init is not None, nk.kind, nk.b_packed)
-        name = outlined.get(key)
-        if name is None:
-            name = f"nanomm_ukernel_{len(outlined)}_{nk.mr}x{nk.nr}x{nk.k}{'_zero' if nk.zero_init else ''}"
-            outlined[key] = name
-            with ir.InsertionPoint.at_block_begin(module.body), loop.location:
-                fn = func.FuncOp(name, ir.FunctionType.get(types, []), visibility="private")
-                fn.operation.attributes["nanomm.outlined"] = ir.UnitAttr.get()
-                entry = fn.add_entry_block()
-                with ir.InsertionPoint(entry):
-                    a, b, c = entry.arguments
-                    self._emit(dataclasses.replace(nk, a=a, b=b, c=c))
-                    func.ReturnOp([])
+        key = (tuple(str(v.type) for v in (nk.a, nk.b, nk.c)), nk.k, nk.zero_init is not None, nk.kind, nk.b_packed)
+        name = f"nanomm_ukernel_{len(outlined)}_{nk.mr}x{nk.nr}x{nk.k}{'_zero' if nk.zero_init else ''}"
         with ir.InsertionPoint(loop), loop.location:
-            func.CallOp([], ir.FlatSymbolRefAttr.get(name), [nk.a, nk.b, nk.c])
+            call_outlined(module, loop, outlined, key, name, [nk.a, nk.b, nk.c],
+                          lambda a, b, c: self._emit(dataclasses.replace(nk, a=a, b=b, c=c)))
 
     def _emit(self, nk: "_Nanokernel") -> None:
         """The microkernel of `nk` at the current insertion point."""

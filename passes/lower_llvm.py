@@ -8,9 +8,8 @@ from mlir import ir
 from mlir.passmanager import PassManager
 
 from ._base import ModulePass
-from ._ir import walk
+from ._ir import OUTLINED, walk
 
-OUTLINED = "nanomm.outlined"
 
 
 @dataclasses.dataclass(frozen=True)

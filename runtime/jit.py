@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import contextlib
-import signal
 import struct
 import threading
 import zlib
-from typing import Iterator
 
 import llvmlite.binding as llvm
 
 from nanomm.errors import JitError
 from nanomm.runtime import settings
+from nanomm.runtime.signals import sigint_deferred
 
 # llvmlite uses one global LLVM context; every LLVM call in this module holds this lock.
 _LLVM_LOCK = threading.RLock()
@@ -104,37 +102,6 @@ def _check_object(obj: bytes) -> None:
                     "use the object from JitModule.jit_object()")
 
 
-@contextlib.contextmanager
-def _ctrl_c_deferred() -> Iterator[None]:
-    """Holds a Ctrl-C (SIGINT) back until the block ends, then raises it as usual.
-
-    LLVM calls back into Python (the object-cache notification) from finalize_object. A
-    KeyboardInterrupt raised inside a ctypes callback is printed and then dropped ("Exception
-    ignored on calling ctypes callback function"): the Ctrl-C would be lost and the object
-    missing, so the user would get "MCJIT did not report the object it compiled" (or nothing)
-    instead of an interrupt. Only the main thread runs Python signal handlers, so only there
-    is the handler swapped (signal.signal works nowhere else).
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    pending: list[int] = []
-    try:
-        previous = signal.signal(signal.SIGINT, lambda signum, _frame: pending.append(signum))
-    except (ValueError, OSError):  # no signals here (e.g. a sub-interpreter)
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        if pending:
-            if callable(previous):
-                previous(signal.SIGINT, None)  # default_int_handler: raises KeyboardInterrupt now
-            elif previous == signal.SIG_DFL:
-                signal.raise_signal(signal.SIGINT)
-
-
 def _optimize(module: llvm.ModuleRef, tm: llvm.TargetMachine, level: int) -> None:
     """Runs the new pass manager's O<level> pipeline on `module` (caller holds _LLVM_LOCK)."""
     pto = llvm.create_pipeline_tuning_options(speed_level=level)
@@ -214,7 +181,7 @@ class JitModule:
             self._optimized_ir = _Text(str(module))
             compiled: list[bytes] = []  # no reference to self: the engine holds this callback
             try:
-                with _ctrl_c_deferred():  # see _ctrl_c_deferred: the callback must not be interrupted
+                with sigint_deferred():  # LLVM calls back into Python: see runtime/signals.py
                     self._engine = llvm.create_mcjit_compiler(module, tm)  # takes ownership of module + tm
                     # MCJIT hands the object it compiled to its object cache; keep a copy (jit_object()).
                     self._engine.set_object_cache(notify_func=lambda _module, buf: compiled.append(bytes(buf)))

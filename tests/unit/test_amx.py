@@ -3,6 +3,9 @@ numpy on this AMX-less CPU), the clean refusal to run AMX code without AMX, and 
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -17,15 +20,12 @@ ml_dtypes = pytest.importorskip("ml_dtypes")
 
 
 def _operands(dtype: str, M: int, N: int, K: int, seed: int = 0):
-    rng = np.random.default_rng(seed)
-    if dtype == "bf16":
-        a = rng.standard_normal((M, K), dtype=np.float32).astype(ml_dtypes.bfloat16)
-        b = rng.standard_normal((K, N), dtype=np.float32).astype(ml_dtypes.bfloat16)
-    else:
-        a = rng.integers(0, 256, (M, K)).astype(np.uint8) if dtype == "u8s8" else \
-            rng.integers(-128, 128, (M, K)).astype(np.int8)
-        b = rng.integers(-128, 128, (K, N)).astype(np.int8)
-    return a, b, a.astype(np.float64) @ b.astype(np.float64)
+    """A, B and the float64 reference: the same inputs as the AMX host's check (bench/amx_host/amx_check.py)."""
+    spec = importlib.util.spec_from_file_location("amx_check", Path(__file__).parents[2] / "bench/amx_host/amx_check.py")
+    amx_check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(amx_check)
+    a, b, ref, _ = amx_check.inputs(dtype, M, N, K, np.random.default_rng(seed))
+    return a, b, ref
 
 
 def _check(out: np.ndarray, ref: np.ndarray, dtype: str, K: int) -> None:

@@ -276,7 +276,7 @@ def test_ctrl_c_while_importing_mlir(to: str):
 
 
 def test_sigint_deferred_raises_after_the_block():
-    from nanomm.compiler.mlir_import import sigint_deferred
+    from nanomm.runtime.signals import sigint_deferred
 
     finished, handler = False, signal.getsignal(signal.SIGINT)
     with pytest.raises(KeyboardInterrupt):
