@@ -2,117 +2,267 @@
 
 Build here:  python -m nanomm.compiler.aot SHAPES --dtype bf16 --target emeraldrapids --threads T --out DIR
 Run there:   PYTHONPATH=<dir holding a 'nanomm' link to the repo> python3 bench/amx_host/amx_bench.py DIR [DIR ...]
-             [--json out.json] [--no-torch]
+             [--json out.json] [--rounds N] [--seconds S] [--no-torch]
 Each manifest is one nanomm kernel (shape, dtype, thread count); each directory is one variant (its name is
 the label, so several configs of one shape can be compared). nanomm and torch run in the same process, in
-interleaved rounds at the same thread count; the best round's median counts. Prints a Markdown table.
+interleaved rounds at the same thread count. Needs numpy, ml_dtypes, llvmlite (and torch): no MLIR.
+
+The output is bench/run.py's report format (bench/_report.py), as f32_threads.py writes it: the JSON and
+the Markdown tables (one per dtype and thread count, ratios to the best peer, % of the AMX peak, spread).
+Every (shape, variant) is one entry whose "nanomm" library is that variant; the variant's label starts
+the 'nanomm config' column, and the notes give each variant's geometric mean when a table has several.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import os
+import socket
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 
-PEAK_PER_CORE = {"bf16": 1160.0, "u8s8": 2320.0, "s8s8": 2320.0}  # GFLOP/s (GOP/s): DESIGN.md's AMX probe
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import _report  # noqa: E402
+import _timing  # noqa: E402
+
+TOOL = "bench/amx_host/amx_bench.py"
+# GFLOP/s (GOP/s) per core, by _report.DTYPES' peak kind: the AMX probe's figures (not measured by this script).
+PEAK_PER_CORE = {"bf16": 1160.0, "int8": 2320.0}
+PEAK_SOURCE = ("the AMX probe's per-core figures (bf16 1160 GFLOP/s, int8 2320 GOP/s), not measured in this run; "
+               "'% peak' is of T x that")
+LIBRARIES = ["nanomm", "torch", "torch_int_mm"]
+LABELS = {"torch": "torch bf16", "torch_int_mm": "torch._int_mm"}
+METHOD = """\
+AOT kernels (compiler/aot.py, built elsewhere for this CPU), one directory per variant, loaded with
+nanomm.runtime.aot.load and checked against float64 numpy (amx_check.mismatch: int32 exact, bf16 within 1e-4
+of sum |a||b|) before timing. Peers at each thread count T a kernel was built for (torch.set_num_threads(T)):
+bf16 torch.matmul on bf16 tensors (bf16 C; checked with bf16 rounding added), int8 torch._int_mm (s8 x s8 ->
+s32; for u8s8 it reads A's bytes as int8, so it is a speed reference only and not checked). Timing:
+bench/_timing.interleaved (warm-up >= 3 calls and >= 0.2 s; interleaved rounds, order reversed on odd rounds;
+median per measurement, best round median kept; spread = (worst - best) / best round median); every variant
+of a shape and its peer are timed in the same rounds."""
 
 
-def median_time(fn, seconds: float, min_reps: int = 5) -> float:
-    fn()
-    samples, start = [], time.perf_counter()
-    while len(samples) < min_reps or time.perf_counter() - start < seconds:
-        t = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - t)
-    return float(np.median(samples))
+def config_text(manifest: dict) -> str:
+    """The kernel's config, short (isa, register tile, blocks), from the manifest's first object."""
+    cfg = next(iter(manifest.get("objects", {}).values()), {}).get("config", {})
+    if not cfg:
+        return "?"
+    text = f"{cfg.get('isa', '?')} {cfg.get('mr')}x{cfg.get('nr')} mc{cfg.get('mc')} nc{cfg.get('nc')} kc{cfg.get('kc')}"
+    return text + (" packB" if cfg.get("pack_b") else "")
+
+
+def make_entry(dtype: str, M: int, N: int, K: int, threads: int, timings: dict[str, dict],
+               checks: dict[str, str | None], missing: dict[str, str] | None = None,
+               nanomm: dict | None = None) -> dict:
+    """One report entry from {library: _timing result} and {library: None when correct, else the problem}
+    (a library absent from `checks` was not checked; one with a problem and no timing is listed as wrong)."""
+    ops = 2.0 * M * N * K
+    libs: dict[str, dict] = {}
+    for lib in dict.fromkeys([*timings, *checks]):
+        r = timings.get(lib)
+        rec: dict = {**r, "gflops": ops / r["best_median_s"] / 1e9} if r else {"gflops": None}
+        if lib in checks:
+            rec["ok"] = checks[lib] is None
+            rec["check"] = {"ok": checks[lib] is None, "problem": checks[lib]}
+        else:
+            rec["check"] = {"ok": None, "problem": "not checked"}
+        libs[lib] = rec
+    return {"dtype": dtype, "threads": threads, "shape": _report.shape_name(M, N, K), "M": M, "N": N, "K": K,
+            "ops": ops, "libs": libs, "missing": dict(missing or {}), "nanomm": dict(nanomm or {})}
+
+
+def variant_notes(report: dict) -> list[str]:
+    """For each table with several variants: each variant's geometric mean of nanomm / best peer."""
+    notes = []
+    for dtype, threads, entries in _report.groups(report):
+        ratios: dict[str, list[float]] = {}
+        for e in entries:
+            label = e.get("nanomm", {}).get("variant", "?")
+            best = _report.best_peer(e)
+            nm = e["libs"].get("nanomm", {}).get("gflops")
+            ratios.setdefault(label, [])
+            if best and nm:
+                ratios[label].append(nm / best[1])
+        if len(ratios) < 2 or not any(ratios.values()):
+            continue
+        parts = []
+        for label, rs in ratios.items():
+            g = _report.geomean(rs)
+            parts.append(f"{label} {'n/a' if g is None else f'{g:.3f}'} ({len(rs)} shapes)")
+        notes.append(f"{dtype}, {threads} thread{'s' if threads > 1 else ''}: geomean nanomm / best peer per variant: " + ", ".join(parts))
+    return notes
+
+
+def build_report(entries: list[dict], machine: dict, *, host: str, started: str, argv: list[str],
+                 notes: list[str] | None = None, versions: dict | None = None, settings: dict | None = None) -> dict:
+    """The whole report (bench/_report.py format); the AMX probe's peaks go into machine.peak_per_core."""
+    machine = {**machine, "peak_per_core": {**PEAK_PER_CORE, **machine.get("peak_per_core", {})},
+               "peak_source": PEAK_SOURCE}
+    report = {"format": _report.FORMAT, "tool": TOOL, "host": host, "started": started, "argv": argv,
+              "method": METHOD, "settings": settings or {}, "machine": machine, "versions": versions or {},
+              "libraries": LIBRARIES, "labels": LABELS, "results": entries,
+              "notes": [f"peaks: {PEAK_SOURCE}", *(notes or [])],
+              "environment": {"loadavg_start": _report.loadavg()}}
+    report["notes"] += variant_notes(report)
+    return report
+
+
+def read_manifests(dirs: list[Path]) -> dict[tuple, list[tuple[str, Path, dict]]]:
+    """{(dtype, threads, M, N, K): [(variant label, manifest path, manifest)]}, variants in DIR order."""
+    groups: dict[tuple, list[tuple[str, Path, dict]]] = {}
+    for d in dirs:
+        for path in sorted(d.glob("*.json")):
+            m = json.loads(path.read_text())
+            groups.setdefault((m["dtype"], m["threads"], m["M"], m["N"], m["K"]), []).append((d.name, path, m))
+    return dict(sorted(groups.items()))
+
+
+def lacking(groups: dict, cpu) -> str | None:
+    """Why this CPU cannot run the kernels (the features a manifest needs and it lacks), or None."""
+    from nanomm.runtime.cpu import missing_features
+
+    for variants in groups.values():
+        for _, path, m in variants:
+            gone = missing_features(m.get("required_features", []), cpu)
+            if gone:
+                amx = [f for f in gone if f.startswith("amx")]
+                names = amx or gone
+                shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+                what = "AMX" if amx else "CPU features"
+                return (f"this CPU ({cpu.model_name or '?'}, {cpu.name}) lacks {what} that {path} needs: {shown}; "
+                        f"run amx_bench.py on the AMX host (the target the kernels were built for: {m.get('target')})")
+    return None
+
+
+def torch_peer(torch, dtype: str, a: np.ndarray, b: np.ndarray, ref: np.ndarray, mag: np.ndarray):
+    """(library name, zero-argument call, check problem or None or 'unchecked') of torch for this dtype;
+    (library name, None, why) when torch refuses the shape."""
+    M, N = ref.shape
+    if dtype == "bf16":
+        ta = torch.from_numpy(a.view(np.int16)).view(torch.bfloat16)
+        tb = torch.from_numpy(b.view(np.int16)).view(torch.bfloat16)
+        tc = torch.empty((M, N), dtype=torch.bfloat16)
+        torch.matmul(ta, tb, out=tc)
+        got = tc.float().numpy().astype(np.float64)
+        bad = ~(np.abs(got - ref) <= 1e-4 * mag + 2.0 ** -8 * np.abs(ref) + 1e-6)
+        problem = f"{int(bad.sum())} of {bad.size} wrong" if bad.any() else None
+        return "torch", (lambda: torch.matmul(ta, tb, out=tc)), problem
+    ta, tb = torch.from_numpy(a.view(np.int8)), torch.from_numpy(b)
+    try:
+        out = torch._int_mm(ta, tb)
+    except RuntimeError as exc:
+        return "torch_int_mm", None, f"torch._int_mm refuses {M}x{N}x{a.shape[1]}: {str(exc).splitlines()[0]}"
+    if dtype == "u8s8":
+        problem = "unchecked"
+    else:
+        problem = None if np.array_equal(out.numpy().astype(np.float64), ref) else "differs from the exact result"
+    return "torch_int_mm", (lambda: torch._int_mm(ta, tb)), problem
+
+
+def measure(key: tuple, variants: list[tuple[str, Path, dict]], torch, torch_why: str | None,
+            args, rng: np.random.Generator) -> tuple[list[dict], int]:
+    """The entries of one (dtype, threads, shape): every variant and torch, checked, then timed together."""
+    from amx_check import inputs, mismatch
+
+    from nanomm.runtime.aot import load
+
+    dtype, threads, M, N, K = key
+    a, b, ref, mag = inputs(dtype, M, N, K, rng)
+    calls, checks, info, missing, failures = {}, {}, {}, {}, 0
+    for label, path, m in variants:
+        info[label] = {"variant": label, "manifest": str(path), "config": f"{label}: {config_text(m)}",
+                       "config_full": next(iter(m["objects"].values()), {}).get("config"),
+                       "amx": "amx-tile" in m.get("required_features", [])}
+        try:
+            f = load(path)
+            out = np.full((M, N), -7, dtype=f.abi.c_dtype)
+            f(a, b, out)
+            checks[label] = mismatch(dtype, out, ref, mag)
+        except Exception as exc:  # noqa: BLE001 - one broken kernel must not hide the others
+            checks[label] = f"{type(exc).__name__}: {exc}"
+        if checks[label]:
+            failures += 1
+            _report.log(f"  MISMATCH {label} {dtype} {M}x{N}x{K} t={threads}: {checks[label]}")
+            continue
+        calls[f"nanomm[{label}]"] = lambda f=f, c=np.empty_like(out): f(a, b, c)
+    peer, peer_check = ("torch" if dtype == "bf16" else "torch_int_mm"), None
+    if torch is None:
+        missing[peer] = torch_why
+    else:
+        torch.set_num_threads(threads)
+        peer, fn, peer_check = torch_peer(torch, dtype, a, b, ref, mag)
+        if fn is None:
+            missing[peer] = peer_check
+            _report.log(f"  {peer_check}")
+        else:
+            calls[peer] = fn
+    timed = _timing.interleaved(calls, rounds=args.rounds, target=args.seconds, warmup=0.2,
+                                progress=lambda msg: _report.log(f"{dtype} {M}x{N}x{K} t={threads}: {msg}"))
+    entries = []
+    for label, *_ in variants:
+        timings = {"nanomm": timed[f"nanomm[{label}]"]} if f"nanomm[{label}]" in timed else {}
+        entry_checks = {"nanomm": checks[label]}
+        if peer in timed:
+            timings[peer] = timed[peer]
+            if peer_check != "unchecked":
+                entry_checks[peer] = peer_check
+        entries.append(make_entry(dtype, M, N, K, threads, timings, entry_checks, missing, info[label]))
+    return entries, failures
 
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("dirs", nargs="+", type=Path)
-    p.add_argument("--json", type=Path)
+    p.add_argument("dirs", nargs="+", type=Path, help="directories of AOT manifests, one per variant (label: its name)")
+    p.add_argument("--json", type=Path, help="report path (default bench/results/amx_bench-<host>-<date>.json); "
+                                             "the Markdown goes next to it")
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--seconds", type=float, default=0.25, help="per measurement")
     p.add_argument("--no-torch", action="store_true")
     args = p.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from amx_check import inputs, mismatch
-
-    from nanomm.runtime.aot import load
     from nanomm.runtime.cpu import host_cpu
 
-    torch = None
-    if not args.no_torch:
-        import torch
+    groups = read_manifests(args.dirs)
+    if not groups:
+        print(f"Error: no AOT manifests (*.json) in {', '.join(map(str, args.dirs))}", file=sys.stderr)
+        return 1
     cpu = host_cpu()
-    print(f"host: {cpu.model_name} ({cpu.name}), {len(os.sched_getaffinity(0))} cores, "
-          f"torch {getattr(torch, '__version__', 'not used')}", flush=True)
-    groups: dict[tuple, list[tuple[str, Path]]] = {}
-    for d in args.dirs:
-        for path in sorted(d.glob("*.json")):
-            m = json.loads(path.read_text())
-            groups.setdefault((m["dtype"], m["M"], m["N"], m["K"], m["threads"]), []).append((d.name, path))
-    rows, failures = [], 0
+    why = lacking(groups, cpu)
+    if why:
+        print(f"Error: {why}", file=sys.stderr)
+        return 1
+    torch, torch_why = None, "--no-torch"
+    if not args.no_torch:
+        try:
+            import torch
+        except ImportError as exc:
+            torch_why = f"torch not importable ({exc})"
+    started = datetime.datetime.now()
+    cores = len(os.sched_getaffinity(0))
+    _report.log(f"host: {cpu.model_name} ({cpu.name}), {cores} cores, torch {getattr(torch, '__version__', torch_why)}")
+    entries, failures = [], 0
     rng = np.random.default_rng(0)
-    for (dtype, M, N, K, threads), variants in sorted(groups.items()):
-        a, b, ref, mag = inputs(dtype, M, N, K, rng)
-        calls = {}
-        for label, path in variants:
-            f = load(path)
-            out = f(a, b)
-            problem = mismatch(dtype, out, ref, mag)
-            if problem:
-                failures += 1
-                print(f"  MISMATCH {label} {dtype} {M}x{N}x{K} t={threads}: {problem}", flush=True)
-                continue
-            c = np.empty_like(out)
-            calls[f"nanomm[{label}]"] = lambda f=f, c=c: f(a, b, c)
-        if torch is not None:
-            torch.set_num_threads(threads)
-            if dtype == "bf16":
-                ta, tb = torch.from_numpy(a.view(np.int16)).view(torch.bfloat16), \
-                    torch.from_numpy(b.view(np.int16)).view(torch.bfloat16)
-                tc = torch.empty((M, N), dtype=torch.bfloat16)
-                calls["torch bf16"] = lambda: torch.matmul(ta, tb, out=tc)
-            else:  # torch._int_mm: int8 x int8 -> int32 (u8s8 compares against it too)
-                ta = torch.from_numpy(a.view(np.int8))
-                tb = torch.from_numpy(b)
-                try:
-                    torch._int_mm(ta, tb)
-                    calls["torch _int_mm"] = lambda: torch._int_mm(ta, tb)
-                except RuntimeError as exc:
-                    print(f"  torch._int_mm refuses {M}x{N}x{K}: {exc}", flush=True)
-        best: dict[str, float] = {}
-        for _ in range(args.rounds):
-            for name, fn in calls.items():
-                t = median_time(fn, args.seconds)
-                best[name] = min(best.get(name, t), t)
-        ops = 2.0 * M * N * K
-        gflops = {name: ops / t / 1e9 for name, t in best.items()}
-        row = {"dtype": dtype, "M": M, "N": N, "K": K, "threads": threads, "gflops": gflops,
-               "peak_fraction": {n: g / (PEAK_PER_CORE[dtype] * threads) for n, g in gflops.items()
-                                 if n.startswith("nanomm")}}
-        rows.append(row)
-        print(f"{dtype:5} {M}x{N}x{K:<6} t={threads:<2} " + "  ".join(f"{n} {g:8.1f}" for n, g in gflops.items()),
-              flush=True)
-    print("\n| dtype | shape | threads | variant | nanomm GFLOP/s | % of AMX peak | torch GFLOP/s | nanomm / torch |")
-    print("|---|---|---|---|---|---|---|---|")
-    for r in rows:
-        peer = next((g for n, g in r["gflops"].items() if n.startswith("torch")), None)
-        for name, g in r["gflops"].items():
-            if not name.startswith("nanomm"):
-                continue
-            ratio = f"{g / peer:.2f}" if peer else "-"
-            print(f"| {r['dtype']} | {r['M']}x{r['N']}x{r['K']} | {r['threads']} | {name[7:-1]} | {g:.0f} | "
-                  f"{100 * r['peak_fraction'][name]:.0f} % | {peer and round(peer) or '-'} | {ratio} |")
-    if args.json:
-        args.json.write_text(json.dumps({"host": cpu.model_name, "peak_per_core": PEAK_PER_CORE, "rows": rows},
-                                        indent=1))
+    try:
+        for key, variants in groups.items():
+            got, bad = measure(key, variants, torch, torch_why, args, rng)
+            entries += got
+            failures += bad
+    except KeyboardInterrupt:
+        print("Error: interrupted", file=sys.stderr)
+        return 130
+    versions = {**_report.versions(), "torch": getattr(torch, "__version__", None)}
+    report = build_report(entries, {"cpu": _report.cpu_info(cpu)}, host=socket.gethostname(),
+                          started=started.isoformat(timespec="seconds"), argv=sys.argv, versions=versions,
+                          settings={"rounds": args.rounds, "seconds": args.seconds, "dirs": list(map(str, args.dirs))})
+    report["finished"] = datetime.datetime.now().isoformat(timespec="seconds")
+    json_path, md = _report.write(report, _report.result_path("amx_bench", started, args.json))
+    print(_report.text(report))
+    print(f"\nJSON: {json_path}\nMarkdown: {md}")
     return 1 if failures else 0
 
 

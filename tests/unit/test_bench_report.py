@@ -1,4 +1,5 @@
-"""The benchmarks' report format (bench/_report.py), fed fake results: tables, ratios, roofline, JSON, plots.
+"""The benchmarks' report format (bench/_report.py), fed fake results: tables, ratios, roofline, JSON, plots;
+f32_threads.py's and amx_bench.py's reports (the AMX host's) in it.
 
 No timing is asserted: every figure here is made up.
 """
@@ -134,3 +135,106 @@ def test_plots_written(bench, tmp_path):
     assert set(paths) == {"gflops", "roofline", "tuning"}
     for p in paths.values():
         assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# --- amx_bench.py: AMX bf16 / int8 kernels, several variants per shape --------------------------------
+
+@pytest.fixture()
+def amx_bench(bench):
+    spec = importlib.util.spec_from_file_location("amx_bench", BENCH / "amx_host" / "amx_bench.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def fake_amx_bench_report(bench, amx_bench):
+    """bf16 1024^3 on 16 threads in two variants against torch, u8s8 on 1 thread (one variant wrong, one
+    without a peer), all made up."""
+    _, _timing, _ = bench
+    ops = 2.0 * 1024 ** 3
+    torch16 = timing(_timing, ops / 3000e9)
+    entries = [
+        amx_bench.make_entry("bf16", 1024, 1024, 1024, 16,
+                             {"nanomm": timing(_timing, ops / 3712e9, ops / 3200e9), "torch": torch16},
+                             {"nanomm": None, "torch": None}, nanomm={"variant": "default", "config": "default: amx"}),
+        amx_bench.make_entry("bf16", 1024, 1024, 1024, 16,
+                             {"nanomm": timing(_timing, ops / 1500e9), "torch": torch16},
+                             {"nanomm": None, "torch": None}, nanomm={"variant": "kc128", "config": "kc128: amx"}),
+        amx_bench.make_entry("u8s8", 128, 4096, 4096, 1, {"torch_int_mm": timing(_timing, 2 * 128 * 4096 * 4096 / 700e9)},
+                             {"nanomm": "3 of 524288 wrong"}, nanomm={"variant": "default", "config": "default: amx"}),
+        amx_bench.make_entry("u8s8", 1024, 1024, 1024, 1, {"nanomm": timing(_timing, ops / 1160e9)},
+                             {"nanomm": None}, missing={"torch_int_mm": "--no-torch"},
+                             nanomm={"variant": "default", "config": "default: amx"}),
+    ]
+    machine = {"cpu": {"model_name": "Fake Xeon", "llvm_name": "emeraldrapids", "cores": 16}}
+    return amx_bench.build_report(entries, machine, host="amx", started="2026-11-30T00:00:00", argv=["amx_bench.py"])
+
+
+def test_amx_bench_tables_per_dtype_and_threads_with_variants(bench, amx_bench):
+    _report = bench[0]
+    report = fake_amx_bench_report(bench, amx_bench)
+    assert [(d, t, len(es)) for d, t, es in _report.groups(report)] == [("bf16", 16, 2), ("u8s8", 1, 2)]
+    entries = _report.groups(report)[0][2]
+    head, rows, _ = _report.group_table(report, "bf16", 16, entries)
+    assert head[:3] == ["shape", "nanomm GFLOP/s", "torch bf16 GFLOP/s"]
+    by_config = {r[head.index("nanomm config")]: dict(zip(head, r)) for r in rows}
+    assert set(by_config) == {"default: amx", "kc128: amx"}  # the variants stay apart
+    default, kc128 = by_config["default: amx"], by_config["kc128: amx"]
+    assert default["nanomm GFLOP/s"] == "3712.0" and default["torch bf16 GFLOP/s"] == "3000.0"
+    assert default["best peer"] == "torch bf16" and default["nanomm / best"] == "1.24"
+    assert default["% peak"] == "20%"  # 3712 / (16 x 1160), the AMX probe's peak
+    assert default["spread nanomm / best"] == "16.0% / 0.0%"  # rounds at 3712 and 3200
+    assert kc128["nanomm / best"] == "0.50" and kc128["check"] == "ok"
+    assert any(n.startswith("bf16, 16 threads: geomean nanomm / best peer per variant: default 1.237 (1 shapes), "
+                            "kc128 0.500 (1 shapes)") for n in report["notes"])
+    assert not any(n.startswith("u8s8") for n in report["notes"])  # one variant: no per-variant note
+
+
+def test_amx_bench_wrong_and_missing_libraries(bench, amx_bench):
+    _report = bench[0]
+    report = fake_amx_bench_report(bench, amx_bench)
+    entries = _report.groups(report)[1][2]
+    head, rows, _ = _report.group_table(report, "u8s8", 1, entries)
+    assert head[1:3] == ["nanomm GOP/s", "torch._int_mm GOP/s"]
+    wrong, alone = (dict(zip(head, r)) for r in rows)
+    assert wrong["nanomm GOP/s"] == "n/a" and wrong["check"] == "WRONG: nanomm"
+    assert wrong["torch._int_mm GOP/s"] == "700.0" and wrong["best peer"] == "torch._int_mm"
+    assert alone["% peak"] == "50%" and alone["nanomm / best"] == "n/a"  # 1160 / 2320 GOP/s per core
+    summary = _report.group_summary(report, "u8s8", 1, entries)
+    assert "torch._int_mm: not measured (--no-torch)" in summary
+    assert entries[0]["libs"]["nanomm"]["check"] == {"ok": False, "problem": "3 of 524288 wrong"}
+    assert entries[0]["libs"]["torch_int_mm"]["check"]["ok"] is None  # not checked, and not marked wrong
+
+
+def test_amx_bench_json_and_markdown(bench, amx_bench, tmp_path):
+    _report = bench[0]
+    report = fake_amx_bench_report(bench, amx_bench)
+    json_path, md_path = _report.write(report, tmp_path / "amx.json")
+    loaded = json.loads(json_path.read_text())
+    assert {"format", "tool", "host", "machine", "libraries", "labels", "results", "notes", "method"} <= set(loaded)
+    assert loaded["format"] == _report.FORMAT and loaded["tool"] == "bench/amx_host/amx_bench.py"
+    assert loaded["machine"]["peak_per_core"] == {"bf16": 1160.0, "int8": 2320.0}
+    first = loaded["results"][0]
+    assert {"dtype", "threads", "shape", "M", "N", "K", "ops", "libs", "missing", "nanomm"} <= set(first)
+    assert first["nanomm"]["variant"] == "default"
+    assert first["libs"]["nanomm"]["gflops"] == pytest.approx(3712.0, rel=1e-5)
+    assert first["libs"]["nanomm"]["spread"] == pytest.approx(3712 / 3200 - 1, rel=1e-5)
+    md = md_path.read_text()
+    assert "## bf16, 16 threads\n" in md and "## u8s8, 1 thread\n" in md
+    assert "| 1024^3 | 3712.0 | 3000.0 | torch bf16 | 1.24 | 20% |" in md
+    assert "| 1024^3 | 1500.0 | 3000.0 | torch bf16 | 0.50 |" in md
+
+
+def test_amx_bench_config_text_and_missing_amx(amx_bench):
+    from nanomm.runtime.cpu import CpuInfo
+
+    cfg = {"isa": "amx", "mr": 32, "nr": 32, "mc": 128, "nc": 256, "kc": 512, "pack_b": True}
+    manifest = {"objects": {"k": {"config": cfg}}, "required_features": ["avx512f", "amx-tile", "amx-bf16"],
+                "target": "emeraldrapids"}
+    assert amx_bench.config_text(manifest) == "amx 32x32 mc128 nc256 kc512 packB"
+    zen = CpuInfo(name="znver4", features=frozenset({"avx512f"}), model_name="Fake EPYC")
+    why = amx_bench.lacking({("bf16", 1, 8, 8, 8): [("default", Path("d/k.json"), manifest)]}, zen)
+    assert why.startswith("this CPU (Fake EPYC, znver4) lacks AMX that d/k.json needs: amx-tile, amx-bf16")
+    assert "emeraldrapids" in why
+    xeon = CpuInfo(name="emeraldrapids", features=frozenset({"avx512f", "amx-tile", "amx-bf16"}))
+    assert amx_bench.lacking({("bf16", 1, 8, 8, 8): [("default", Path("d/k.json"), manifest)]}, xeon) is None
