@@ -14,10 +14,12 @@ from .kernel import Kernel, PackedB
 from .config import ELEMENT_BYTES, VNNI
 from .payload import DTYPES, MatmulSpec
 
-# Threads pay when one thread would take longer than this. bench/bench_threads.py: handing
-# work to the other vCPU costs ~47 us on a quiet 2-core VM (~8 us only when both threads share
-# one CPU); 2 threads won by >= 10 % from an estimated ~225 us (224^3), never below ~190 us.
-PARALLEL_MIN_SECONDS = 225e-6
+# Threads pay when one thread would take longer than this. bench/bench_threads.py on the 2-core
+# VM with the native pool (runtime/native_pool.py, ~1 us a hand-off; the Python pool's 47 us
+# set this at 225 us before): 2 threads won by 1.15-1.5x from 96^3-128^3 (estimates 18-42 us),
+# and its fewest-wrong-decisions threshold was 16 us; 40 us keeps the smallest, noisiest wins
+# on one thread. Uneven splits (160^3: 84+76 rows, 288^3: 192+96 columns) still lose a little.
+PARALLEL_MIN_SECONDS = 40e-6
 # Rough one-core speeds that estimate that time (Zen 4 measurements, conservative).
 _FLOPS_PER_SECOND = 100e9
 _BYTES_PER_SECOND = 20e9
