@@ -52,3 +52,12 @@ def cache_max_bytes() -> int:
     if mb < 0:
         raise ConfigError(f"NANOMM_CACHE_MAX_MB must be an integer >= 0, got {value!r}")
     return mb << 20
+
+
+def thread_pool() -> str:
+    """Which pool runs parallel kernels: $NANOMM_THREAD_POOL "native" (default; runtime/native_pool.py)
+    or "python" (runtime/threads.py's semaphore pool)."""
+    value = _env("THREAD_POOL") or "native"
+    if value not in ("native", "python"):
+        raise ConfigError(f"NANOMM_THREAD_POOL must be 'native' or 'python', got {value!r}")
+    return value

@@ -16,6 +16,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from nanomm.runtime import settings
 from nanomm.runtime.kernel import CheckedCall, KernelABI
 from nanomm.runtime.native_pool import make_plan, native_pool
 
@@ -162,7 +163,7 @@ class ParallelFunction(CheckedCall):
         self.parts = list(parts)
         self._pool = pool or _pool
         # The native pool (runtime/native_pool.py: ~10x cheaper hand-offs) unless a pool is given.
-        self._native = native_pool() if pool is None else None
+        self._native = native_pool() if pool is None and settings.thread_pool() == "native" else None
         if self._native is not None:
             self._plan = make_plan([(ctypes.cast(p.cfunc, ctypes.c_void_p).value, p.a_offset, p.b_offset, p.c_offset)
                                     for p in self.parts])
