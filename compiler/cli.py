@@ -129,9 +129,11 @@ def _run(kernel, args) -> int:
     M, N, K, dtype = args.M, args.N, args.K, kernel.spec.dtype
     a, b, a_np, b_np, numpy_note = _operands(M, N, K, dtype, np.random.default_rng(args.seed))
     c = kernel(a, b)
-    problem = matmul_mismatch(c, a, b)
     threads = getattr(kernel, "threads", 1)
+    # Timed before the float64 reference: numpy's BLAS threads keep spinning for a while after
+    # a call and would share the cores with nanomm's threads.
     ours = _time(lambda: kernel(a, b, c), args.repeat)
+    problem = matmul_mismatch(c, a, b)
     from threadpoolctl import threadpool_limits
 
     c_np = np.empty((M, N), a_np.dtype)
