@@ -13,7 +13,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import textwrap
 import threading
 import time
 from pathlib import Path
@@ -21,7 +20,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import nanomm
 from nanomm.compiler import build
 from nanomm.compiler.build import build_kernel
 from nanomm.compiler.payload import MatmulSpec
@@ -69,7 +67,7 @@ def check_kernel(kernel, seed: int = 0) -> None:
 
 def test_another_target_gets_its_own_entry(cache_dir: Path):
     spec = MatmulSpec(29, 70, 33)
-    host = build_kernel(spec, "host")
+    build_kernel(spec, "host")
     skx = build_kernel(spec, "skylake-avx512")
     assert not host.from_disk_cache and not skx.from_disk_cache  # the host's entry did not serve skylake
     entries = manifests(cache_dir)
@@ -87,7 +85,7 @@ def test_an_entry_moved_under_another_key_is_not_served(cache_dir: Path):
     spec = MatmulSpec(31, 40, 17)
     build_kernel(spec, "skylake-avx512")
     (skx_key,) = manifests(cache_dir)
-    host = build_kernel(spec, "host")
+    build_kernel(spec, "host")
     host_key = next(k for k in manifests(cache_dir) if k != skx_key)
     # A skylake entry copied over the host's (a botched sync of two machines' caches, say).
     src, dst = DiskCache(cache_dir / "kernels"), DiskCache(cache_dir / "kernels")
@@ -138,7 +136,6 @@ def test_another_compiler_source_misses(cache_dir: Path, monkeypatch: pytest.Mon
 _FULL_DISK = """
 import resource, signal, sys, warnings
 import numpy as np
-import nanomm
 from nanomm.runtime.reference import matmul_mismatch
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead of killing us
 resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1])))
