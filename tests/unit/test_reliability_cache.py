@@ -67,7 +67,7 @@ def check_kernel(kernel, seed: int = 0) -> None:
 
 def test_another_target_gets_its_own_entry(cache_dir: Path):
     spec = MatmulSpec(29, 70, 33)
-    build_kernel(spec, "host")
+    host = build_kernel(spec, "host")
     skx = build_kernel(spec, "skylake-avx512")
     assert not host.from_disk_cache and not skx.from_disk_cache  # the host's entry did not serve skylake
     entries = manifests(cache_dir)
@@ -136,6 +136,7 @@ def test_another_compiler_source_misses(cache_dir: Path, monkeypatch: pytest.Mon
 _FULL_DISK = """
 import resource, signal, sys, warnings
 import numpy as np
+import nanomm
 from nanomm.runtime.reference import matmul_mismatch
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead of killing us
 resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1])))
