@@ -360,3 +360,11 @@ def write(report: dict, json_path: Path | str) -> tuple[Path, Path]:
     md = path.with_suffix(".md")
     md.write_text(markdown(report))
     return path, md
+
+
+def publish(report: dict, json_path: Path | str) -> tuple[Path, Path]:
+    """write() the report, print its text tables and where the files went; returns both paths."""
+    json_out, md = write(report, json_path)
+    print(text(report))
+    print(f"\nJSON: {json_out}\nMarkdown: {md}")
+    return json_out, md

@@ -280,9 +280,7 @@ def finish(report: dict, out: Path, no_plots: bool) -> int:
             report["plots"] = {k: str(v) for k, v in _plots.plot_all(report, out.with_suffix("")).items()}
         except ImportError as exc:
             report["notes"].append(f"no plots: {exc} (pip install 'nanomm[bench]')")
-    json_path, md = _report.write(report, out)
-    print(_report.text(report))
-    print(f"\nJSON: {json_path}\nMarkdown: {md}")
+    _report.publish(report, out)
     for k, v in (report.get("plots") or {}).items():
         print(f"plot ({k}): {v}")
     bad = [f"{e['dtype']} {e['threads']}t {e['shape']}" for e in report["results"] if e.get("failed")]

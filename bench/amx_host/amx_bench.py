@@ -260,9 +260,7 @@ def main() -> int:
                           started=started.isoformat(timespec="seconds"), argv=sys.argv, versions=versions,
                           settings={"rounds": args.rounds, "seconds": args.seconds, "dirs": list(map(str, args.dirs))})
     report["finished"] = datetime.datetime.now().isoformat(timespec="seconds")
-    json_path, md = _report.write(report, _report.result_path("amx_bench", started, args.json))
-    print(_report.text(report))
-    print(f"\nJSON: {json_path}\nMarkdown: {md}")
+    _report.publish(report, _report.result_path("amx_bench", started, args.json))
     return 1 if failures else 0
 
 

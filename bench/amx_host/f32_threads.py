@@ -141,9 +141,7 @@ def main() -> int:
         entries += entries_for(M, N, K, timings, checks)
     report = build_report(entries, machine, host=socket.gethostname(), started=started.isoformat(timespec="seconds"),
                           argv=sys.argv, notes=notes, versions=_report.versions())
-    json_path, md = _report.write(report, _report.result_path("amx_host_f32", started, args.json))
-    print(_report.text(report))
-    print(f"\nJSON: {json_path}\nMarkdown: {md}")
+    _report.publish(report, _report.result_path("amx_host_f32", started, args.json))
     return 1 if failures else 0
 
 
