@@ -99,131 +99,21 @@ class ComposeMicrokernel(ModulePass):
                           lambda a, b, c: self._emit(dataclasses.replace(nk, a=a, b=b, c=c)))
 
     def _emit(self, nk: "_Nanokernel") -> None:
-        """The microkernel of `nk` at the current insertion point."""
-        if nk.kind != "f32":
-            self._emit_dot(nk)
-            return
-        vw = self.vector_width
-        mr, nr = nk.mr, nk.nr
-        chunks = [(j, min(vw, nr - j)) for j in range(0, nr, vw)]
-        elt = nk.c.type.element_type
-        vtype = ir.VectorType.get([vw], elt)
-        masks = {w: lane_mask(vw, w) for _, w in chunks if w < vw}
-        pad = arith.ConstantOp(elt, 0.0 if isinstance(elt, ir.FloatType) else 0).result
-        late = self.late_c and nk.zero_init is None
-        if nk.zero_init is not None or late:
-            zero = arith.ConstantOp(vtype, ir.DenseElementsAttr.get_splat(vtype, _zero_attr(elt))).result
-            accs = [zero] * (mr * len(chunks))
-            if late:
-                self._prefetch_c(nk.c, mr, nr)
-        else:
-            accs = [_load(nk.c, index_const(i), j, w, vw, vtype, masks, pad)
-                    for i in range(mr) for j, w in chunks]
-
-        def step(k: ir.Value, accs: list) -> list:
-            bs = [_load(nk.b, k, j, w, vw, vtype, masks, pad) for j, w in chunks]
-            out = []
-            for i in range(mr):
-                a = memref.load(nk.a, [index_const(i), k])
-                a_vec = vector.broadcast(vtype, a)
-                for jj, bv in enumerate(bs):
-                    out.append(vector.fma(a_vec, bv, accs[i * len(chunks) + jj]))
-            return out
-
-        u = min(self.unroll_k, nk.k)
-        full = (nk.k // u) * u
-        if full:
-            kloop = scf.ForOp(index_const(0), index_const(full), index_const(u), accs)
-            kloop.operation.attributes[MICROKERNEL] = ir.UnitAttr.get()
-            with ir.InsertionPoint(kloop.body):
-                cur = list(kloop.inner_iter_args)
-                kv = kloop.induction_variable
-                if self.prefetch_b:
-                    self._prefetch(nk.b, kv, nk.k, nr)
-                for uu in range(u):
-                    kk = kv if uu == 0 else arith.AddIOp(kv, index_const(uu)).result
-                    cur = step(kk, cur)
-                scf.YieldOp(cur)
-            accs = list(kloop.results)
-        for kk in range(full, nk.k):
-            accs = step(index_const(kk), accs)
-        for i in range(mr):
-            for jj, (j, w) in enumerate(chunks):
-                acc = accs[i * len(chunks) + jj]
-                if late:
-                    old = _load(nk.c, index_const(i), j, w, vw, vtype, masks, pad)
-                    acc = arith.AddFOp(acc, old).result if isinstance(elt, ir.FloatType) else arith.AddIOp(acc, old).result
-                _store(acc, nk.c, index_const(i), j, w, vw, masks)
-
-    def _emit_dot(self, nk: "_Nanokernel") -> None:
-        """The low-precision microkernel of `nk` (dot-product instructions, v k per step)."""
+        """The microkernel of `nk` at the current insertion point: C tile in registers across the
+        K loop (steps of v k, unrolled, the remainder and a partial last step peeled), stored once."""
         vw, v = self.vector_width, nk.v
         mr, nr = nk.mr, nk.nr
-        chunks = [(j, min(vw, nr - j)) for j in range(0, nr, vw)]
-        acc_elt = nk.c.type.element_type
-        in_elt = nk.a.type.element_type
-        acc_t = ir.VectorType.get([vw], acc_elt)
-        word_t = ir.VectorType.get([vw * v], in_elt)
-        i32 = ir.IntegerType.get_signless(32)
-        masks = {w: lane_mask(vw, w) for _, w in chunks if w < vw}
-        pad = arith.ConstantOp(acc_elt, 0.0 if isinstance(acc_elt, ir.FloatType) else 0).result
+        tile = _Tile(nk, vw)
+        if nk.kind == "s8s8":
+            tile.zero()  # its column sums start from zero whatever C does: made before C's loads
         late = self.late_c and nk.zero_init is None
-        zero = arith.ConstantOp(acc_t, ir.DenseElementsAttr.get_splat(acc_t, _zero_attr(acc_elt))).result
         if nk.zero_init is not None or late:
-            accs = [zero] * (mr * len(chunks))
+            accs = [tile.zero()] * tile.count
             if late:
                 self._prefetch_c(nk.c, mr, nr)
         else:
-            accs = [_load(nk.c, index_const(i), j, w, vw, acc_t, masks, pad) for i in range(mr) for j, w in chunks]
-        shift = nk.kind == "s8s8"
-        if shift:  # 0x80 in every byte: A + 128 by XOR, and the 128 * column sums of B
-            bias = arith.ConstantOp(ir.VectorType.get([vw], i32), ir.DenseElementsAttr.get_splat(
-                ir.VectorType.get([vw], i32), ir.IntegerAttr.get(i32, 0x80808080 - (1 << 32)))).result
-            bias_bytes = vector.bitcast(word_t, bias)
-            accs = accs + [zero] * len(chunks)
-
-        def b_vectors(k: ir.Value, present: int) -> list:
-            out = []
-            for j, w in chunks:
-                if nk.b_packed:
-                    row = arith.DivUIOp(k, index_const(v)).result
-                    mask = lane_mask(vw * v, w * v) if w < vw else None
-                    out.append(read_vector(nk.b, [row, index_const(j * v)], word_t, mask))
-                else:
-                    rows = [_load(nk.b, arith.AddIOp(k, index_const(r)).result if r else k, j, w, vw,
-                                  ir.VectorType.get([vw], in_elt), {w: masks[w]} if w < vw else {}, None)
-                            if r < present else _zeros(ir.VectorType.get([vw], in_elt)) for r in range(v)]
-                    out.append(interleave(rows))
-            return out
-
-        def a_word(i: int, k: ir.Value, present: int) -> ir.Value:
-            """The v elements A[i, k:k+v] (zeros past `present`) broadcast to every 32-bit lane."""
-            pair_t = ir.VectorType.get([v], in_elt)
-            if present == v:
-                pair = vector.load(pair_t, nk.a, [index_const(i), k])
-            else:
-                pair = read_vector(nk.a, [index_const(i), k], pair_t, lane_mask(v, present))
-            word = vector.extract(vector.bitcast(ir.VectorType.get([1], i32), pair), [], [0])
-            lanes = vector.broadcast(ir.VectorType.get([vw], i32), word)
-            if shift:
-                lanes = arith.XOrIOp(lanes, bias).result
-            return vector.bitcast(word_t, lanes)
-
-        def dot(acc: ir.Value, a: ir.Value, b: ir.Value) -> ir.Value:
-            if nk.kind == "bf16":
-                return avx512_dot(acc, a, b)
-            return llvm.call_intrinsic(acc_t, "llvm.x86.avx512.vpdpbusd.512", [acc, a, b], [], [])
-
-        def step(k: ir.Value, accs: list, present: int = v) -> list:
-            bs = b_vectors(k, present)
-            out = []
-            for i in range(mr):
-                a = a_word(i, k, present)
-                for jj, bv in enumerate(bs):
-                    out.append(dot(accs[i * len(chunks) + jj], a, bv))
-            if shift:
-                out += [dot(accs[mr * len(chunks) + jj], bias_bytes, bv) for jj, bv in enumerate(bs)]
-            return out
+            accs = [tile.load(nk.c, i, j, w) for i in range(mr) for j, w in tile.chunks]
+        step, accs, finish = (_fma_step if nk.kind == "f32" else _dot_step)(nk, tile, accs)
 
         steps, partial = divmod(nk.k, v)
         u = max(1, min(self.unroll_k, steps))
@@ -234,9 +124,9 @@ class ComposeMicrokernel(ModulePass):
             with ir.InsertionPoint(kloop.body):
                 cur = list(kloop.inner_iter_args)
                 kv = kloop.induction_variable
-                if self.prefetch_b and nk.b_packed:
-                    row = arith.DivUIOp(kv, index_const(v)).result
-                    self._prefetch(nk.b, row, -(-nk.k // v), nr * v, 64 * v // 4)
+                if self.prefetch_b and (v == 1 or nk.b_packed):  # B rows, or VNNI panel rows
+                    row = kv if v == 1 else arith.DivUIOp(kv, index_const(v)).result
+                    self._prefetch(nk.b, row, -(-nk.k // v), nr * v, 16 * v)  # 64-byte lines
                 for uu in range(u):
                     cur = step(kv if uu == 0 else arith.AddIOp(kv, index_const(uu * v)).result, cur)
                 scf.YieldOp(cur)
@@ -245,17 +135,15 @@ class ComposeMicrokernel(ModulePass):
             accs = step(index_const(s * v), accs)
         if partial:
             accs = step(index_const(steps * v), accs, partial)
-        if shift:
-            comps, accs = accs[mr * len(chunks):], accs[:mr * len(chunks)]
-            accs = [arith.SubIOp(acc, comps[n % len(chunks)]).result for n, acc in enumerate(accs)]
+        accs = finish(accs)
         for i in range(mr):
-            for jj, (j, w) in enumerate(chunks):
-                acc = accs[i * len(chunks) + jj]
+            for jj, (j, w) in enumerate(tile.chunks):
+                acc = accs[i * len(tile.chunks) + jj]
                 if late:
-                    old = _load(nk.c, index_const(i), j, w, vw, acc_t, masks, pad)
-                    acc = arith.AddFOp(acc, old).result if isinstance(acc_elt, ir.FloatType) else \
+                    old = tile.load(nk.c, i, j, w)
+                    acc = arith.AddFOp(acc, old).result if isinstance(tile.elt, ir.FloatType) else \
                         arith.AddIOp(acc, old).result
-                _store(acc, nk.c, index_const(i), j, w, vw, masks)
+                _store(acc, nk.c, index_const(i), j, w, vw, tile.masks)
 
     def _prefetch_c(self, c: ir.Value, mr: int, nr: int) -> None:
         """Prefetches (for writing) every 64-byte line of the C tile."""
@@ -269,6 +157,113 @@ class ComposeMicrokernel(ModulePass):
         ahead = arith.MinUIOp(arith.AddIOp(k, index_const(self.prefetch_b)).result, index_const(rows - 1)).result
         for j in range(0, width, per_line):
             memref.prefetch(b, [ahead, index_const(j)], is_write=False, locality_hint=3, is_data_cache=True)
+
+
+class _Tile:
+    """The C tile of a microkernel as MR x ceil(NR/VW) vectors of VW lanes (the last maybe masked)."""
+
+    def __init__(self, nk: "_Nanokernel", vw: int):
+        self.vw, self.mr = vw, nk.mr
+        self.chunks = [(j, min(vw, nk.nr - j)) for j in range(0, nk.nr, vw)]
+        self.count = nk.mr * len(self.chunks)
+        self.elt = nk.c.type.element_type
+        self.vtype = ir.VectorType.get([vw], self.elt)
+        self.masks = {w: lane_mask(vw, w) for _, w in self.chunks if w < vw}
+        self.pad = arith.ConstantOp(self.elt, 0.0 if isinstance(self.elt, ir.FloatType) else 0).result
+        self._zero = None
+
+    def zero(self) -> ir.Value:
+        if self._zero is None:
+            self._zero = _zeros(self.vtype)
+        return self._zero
+
+    def load(self, src: ir.Value, row, j: int, w: int) -> ir.Value:
+        """Lanes [j, j+w) of `row` of src (an int row index or a Value) as one vector."""
+        return _load(src, index_const(row) if isinstance(row, int) else row, j, w, self.vw, self.vtype,
+                     self.masks, self.pad)
+
+
+def _fma_step(nk: "_Nanokernel", tile: _Tile, accs: list):
+    """float32: per k, B loaded once per chunk, each A element broadcast, MR x chunks vector.fma."""
+    def step(k: ir.Value, accs: list, present: int = 1) -> list:
+        bs = [tile.load(nk.b, k, j, w) for j, w in tile.chunks]
+        out = []
+        for i in range(nk.mr):
+            a_vec = vector.broadcast(tile.vtype, memref.load(nk.a, [index_const(i), k]))
+            for jj, bv in enumerate(bs):
+                out.append(vector.fma(a_vec, bv, accs[i * len(tile.chunks) + jj]))
+        return out
+
+    return step, accs, lambda accs: accs
+
+
+def _dot_step(nk: "_Nanokernel", tile: _Tile, accs: list):
+    """bf16 / int8: per step of v k, B as chunks of v*VW elements (a VNNI panel row, or v rows of
+    an unpacked B interleaved), A's v elements as one broadcast 32-bit word, one dot product per
+    accumulator. s8s8 adds column-sum accumulators (returned with accs) that `finish` subtracts."""
+    vw, v, chunks = tile.vw, nk.v, tile.chunks
+    in_elt = nk.a.type.element_type
+    word_t = ir.VectorType.get([vw * v], in_elt)
+    row_t = ir.VectorType.get([vw], in_elt)
+    i32 = ir.IntegerType.get_signless(32)
+    shift = nk.kind == "s8s8"
+    if shift:  # 0x80 in every byte: A + 128 by XOR, and the 128 * column sums of B
+        lanes_t = ir.VectorType.get([vw], i32)
+        bias = arith.ConstantOp(lanes_t, ir.DenseElementsAttr.get_splat(
+            lanes_t, ir.IntegerAttr.get(i32, 0x80808080 - (1 << 32)))).result
+        bias_bytes = vector.bitcast(word_t, bias)
+        accs = accs + [tile.zero()] * len(chunks)
+
+    def b_vectors(k: ir.Value, present: int) -> list:
+        out = []
+        for j, w in chunks:
+            if nk.b_packed:
+                row = arith.DivUIOp(k, index_const(v)).result
+                mask = lane_mask(vw * v, w * v) if w < vw else None
+                out.append(read_vector(nk.b, [row, index_const(j * v)], word_t, mask))
+            else:
+                rows = [_load(nk.b, arith.AddIOp(k, index_const(r)).result if r else k, j, w, vw, row_t,
+                              {w: tile.masks[w]} if w < vw else {}, None)
+                        if r < present else _zeros(row_t) for r in range(v)]
+                out.append(interleave(rows))
+        return out
+
+    def a_word(i: int, k: ir.Value, present: int) -> ir.Value:
+        """The v elements A[i, k:k+v] (zeros past `present`) broadcast to every 32-bit lane."""
+        pair_t = ir.VectorType.get([v], in_elt)
+        if present == v:
+            pair = vector.load(pair_t, nk.a, [index_const(i), k])
+        else:
+            pair = read_vector(nk.a, [index_const(i), k], pair_t, lane_mask(v, present))
+        word = vector.extract(vector.bitcast(ir.VectorType.get([1], i32), pair), [], [0])
+        lanes = vector.broadcast(ir.VectorType.get([vw], i32), word)
+        if shift:
+            lanes = arith.XOrIOp(lanes, bias).result
+        return vector.bitcast(word_t, lanes)
+
+    def dot(acc: ir.Value, a: ir.Value, b: ir.Value) -> ir.Value:
+        if nk.kind == "bf16":
+            return avx512_dot(acc, a, b)
+        return llvm.call_intrinsic(tile.vtype, "llvm.x86.avx512.vpdpbusd.512", [acc, a, b], [], [])
+
+    def step(k: ir.Value, accs: list, present: int = v) -> list:
+        bs = b_vectors(k, present)
+        out = []
+        for i in range(nk.mr):
+            a = a_word(i, k, present)
+            for jj, bv in enumerate(bs):
+                out.append(dot(accs[i * len(chunks) + jj], a, bv))
+        if shift:
+            out += [dot(accs[tile.count + jj], bias_bytes, bv) for jj, bv in enumerate(bs)]
+        return out
+
+    def finish(accs: list) -> list:
+        if not shift:
+            return accs
+        comps, accs = accs[tile.count:], accs[:tile.count]
+        return [arith.SubIOp(acc, comps[n % len(chunks)]).result for n, acc in enumerate(accs)]
+
+    return step, accs, finish
 
 
 @dataclasses.dataclass
