@@ -1,0 +1,118 @@
+"""Kernel configs of one shape against the heuristic default, and the cost of a kernel call, in one process.
+
+    python bench/bench_configs.py 16x4096x4096 --dtype bf16 \\
+        --config tuned:mr=8,nr=32,mc=16,nc=4096,kc=16,unroll_k=2,outline=0,late_c=0,pack_b=0
+    python bench/bench_configs.py --call-overhead     # the native checked call against the Python path
+
+Configs: the default config (always, as the reference) plus each `--config NAME:FIELD=VALUE,...`
+(fields of KernelConfig over the default's). Every kernel is checked against a float64/int64
+reference, then all are timed in the same interleaved rounds (bench/_timing.py: warm-up, median
+per round, best round; spread recorded). Prints GFLOP/s (GOP/s for int8) and the ratio to the
+default.
+
+--call-overhead: a 1x16x1 float32 kernel called with a, b, out: the native checked call
+(runtime/trampoline.py) against the same kernel with it switched off (the Python checks of
+CheckedCall.prepare), and the bare ctypes call: microseconds per call, same rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _measure  # noqa: E402
+import _timing  # noqa: E402
+
+import nanomm  # noqa: E402
+from nanomm.compiler.config import default_config  # noqa: E402
+from nanomm.runtime.cpu import host_cpu  # noqa: E402
+from nanomm.runtime.reference import matmul_mismatch  # noqa: E402
+
+
+def _value(text: str):
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def parse_config(text: str, base) -> tuple[str, object]:
+    name, _, fields = text.partition(":")
+    changes = {}
+    for item in filter(None, fields.split(",")):
+        key, _, value = item.partition("=")
+        kind = type(getattr(base, key))
+        changes[key] = bool(int(value)) if kind is bool and value.isdigit() else _value(value)
+    return name, dataclasses.replace(base, **changes)
+
+
+def compare_configs(args) -> int:
+    M, N, K = (int(x) for x in args.shape.lower().split("x"))
+    base = default_config(M, N, K, host_cpu(), dtype=args.dtype)
+    configs = dict([("default", base)] + [parse_config(t, base) for t in args.config])
+    a, b = _measure.inputs(M, N, K, args.dtype, np.random.default_rng(0))
+    calls = {}
+    for name, cfg in configs.items():
+        kernel = nanomm.compile_matmul(M, N, K, args.dtype, config=cfg, threads=1)
+        out = kernel(a, b)
+        problem = matmul_mismatch(out, a, b)
+        if problem:
+            print(f"{name}: WRONG: {problem}")
+            return 1
+        calls[name] = (lambda k=kernel, o=out: k(a, b, o))
+    timed = _timing.interleaved(calls, rounds=args.rounds, target=args.target, warmup=args.target)
+    unit = "GOP/s" if args.dtype in ("u8s8", "s8s8") else "GFLOP/s"
+    ref = timed["default"]["best_median_s"]
+    print(f"{M}x{N}x{K} {args.dtype}, one thread, {host_cpu().name}; {unit} of the best round's median")
+    for name, cfg in configs.items():
+        t = timed[name]
+        print(f"  {name:12s} {2 * M * N * K / t['best_median_s'] / 1e9:8.1f} {unit}  x{ref / t['best_median_s']:.3f} "
+              f"of default  spread {t['spread']:.1%}  {cfg}")
+    return 0
+
+
+def call_overhead(args) -> int:
+    kernel = nanomm.compile_matmul(1, 16, 1, threads=1)
+    fn = kernel._function
+    a, b, c = np.ones((1, 1), np.float32), np.ones((1, 16), np.float32), np.empty((1, 16), np.float32)
+    native = fn._native
+
+    def python_path():
+        fn._native = None
+        try:
+            fn(a, b, c)
+        finally:
+            fn._native = native
+
+    pa, pb, pc = a.ctypes.data, b.ctypes.data, c.ctypes.data
+    calls = {"native checked call": lambda: fn(a, b, c), "Python checks": python_path,
+             "bare ctypes call": lambda: fn._cfunc(pa, pb, pc)}
+    timed = _timing.interleaved(calls, rounds=args.rounds, target=args.target, warmup=args.target)
+    print(f"kernel call of a 1x16x1 float32 kernel (a, b, out given), {host_cpu().name}: us per call")
+    for name, t in timed.items():
+        print(f"  {name:22s} {t['best_median_s'] * 1e6:6.2f} us  spread {t['spread']:.1%}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("shape", nargs="?", help="MxNxK")
+    p.add_argument("--dtype", default="f32")
+    p.add_argument("--config", action="append", default=[], metavar="NAME:FIELD=VALUE,...")
+    p.add_argument("--call-overhead", action="store_true")
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--target", type=float, default=0.2, help="seconds per measurement")
+    args = p.parse_args(argv)
+    if args.call_overhead:
+        return call_overhead(args)
+    if not args.shape:
+        p.error("give a shape (MxNxK) or --call-overhead")
+    return compare_configs(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
