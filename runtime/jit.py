@@ -9,7 +9,7 @@ import zlib
 import llvmlite.binding as llvm
 
 from nanomm.errors import JitError
-from nanomm.runtime import settings
+from nanomm.runtime import llvm_opt, settings
 from nanomm.runtime.signals import sigint_deferred
 
 # llvmlite uses one global LLVM context; every LLVM call in this module holds this lock.
@@ -102,19 +102,6 @@ def _check_object(obj: bytes) -> None:
                     "use the object from JitModule.jit_object()")
 
 
-def _optimize(module: llvm.ModuleRef, tm: llvm.TargetMachine, level: int) -> None:
-    """Runs the new pass manager's O<level> pipeline on `module` (caller holds _LLVM_LOCK)."""
-    pto = llvm.create_pipeline_tuning_options(speed_level=level)
-    pb = llvm.create_pass_builder(tm, pto)
-    mpm = pb.getModulePassManager()
-    try:
-        mpm.run(module, pb)
-    finally:
-        mpm.close()
-        pb.close()
-        pto.close()
-
-
 class _Text:
     """Text kept compressed (zlib): the optimised IR of every live kernel is kept for inspection
     (asm(), optimized_ir()) but rarely read; compressed it takes about a tenth of the memory."""
@@ -131,12 +118,9 @@ class _Text:
 def _engine_for_object(obj: bytes, cpu: str, features: str) -> llvm.ExecutionEngine:
     """A fresh MCJIT engine with `obj` (already checked by _check_object) linked and finalised."""
     with _LLVM_LOCK:
-        target = llvm.Target.from_default_triple()
-        # JitModule's target machine (the JIT default code model: large on x86-64) but at
-        # -O0: it only compiles the empty module (half the load time of -O3); `obj` is linked.
-        tm = target.create_target_machine(
-            cpu=cpu, features=features, opt=0, reloc="default", codemodel="jitdefault", jit=True
-        )
+        # JitModule's target machine but at -O0: it only compiles the empty module (half the
+        # load time of -O3); `obj` is linked.
+        tm = llvm_opt.target_machine(cpu, features, 0)
         module = llvm.parse_assembly("")
         module.triple = tm.triple
         module.data_layout = str(tm.target_data)
@@ -171,13 +155,10 @@ class JitModule:
         self.cpu, self.features, self.opt_level = cpu, _safe_features(features), level
         with _LLVM_LOCK:
             module = self._parse(ir)
-            target = llvm.Target.from_default_triple()
-            tm = target.create_target_machine(
-                cpu=cpu, features=self.features, opt=level, reloc="default", codemodel="jitdefault", jit=True
-            )
+            tm = llvm_opt.target_machine(cpu, self.features, level)
             module.triple = tm.triple
             module.data_layout = str(tm.target_data)
-            _optimize(module, tm, level)
+            module = llvm_opt.optimize(module, tm, cpu, self.features, level)
             self._optimized_ir = _Text(str(module))
             compiled: list[bytes] = []  # no reference to self: the engine holds this callback
             try:

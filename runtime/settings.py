@@ -54,6 +54,21 @@ def cache_max_bytes() -> int:
     return mb << 20
 
 
+def llvm_in_process_runs() -> int:
+    """How many LLVM optimisation runs a process does itself before it hands them to a worker
+    process (runtime/llvm_opt.py: llvmlite leaks ~100 KiB a run): $NANOMM_LLVM_IN_PROCESS, default 64."""
+    value = _env("LLVM_IN_PROCESS")
+    if value is None:
+        return 64
+    try:
+        runs = int(value)
+    except ValueError:
+        raise ConfigError(f"NANOMM_LLVM_IN_PROCESS must be an integer >= 0, got {value!r}") from None
+    if runs < 0:
+        raise ConfigError(f"NANOMM_LLVM_IN_PROCESS must be an integer >= 0, got {value!r}")
+    return runs
+
+
 def thread_pool() -> str:
     """Which pool runs parallel kernels: $NANOMM_THREAD_POOL "native" (default; runtime/native_pool.py)
     or "python" (runtime/threads.py's semaphore pool)."""

@@ -51,6 +51,21 @@ def malloc_mib() -> float:
     return LIBC.mallinfo2().uordblks / 2**20 if LIBC is not None else float("nan")
 
 
+def worker_rss() -> str:
+    """The LLVM optimiser worker (runtime/llvm_opt.py), where runs past the in-process budget go."""
+    from nanomm.runtime import llvm_opt
+
+    pid = llvm_opt.worker_pid()
+    here = f"{llvm_opt.in_process_runs()} LLVM runs here"
+    if pid is None:
+        return here
+    try:
+        with open(f"/proc/{pid}/statm") as f:
+            return f"{here}; worker {pid} RSS {int(f.read().split()[1]) * os.sysconf('SC_PAGE_SIZE') / 2**20:.1f} MiB"
+    except OSError:
+        return f"{here}; worker {pid}"
+
+
 def mlir_live() -> str:
     if "mlir.ir" not in sys.modules:
         return "mlir not loaded"
@@ -111,7 +126,7 @@ def main() -> int:
             rows[i] = rss_mib(), malloc_mib()
             rss, used = rows[i]
             print(f"after {i:5d} compiles: RSS {rss:7.1f} MiB (+{rss - base_rss:6.1f}), malloc in use {used:7.1f} MiB "
-                  f"(+{used - base_malloc:6.1f}), {time.perf_counter() - start:6.1f} s; {mlir_live()}", flush=True)
+                  f"(+{used - base_malloc:6.1f}), {time.perf_counter() - start:6.1f} s; {mlir_live()}; {worker_rss()}", flush=True)
     if len(rows) >= 2:
         (i0, (r0, u0)), (i1, (r1, u1)) = min(rows.items()), max(rows.items())
         print(f"per compile from {i0} to {i1}: RSS {(r1 - r0) * 1024 / (i1 - i0):.1f} KiB, "

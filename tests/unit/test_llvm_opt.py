@@ -1,0 +1,115 @@
+"""The LLVM optimiser worker (runtime/llvm_opt.py): same code as in-process, replaced, recovers."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import numpy as np
+import pytest
+
+from nanomm.errors import ConfigError, JitError
+from nanomm.runtime import JitModule, host_cpu, llvm_feature_string, llvm_opt, settings
+from nanomm.runtime.reference import naive_matmul_ir
+
+
+def compile_naive() -> JitModule:
+    cpu = host_cpu()
+    return JitModule(naive_matmul_ir(), cpu.name, llvm_feature_string(cpu.features))
+
+
+def run_naive(module: JitModule) -> None:
+    """Calls the naive 3x5x4 kernel and checks it against numpy."""
+    import ctypes
+
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((3, 4), dtype=np.float32)
+    b = rng.standard_normal((4, 5), dtype=np.float32)
+    c = np.zeros((3, 5), np.float32)
+    fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(module.address("k"))
+    fn(a.ctypes.data, b.ctypes.data, c.ctypes.data)
+    np.testing.assert_allclose(c, a @ b, rtol=1e-5, atol=1e-5)
+
+
+@pytest.fixture
+def in_worker(monkeypatch: pytest.MonkeyPatch):
+    """Every optimisation of the test goes to the worker process."""
+    monkeypatch.setenv("NANOMM_LLVM_IN_PROCESS", "0")
+    yield
+
+
+def test_worker_makes_the_same_machine_code_as_in_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NANOMM_LLVM_IN_PROCESS", "1000000")
+    before = llvm_opt.in_process_runs()
+    here = compile_naive()
+    assert llvm_opt.in_process_runs() == before + 1
+    monkeypatch.setenv("NANOMM_LLVM_IN_PROCESS", "0")
+    there = compile_naive()
+    assert llvm_opt.in_process_runs() == before + 1  # the second run was not done here
+    assert llvm_opt.worker_pid() is not None
+    assert here.asm() == there.asm()
+    run_naive(there)
+
+
+def test_worker_is_replaced_after_its_runs(in_worker, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(llvm_opt, "WORKER_RUNS", 2)
+    pids = []
+    for _ in range(5):
+        run_naive(compile_naive())
+        pids.append(llvm_opt.worker_pid())
+    # runs 1-2 in one worker, 3-4 in the next, 5 in a third (the count may start mid-worker)
+    assert len(set(pids)) >= 2
+    assert all(pids.count(p) <= 2 for p in set(pids))
+
+
+def test_a_killed_worker_is_an_error_then_replaced(in_worker) -> None:
+    run_naive(compile_naive())
+    pid = llvm_opt.worker_pid()
+    os.kill(pid, signal.SIGKILL)
+    # Either the dead worker is noticed before the request (replaced at once) or the request
+    # fails with a clear error; in both cases the next compile works with a new worker.
+    try:
+        run_naive(compile_naive())
+    except JitError as exc:
+        assert "LLVM optimiser process failed" in str(exc)
+    run_naive(compile_naive())
+    assert llvm_opt.worker_pid() not in (None, pid)
+
+
+def test_worker_reports_llvm_errors(in_worker) -> None:
+    cpu = host_cpu()
+    bad = "define void @k() {\nentry:\n  ret void\n}\n"
+    worker = llvm_opt._Worker()
+    try:
+        with pytest.raises(JitError, match="LLVM could not optimise the module"):
+            worker.optimize("this is not IR", cpu.name, llvm_feature_string(cpu.features), 3)
+        assert "define void @k()" in worker.optimize(bad, cpu.name, llvm_feature_string(cpu.features), 3)
+    finally:
+        worker.close()
+
+
+@pytest.mark.parametrize("value", ["-1", "many", "1.5"])
+def test_bad_in_process_setting(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    monkeypatch.setenv("NANOMM_LLVM_IN_PROCESS", value)
+    with pytest.raises(ConfigError, match="NANOMM_LLVM_IN_PROCESS"):
+        settings.llvm_in_process_runs()
+
+
+def test_forked_child_starts_its_own_worker(in_worker) -> None:
+    run_naive(compile_naive())
+    parent_worker = llvm_opt.worker_pid()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # child: compile, report its worker's pid, exit without running atexit handlers
+        try:
+            run_naive(compile_naive())
+            os.write(write, str(llvm_opt.worker_pid()).encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    child_worker = int(os.read(read, 64) or b"0")
+    os.waitpid(pid, 0)
+    os.close(read)
+    assert child_worker not in (0, parent_worker)
+    assert llvm_opt.worker_pid() == parent_worker
+    run_naive(compile_naive())  # the parent's worker still answers
