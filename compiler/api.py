@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import copy
 import threading
 
@@ -9,6 +10,7 @@ import ml_dtypes  # noqa: F401 - registers numpy's bfloat16 dtype
 import numpy as np
 
 from ..errors import AliasError, DTypeError, LayoutError, ShapeError
+from ..runtime import settings
 from ..runtime.cpu import CpuInfo
 from .build import build_kernel, target_cpu, tuned_config
 from .config import KernelConfig
@@ -19,8 +21,11 @@ from .payload import DTYPES, MatmulSpec
 # (A's numpy dtype, B's numpy dtype) -> nanomm dtype name: what nanomm.matmul dispatches on.
 _NUMPY_TO_DTYPE = {(np.dtype(v[2]), np.dtype(v[3])): k for k, v in DTYPES.items()}
 
-_cache: dict[tuple, object] = {}
-_locks: dict[tuple, threading.Lock] = {}
+# The most recently used kernels (settings.memory_cache_entries(), default 256: ~80 KiB each).
+# An evicted kernel lives on while the caller holds it; asked for again, it comes back from the
+# disk cache in a millisecond or two.
+_cache: collections.OrderedDict[tuple, object] = collections.OrderedDict()
+_locks: dict[tuple, threading.Lock] = {}  # one per kernel being compiled now
 _cache_lock = threading.Lock()
 
 
@@ -35,8 +40,8 @@ def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "ho
     config=None uses the configuration `nanomm tune` recorded for this shape, dtype and CPU at
     the effective thread count (the number of per-thread kernels; see build.tuned_config), else the
     heuristic's. Kernels are cached in memory per (shape, dtype, target, config, threads): a
-    second call with the same arguments returns the same object, and concurrent first calls
-    compile once. The record is looked up at the first call only: a record written later (by
+    second call with the same arguments returns the same object while it is among the
+    $NANOMM_MEMORY_CACHE_ENTRIES (256) most recently used, and concurrent first calls compile once. The record is looked up at the first call only: a record written later (by
     a tune run in another process) applies from the next process on.
     With `b=weights`, the kernel reads a pre-packed B: weights are packed once, here, and
     `kernel(a)` / `kernel(a, out=c)` use them (a new object each time, sharing the code).
@@ -68,15 +73,22 @@ def _build(spec: MatmulSpec, chunks: list[Chunk], target: str, cpu: CpuInfo,
 
 def _cached(key: tuple, make):
     """The cached object for key, made once even when several threads ask at the same time."""
-    found = _cache.get(key)
-    if found is not None:
-        return found
     with _cache_lock:
+        found = _cache.get(key)
+        if found is not None:
+            _cache.move_to_end(key)
+            return found
         lock = _locks.setdefault(key, threading.Lock())
     with lock:
         found = _cache.get(key)
         if found is None:
-            found = _cache[key] = make()
+            found = make()
+            with _cache_lock:
+                _cache[key] = found
+                _locks.pop(key, None)
+                limit = settings.memory_cache_entries()
+                while len(_cache) > limit:
+                    _cache.popitem(last=False)
     return found
 
 

@@ -15,6 +15,20 @@ def _env(name: str) -> str | None:
     return value if value not in (None, "") else None
 
 
+def _int(name: str, default: int, minimum: int) -> int:
+    """$NANOMM_<name> as an integer >= minimum (default when unset); ConfigError otherwise."""
+    value = _env(name)
+    if value is None:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        number = minimum - 1
+    if number < minimum:
+        raise ConfigError(f"NANOMM_{name} must be an integer >= {minimum}, got {value!r}")
+    return number
+
+
 def cache_dir() -> Path:
     """Directory for the on-disk kernel cache: $NANOMM_CACHE_DIR or ~/.cache/nanomm."""
     value = _env("CACHE_DIR")
@@ -42,31 +56,19 @@ def disk_cache_enabled() -> bool:
 
 def cache_max_bytes() -> int:
     """Size limit of the on-disk kernel cache: $NANOMM_CACHE_MAX_MB (default 512) MiB."""
-    value = _env("CACHE_MAX_MB")
-    if value is None:
-        return 512 << 20
-    try:
-        mb = int(value)
-    except ValueError:
-        raise ConfigError(f"NANOMM_CACHE_MAX_MB must be an integer >= 0, got {value!r}") from None
-    if mb < 0:
-        raise ConfigError(f"NANOMM_CACHE_MAX_MB must be an integer >= 0, got {value!r}")
-    return mb << 20
+    return _int("CACHE_MAX_MB", 512, 0) << 20
+
+
+def memory_cache_entries() -> int:
+    """How many compiled kernels the in-memory cache keeps (least recently used go first):
+    $NANOMM_MEMORY_CACHE_ENTRIES, default 256, at least 1."""
+    return _int("MEMORY_CACHE_ENTRIES", 256, 1)
 
 
 def llvm_in_process_runs() -> int:
     """How many LLVM optimisation runs a process does itself before it hands them to a worker
     process (runtime/llvm_opt.py: llvmlite leaks ~100 KiB a run): $NANOMM_LLVM_IN_PROCESS, default 64."""
-    value = _env("LLVM_IN_PROCESS")
-    if value is None:
-        return 64
-    try:
-        runs = int(value)
-    except ValueError:
-        raise ConfigError(f"NANOMM_LLVM_IN_PROCESS must be an integer >= 0, got {value!r}") from None
-    if runs < 0:
-        raise ConfigError(f"NANOMM_LLVM_IN_PROCESS must be an integer >= 0, got {value!r}")
-    return runs
+    return _int("LLVM_IN_PROCESS", 64, 0)
 
 
 def thread_pool() -> str:

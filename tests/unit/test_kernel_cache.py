@@ -24,6 +24,22 @@ def test_in_memory_hit_is_fast_and_the_same_kernel():
     assert per_call < 1e-3, f"in-memory cache hit took {per_call * 1e3:.3f} ms"
 
 
+def test_in_memory_cache_keeps_the_most_recently_used(monkeypatch):
+    from nanomm.compiler import api
+
+    monkeypatch.setenv("NANOMM_MEMORY_CACHE_ENTRIES", "3")
+    first = nanomm.compile_matmul(5, 17, 9, threads=1)
+    kernels = [nanomm.compile_matmul(5 + i, 17, 9, threads=1) for i in range(1, 4)]
+    assert len(api._cache) == 3 and not api._locks
+    assert nanomm.compile_matmul(8, 17, 9, threads=1) is kernels[-1]  # still cached
+    again = nanomm.compile_matmul(5, 17, 9, threads=1)  # evicted: rebuilt (from the disk cache)
+    assert again is not first and again.from_disk_cache
+    rng = np.random.default_rng(1)
+    a, b = rng.standard_normal((5, 9), dtype=np.float32), rng.standard_normal((9, 17), dtype=np.float32)
+    np.testing.assert_allclose(again(a, b), first(a, b), rtol=0, atol=0)  # the evicted one still works
+    assert len(api._cache) == 3
+
+
 def test_disk_cache_hit_skips_compilation_and_computes_the_same(tmp_path, monkeypatch):
     monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
     spec = MatmulSpec(37, 70, 29)
