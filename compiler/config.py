@@ -187,7 +187,15 @@ def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> K
     - one to three rows of A: B streams from memory once, unpacked (interleaved in
       registers), in K blocks of 8 rows (a few B rows in flight);
     - skinny A (M <= 32, wide N): B packed per block of 256 k (each row of B read
-      sequentially), C panels 8x48;
+      sequentially), C panels 8x48; except where the tuner found better, re-measured with
+      bench/bench_configs.py against this rule at M = 8, 16, 32 (N = K = 4096): bf16 with
+      4-16 rows streams B unpacked in K blocks of 16 through 8x32 tiles (1.70x at M = 8,
+      1.09-1.14x at 16, but 0.85x at 32); u8s8 with 4-32 rows packs B in K blocks of 16 for
+      3x64 tiles (1.36x at 8, 1.00x at 16, 1.06x at 32). s8s8 (not measured) keeps the rule;
+    - A of 40-128 rows in whole 8-row tiles, wide N (128x4096x4096, 128x14336x4096): 8x48
+      tiles (no 2-row edge tile as 6x64 leaves at 128), K in equal blocks of at most 1024,
+      B blocks up to 480 wide: +2-4 % bf16, +5-7 % u8s8 against 6x64 / kc 2048
+      (bench/bench_configs.py, Zen 4; float32 unchanged);
     - everything else: B packed in VNNI panels, K in equal blocks of at most 2048 (long K
       blocks: C is loaded and stored once per block), a kc x nc block of B in half of L2,
       A blocks of 48 rows.
@@ -207,10 +215,19 @@ def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> K
     if M <= 3:
         kc = min(_round_up(K, v), 8)  # 8 rows of B in flight (measured best for bf16 and int8)
         return KernelConfig(mr=M, nr=nr, mc=M, nc=_fit(N, nr, cpu.l2 // (kc * size), 4096), kc=kc)
+    if M <= 16 and N >= 1024 and dtype == "bf16":
+        return KernelConfig(mr=min(M, 8), nr=32, mc=M, nc=_fit(N, 32, 1 << 30, 4096), kc=min(_round_up(K, v), 16),
+                            unroll_k=2, pack_b=False, outline=False, late_c=False)
+    if M <= 32 and N >= 1024 and dtype == "u8s8":
+        return KernelConfig(mr=3, nr=64, mc=_round_up(M, 3), nc=_fit(N, 64, 1 << 30, 4096),
+                            kc=min(_round_up(K, v), 16), pack_b=True, outline=False)
     if M <= 32 and N >= 1024:
         kc = min(_round_up(K, v), 256)
         return KernelConfig(mr=mr, nr=nr, mc=_round_up(M, mr), nc=_fit(N, nr, cpu.l2 // 2 // (kc * size), 4096),
                             kc=kc, pack_b=True)
+    if 32 < M <= 128 and M % 8 == 0 and N >= 1024:
+        kc = _round_up(-(-K // -(-K // 1024)), v)  # K in equal blocks of at most 1024
+        return KernelConfig(mr=8, nr=48, mc=M, nc=_fit(N, 48, cpu.l2 // (kc * size), 480), kc=kc, pack_b=True)
     kc = _round_up(-(-K // -(-K // 2048)), v)  # K in equal blocks of at most 2048
     nc = _fit(N, nr, cpu.l2 // 2 // (kc * size), 4096)
     mc = 48 if M > 128 else _round_up(M, mr)

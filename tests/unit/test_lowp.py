@@ -120,6 +120,26 @@ def test_tile_and_k_edges(dtype, M, N, K):
     run_case(dtype, M, N, K, seed=M * 1000 + N * 10 + K)
 
 
+# The heuristic's shape branches (compiler/config.py _low_precision_config) and the register
+# tile each picks: (M, N, K) -> {dtype: (mr, nr)}; K blocks and N edges included.
+_BRANCHES = {
+    (48, 1030, 2053): {"bf16": (8, 48), "u8s8": (8, 48), "s8s8": (8, 48)},  # 8-row multiples, 2 K blocks
+    (128, 1024, 37): {"bf16": (8, 48), "u8s8": (8, 48), "s8s8": (8, 48)},
+    (16, 1030, 37): {"bf16": (8, 32), "u8s8": (3, 64), "s8s8": (8, 48)},  # skinny: per-dtype rules
+    (5, 1088, 19): {"bf16": (5, 32), "u8s8": (3, 64)},
+}
+
+
+@each_dtype()
+@pytest.mark.parametrize("M,N,K", list(_BRANCHES), ids=lambda x: str(x))
+def test_default_config_branches(dtype, M, N, K):
+    kernel = nanomm.compile_matmul(M, N, K, dtype, threads=1)
+    if dtype in _BRANCHES[(M, N, K)]:
+        assert (kernel.config.mr, kernel.config.nr) == _BRANCHES[(M, N, K)][dtype]
+    a, b = operands(dtype, M, N, K, seed=M + N + K)
+    assert_lowp_result(kernel(a, b), a, b, dtype)
+
+
 _shapes = dict(M=st.integers(1, 80), N=st.integers(1, 80),
                K=st.one_of(st.integers(1, 130), st.sampled_from([1, 3, 5, 7, 127, 129])),
                seed=st.integers(0, 2**32 - 1))
