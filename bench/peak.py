@@ -9,6 +9,13 @@ cover latency x ports, so it is bound by the instruction's throughput alone:
     bf16  llvm.x86.avx512bf16.dpbf16ps.512         vdpbf16ps     16 lanes x 2 pairs x 2  = 64 flop
     int8  llvm.x86.avx512.vpdpbusd.512             vpdpbusd      16 lanes x 4 pairs x 2  = 128 op
 
+On a CPU with AMX, two more loops (`--kinds amx-bf16,amx-int8`, not in the default set) run four
+independent tile products a iteration, the 2x2 C tiles of a microkernel (C0 += A0 B0, C1 += A0 B1,
+C2 += A1 B0, C3 += A1 B1, every tile 16 rows x 64 bytes):
+
+    amx-bf16  llvm.x86.tdpbf16ps   tdpbf16ps   16 x 16 x 32 x 2 = 16384 flop
+    amx-int8  llvm.x86.tdpbusd     tdpbusd     16 x 16 x 64 x 2 = 32768 op
+
 (LLVM 22, as in llvmlite 0.50, takes the dot products' operands as <32 x bfloat> and <64 x i8>;
 the older <32 x i16> / <16 x i32> forms are upgraded on parsing.) The figure is iterations x
 chains x ops per instruction / seconds, best of several runs. The bandwidth loop reads a buffer
@@ -103,6 +110,52 @@ def loop_ir(kind: str = "f32", chains: int = 16) -> str:
     return "\n".join(lines) + "\n"
 
 
+AMX_KINDS = {  # kind: (intrinsic, ops per tile product, assembly, CPU feature, unit)
+    "amx-bf16": ("llvm.x86.tdpbf16ps", 16 * 16 * 32 * 2, r"tdpbf16ps\b", "amx-bf16", "GFLOP/s"),
+    "amx-int8": ("llvm.x86.tdpbusd", 16 * 16 * 64 * 2, r"tdpbusd\b", "amx-int8", "GOP/s"),
+}
+AMX_PRODUCTS = 4  # tile products per iteration (2x2 C tiles)
+
+
+def amx_loop_ir(kind: str) -> str:
+    """LLVM IR of `void SYMBOL(i64 n, ptr ops)` for an AMX kind: ops[0:64] is the tile configuration,
+    ops[64:1088] and ops[1088:2112] the A and B tiles' data (every tile 16 rows x 64 bytes), C tile 0
+    is stored at ops[2112:3136] so the work is live. n >= 1 iterations of AMX_PRODUCTS products."""
+    intrinsic = AMX_KINDS[kind][0]
+    lines = ["declare void @llvm.x86.ldtilecfg(ptr)", "declare void @llvm.x86.tilerelease()",
+             "declare void @llvm.x86.tilezero(i8 immarg)", "declare void @llvm.x86.tileloadd64(i8 immarg, ptr, i64)",
+             "declare void @llvm.x86.tilestored64(i8 immarg, ptr, i64)",
+             f"declare void @{intrinsic}(i8 immarg, i8 immarg, i8 immarg)", "",
+             f"define void @{SYMBOL}(i64 %n, ptr %ops) {{", "entry:", "  call void @llvm.x86.ldtilecfg(ptr %ops)"]
+    lines += [f"  call void @llvm.x86.tilezero(i8 {t})" for t in range(4)]
+    lines += ["  %ap = getelementptr i8, ptr %ops, i64 64", "  %bp = getelementptr i8, ptr %ops, i64 1088",
+              "  call void @llvm.x86.tileloadd64(i8 4, ptr %ap, i64 64)",
+              "  call void @llvm.x86.tileloadd64(i8 5, ptr %ap, i64 64)",
+              "  call void @llvm.x86.tileloadd64(i8 6, ptr %bp, i64 64)",
+              "  call void @llvm.x86.tileloadd64(i8 7, ptr %bp, i64 64)",
+              "  br label %loop", "loop:", "  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]"]
+    for c, (a, b) in enumerate([(4, 6), (4, 7), (5, 6), (5, 7)]):
+        lines.append(f"  call void @{intrinsic}(i8 {c}, i8 {a}, i8 {b})")
+    lines += ["  %i.next = add i64 %i, 1", "  %more = icmp ult i64 %i.next, %n",
+              "  br i1 %more, label %loop, label %exit", "exit:",
+              "  %cp = getelementptr i8, ptr %ops, i64 2112", "  call void @llvm.x86.tilestored64(i8 0, ptr %cp, i64 64)",
+              "  call void @llvm.x86.tilerelease()", "  ret void", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def _amx_tile_config() -> np.ndarray:
+    """The 64-byte tile configuration: palette 1, tiles 0-7 of 16 rows x 64 bytes."""
+    cfg = np.zeros(64, np.uint8)
+    cfg[0] = 1
+    cfg[16:32] = np.frombuffer(np.full(8, 64, np.uint16).tobytes(), np.uint8)
+    cfg[48:56] = 16
+    return cfg
+
+
+def unit_of(kind: str) -> str:
+    return AMX_KINDS[kind][4] if kind in AMX_KINDS else KINDS[kind].unit
+
+
 def fma_loop_ir(chains: int = 16) -> str:
     """The FP32 loop's IR (loop_ir("f32", chains))."""
     return loop_ir("f32", chains)
@@ -118,26 +171,43 @@ class PeakLoop:
     """The compiled loop of one kind: `run(n)` returns its wall time in seconds."""
 
     def __init__(self, kind: str = "f32", chains: int = 16):
-        if kind not in KINDS:
-            raise ValueError(f"unknown kind {kind!r}; known: {', '.join(KINDS)}")
-        self.kind, self.chains, k = kind, chains, KINDS[kind]
+        if kind not in KINDS and kind not in AMX_KINDS:
+            raise ValueError(f"unknown kind {kind!r}; known: {', '.join([*KINDS, *AMX_KINDS])}")
+        amx = kind in AMX_KINDS
+        self.kind, self.chains = kind, AMX_PRODUCTS if amx else chains
+        feature, asm_pattern = (AMX_KINDS[kind][3], re.compile(AMX_KINDS[kind][2])) if amx else \
+            (KINDS[kind].feature, KINDS[kind].asm)
         cpu = host_cpu()
         self.cpu = cpu
-        if k.feature not in cpu.features:
-            raise RuntimeError(f"this CPU ({cpu.name}) lacks {k.feature}: no {kind} peak loop")
-        self.module = JitModule(loop_ir(kind, chains), cpu.name, llvm_feature_string(cpu.features), opt_level=3)
+        if feature not in cpu.features:
+            raise RuntimeError(f"this CPU ({cpu.name}) lacks {feature}: no {kind} peak loop")
+        ir = amx_loop_ir(kind) if amx else loop_ir(kind, chains)
+        self.module = JitModule(ir, cpu.name, llvm_feature_string(cpu.features), opt_level=3)
         asm = self.module.asm()
-        if not k.asm.search(asm):
-            raise RuntimeError(f"the {kind} loop did not compile to {k.asm.pattern} for cpu={cpu.name!r}; "
+        if not asm_pattern.search(asm):
+            raise RuntimeError(f"the {kind} loop did not compile to {asm_pattern.pattern} for cpu={cpu.name!r}; "
                                f"assembly:\n{asm}")
         self.asm = asm
-        self._ops = _aligned(192)
-        self._ops[:64] = k.x.view(np.uint8)
-        self._ops[64:128] = k.y.view(np.uint8)
+        if amx:
+            from nanomm.runtime.amx import request_amx_permission
+
+            request_amx_permission()
+            self._ops = _aligned(3136)
+            self._ops[:64] = _amx_tile_config()
+            # operands 0.01 (bf16) or 1 (int8): the sums stay finite (int8 wraps harmlessly)
+            ones = _bf16_bits(0.01, 1024).view(np.uint8) if kind == "amx-bf16" else np.ones(2048, np.uint8)
+            self._ops[64:2112] = ones
+        else:
+            k = KINDS[kind]
+            self._ops = _aligned(192)
+            self._ops[:64] = k.x.view(np.uint8)
+            self._ops[64:128] = k.y.view(np.uint8)
         self._fn = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_void_p)(self.module.address(SYMBOL))
 
     @property
     def ops_per_iter(self) -> int:
+        if self.kind in AMX_KINDS:
+            return AMX_PRODUCTS * AMX_KINDS[self.kind][1]
         return self.chains * KINDS[self.kind].ops
 
     flops_per_iter = ops_per_iter
@@ -167,7 +237,7 @@ def measure_peak(kind: str = "f32", seconds: float = 0.3, chains: int = 16, deta
     value = n * loop.ops_per_iter / best / 1e9
     if details is not None:
         details.update(kind=kind, iterations=n, chains=chains, ops_per_iteration=loop.ops_per_iter,
-                       run_seconds=times, best_seconds=best, value=value, unit=KINDS[kind].unit, cpu=loop.cpu.name)
+                       run_seconds=times, best_seconds=best, value=value, unit=unit_of(kind), cpu=loop.cpu.name)
     return value
 
 
@@ -306,7 +376,7 @@ def measure_bandwidth_threads(cpus: list[int], seconds: float = 0.5, mib: int = 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--kinds", default="f32,bf16,int8", help="comma-separated, of f32, bf16, int8 (default all)")
+    parser.add_argument("--kinds", default="f32,bf16,int8", help="comma-separated, of f32, bf16, int8 (default), amx-bf16, amx-int8")
     parser.add_argument("--seconds", type=float, default=1.0, help="time budget of each measurement (default 1.0)")
     parser.add_argument("--chains", type=int, default=16, help="independent accumulators (>= 12, default 16)")
     parser.add_argument("--cpu", type=int, default=None, help="pin to this CPU (default: the first allowed one)")
@@ -329,7 +399,7 @@ def main(argv: list[str] | None = None) -> int:
         except RuntimeError as exc:
             print(f"{kind}: not measured ({str(exc).splitlines()[0]})")
             continue
-        unit = KINDS[kind].unit
+        unit = unit_of(kind)
         if args.asm:
             print(PeakLoop(kind, args.chains).asm)
         print(f"{kind} peak per core: {value:.1f} {unit} ({args.chains} chains, {d['iterations']} iterations, "

@@ -32,8 +32,11 @@ import _timing  # noqa: E402
 TOOL = "bench/amx_host/amx_bench.py"
 # GFLOP/s (GOP/s) per core, by _report.DTYPES' peak kind: the AMX probe's figures (not measured by this script).
 PEAK_PER_CORE = {"bf16": 1160.0, "int8": 2320.0}
-PEAK_SOURCE = ("the AMX probe's per-core figures (bf16 1160 GFLOP/s, int8 2320 GOP/s), not measured in this run; "
-               "'% peak' is of T x that")
+PEAK_SOURCE = ("the AMX probe's per-core figures of DESIGN.md (bf16 1160 GFLOP/s, int8 2320 GOP/s), which the "
+               "issues' bars use; '% peak' is of T x that. bench/peak.py's AMX loop (four independent tile "
+               "products) measures about twice that on this host (~2250 GFLOP/s, ~4600 GOP/s per core, "
+               "half of it on some CPUs at some times): the 1-thread notes give nanomm against that loop, "
+               "timed in the same rounds")
 LIBRARIES = ["nanomm", "torch", "torch_int_mm"]
 LABELS = {"torch": "torch bf16", "torch_int_mm": "torch._int_mm"}
 METHOD = """\
@@ -108,7 +111,7 @@ def build_report(entries: list[dict], machine: dict, *, host: str, started: str,
               "libraries": LIBRARIES, "labels": LABELS, "results": entries,
               "notes": [f"peaks: {PEAK_SOURCE}", *(notes or [])],
               "environment": {"loadavg_start": _report.loadavg()}}
-    report["notes"] += variant_notes(report)
+    report["notes"] += variant_notes(report) + probe_notes(report)
     return report
 
 
@@ -201,8 +204,14 @@ def measure(key: tuple, variants: list[tuple[str, Path, dict]], torch, torch_why
             _report.log(f"  {peer_check}")
         else:
             calls[peer] = fn
+    probe = amx_probe(dtype) if threads == 1 and not args.no_probe else None
+    if probe is not None:
+        calls["amx probe"] = probe[0]
     timed = _timing.interleaved(calls, rounds=args.rounds, target=args.seconds, warmup=0.2,
                                 progress=lambda msg: _report.log(f"{dtype} {M}x{N}x{K} t={threads}: {msg}"))
+    if probe is not None:
+        info = {label: {**i, "probe_gops": probe[1] / timed["amx probe"]["best_median_s"] / 1e9}
+                for label, i in info.items()}
     entries = []
     for label, *_ in variants:
         timings = {"nanomm": timed[f"nanomm[{label}]"]} if f"nanomm[{label}]" in timed else {}
@@ -215,6 +224,39 @@ def measure(key: tuple, variants: list[tuple[str, Path, dict]], torch, torch_why
     return entries, failures
 
 
+# This host's AMX throughput per core is not steady: pinned to one CPU at a time, the same kernel
+# ran at ~1.6 or ~0.7 TOP/s (u8s8 1024^3) depending on the CPU and the moment (other tenants of the
+# physical machine; see the AMX issue's note). So each 1-thread shape also times the AMX peak loop
+# of bench/peak.py in the same rounds, and the report gives nanomm as a fraction of it.
+PROBE_ITERATIONS = 20000  # ~1 ms a call at the probe's peak
+
+
+def amx_probe(dtype: str):
+    """(call, ops per call) of bench/peak.py's AMX loop for dtype's instruction, or None without AMX."""
+    import peak
+
+    kind = "amx-bf16" if dtype == "bf16" else "amx-int8"
+    try:
+        loop = peak.PeakLoop(kind)
+    except RuntimeError as exc:
+        _report.log(f"  no AMX probe: {exc}")
+        return None
+    return (lambda: loop.run(PROBE_ITERATIONS)), PROBE_ITERATIONS * loop.ops_per_iter
+
+
+def probe_notes(report: dict) -> list[str]:
+    """nanomm against the AMX probe timed in the same rounds, per 1-thread entry."""
+    notes = []
+    for e in report["results"]:
+        probe, nm = e.get("nanomm", {}).get("probe_gops"), e["libs"].get("nanomm", {}).get("gflops")
+        if probe and nm:
+            peak = PEAK_PER_CORE["bf16" if e["dtype"] == "bf16" else "int8"]
+            notes.append(f"{e['dtype']} {e['shape']} ({e['nanomm'].get('variant', '?')}): AMX probe in the same "
+                         f"rounds {probe:.0f} ({probe / peak:.0%} of the probe figure {peak:.0f}); nanomm "
+                         f"{nm:.0f} = {nm / probe:.0%} of it")
+    return notes
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("dirs", nargs="+", type=Path, help="directories of AOT manifests, one per variant (label: its name)")
@@ -223,6 +265,7 @@ def main() -> int:
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--seconds", type=float, default=0.25, help="per measurement")
     p.add_argument("--no-torch", action="store_true")
+    p.add_argument("--no-probe", action="store_true", help="do not time the AMX peak loop beside 1-thread kernels")
     args = p.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from nanomm.runtime.cpu import host_cpu

@@ -164,7 +164,7 @@ def fake_amx_bench_report(bench, amx_bench):
                              {"nanomm": "3 of 524288 wrong"}, nanomm={"variant": "default", "config": "default: amx"}),
         amx_bench.make_entry("u8s8", 1024, 1024, 1024, 1, {"nanomm": timing(_timing, ops / 1160e9)},
                              {"nanomm": None}, missing={"torch_int_mm": "--no-torch"},
-                             nanomm={"variant": "default", "config": "default: amx"}),
+                             nanomm={"variant": "default", "config": "default: amx", "probe_gops": 1450.0}),
     ]
     machine = {"cpu": {"model_name": "Fake Xeon", "llvm_name": "emeraldrapids", "cores": 16}}
     return amx_bench.build_report(entries, machine, host="amx", started="2026-11-30T00:00:00", argv=["amx_bench.py"])
@@ -187,7 +187,10 @@ def test_amx_bench_tables_per_dtype_and_threads_with_variants(bench, amx_bench):
     assert kc128["nanomm / best"] == "0.50" and kc128["check"] == "ok"
     assert any(n.startswith("bf16, 16 threads: geomean nanomm / best peer per variant: default 1.237 (1 shapes), "
                             "kc128 0.500 (1 shapes)") for n in report["notes"])
-    assert not any(n.startswith("u8s8") for n in report["notes"])  # one variant: no per-variant note
+    assert not any(n.startswith("u8s8,") for n in report["notes"])  # one variant: no per-variant note
+    # the AMX probe timed in the same rounds as the 1-thread kernel
+    assert ("u8s8 1024^3 (default): AMX probe in the same rounds 1450 (62% of the probe figure 2320); "
+            "nanomm 1160 = 80% of it") in report["notes"]
 
 
 def test_amx_bench_wrong_and_missing_libraries(bench, amx_bench):
