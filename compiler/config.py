@@ -89,7 +89,7 @@ class KernelConfig:
             *([f"pack{{nr={self.nr} kc={self.kc} prepacked={int(prepacked_b)} vector-width={F32_LANES}"
                f"{' pack-a=1' if self.isa != 'avx512' else ''}}}"]
               if self.pack_b else []),
-            *([f"compose-amx{{outline=1 emulate={int(self.isa == 'amx-emulated')} prefetch-a={self.prefetch}}}"]
+            *([f"compose-amx{{outline={int(self.outline)} emulate={int(self.isa == 'amx-emulated')} prefetch-a={self.prefetch}}}"]
               if self.isa != "avx512" else []),
             f"compose-microkernel{{vector-width={F32_LANES} unroll-k={self.unroll_k} prefetch-b={self.prefetch} "
             f"outline={int(self.outline)} late-c={int(self.late_c)}}}",
@@ -242,7 +242,14 @@ def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfi
     Measured on the Emerald Rapids host, one core (bench/amx_host/amx_bench.py, variants built
     with `python -m nanomm.compiler.aot ... --set`): int8 with kc 512 instead of 1024 went from
     53-54 % to 68-70 % of the AMX peak at 1024^3 and 2048^3; bf16 with mc 128 instead of 256
-    from 53 % to 74 % at 1024^3 (no change at 2048^3)."""
+    from 53 % to 74 % at 1024^3 (no change at 2048^3).
+
+    Re-measured in a later session with the AMX peak loop timed in the same rounds (that host's
+    AMX speed per core halves at times; bench/amx_host/amx_bench.py, two runs): the microkernels
+    inlined (outline=False: one ldtilecfg per call instead of one per microkernel call) and A
+    prefetched one K step ahead (prefetch=1) took bf16 from 590-845 to 900-970 GFLOP/s at 1024^3
+    and 2048^3 (the default's spread was the outlined kernel's), u8s8 from 930-1700 to 1450-1950
+    GOP/s."""
     size, kt = ELEMENT_BYTES[dtype], 16 * VNNI[dtype]
     mr = 32 if M >= 32 else 16 if M >= 16 else min(M, 14)
     nr = 32 if N >= 32 else 16
@@ -251,7 +258,7 @@ def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfi
         kc = _round_up(-(-K // -(-K // kc)), kt)
     nc = _fit(N, nr, cpu.l2 // 2 // (kc * size), 4096)
     mc = _fit(M, mr, 1 << 30, 128)
-    return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True, isa="amx")
+    return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True, prefetch=1, outline=False, isa="amx")
 
 
 def _fit(size: int, tile: int, budget: int, cap: int) -> int:
