@@ -82,7 +82,12 @@ def _cached(key: tuple, make):
     with lock:
         found = _cache.get(key)
         if found is None:
-            found = make()
+            try:
+                found = make()
+            except BaseException:  # the next caller tries again
+                with _cache_lock:
+                    _locks.pop(key, None)
+                raise
             with _cache_lock:
                 _cache[key] = found
                 _locks.pop(key, None)

@@ -15,11 +15,13 @@ from .config import ELEMENT_BYTES, VNNI
 from .payload import DTYPES, MatmulSpec
 
 # Threads pay when one thread would take longer than this. bench/bench_threads.py on the 2-core
-# VM with the native pool (runtime/native_pool.py, ~1 us a hand-off; the Python pool's 47 us
-# set this at 225 us before): 2 threads won by 1.15-1.5x from 96^3-128^3 (estimates 18-42 us),
-# and its fewest-wrong-decisions threshold was 16 us; 40 us keeps the smallest, noisiest wins
-# on one thread. Uneven splits (160^3: 84+76 rows, 288^3: 192+96 columns) still lose a little.
-PARALLEL_MIN_SECONDS = 40e-6
+# VM: with the native pool (runtime/native_pool.py, ~1 us a hand-off) and parallel calls checked
+# and run natively (runtime/trampoline.py: ~2 us less per call than the Python checks), 2 threads
+# won by 1.15x at 64^3 (estimate 5 us), 1.4x at 80^3, 1.56x at 96^3 and lost at 48^3 (0.8x,
+# estimate 2 us); its fewest-wrong-decisions threshold was 5 us (40 us before native parallel
+# calls, 225 us with the Python pool). Back-to-back calls find the workers spinning; a call
+# after more than ~1 ms idle pays a futex wake-up, which this threshold does not count.
+PARALLEL_MIN_SECONDS = 5e-6
 # Rough one-core speeds that estimate that time (Zen 4 measurements, conservative).
 _FLOPS_PER_SECOND = 100e9
 _BYTES_PER_SECOND = 20e9
@@ -142,6 +144,10 @@ class ParallelKernel:
     @property
     def stages(self) -> list[str]:
         return self.kernels[0].stages
+
+    @property
+    def pipeline(self) -> str:
+        return self.kernels[0].pipeline
 
     def llvm_ir(self, optimized: bool = False) -> str:
         return self.kernels[0].llvm_ir(optimized)

@@ -155,6 +155,32 @@ class CheckedCall:
         owners = self._owner if isinstance(self._owner, list) else [self._owner]
         return any(o is not None and o.closed for o in owners)
 
+    _native = None  # runtime/trampoline.py's entry, when this call can take it
+
+    def _use_native(self, function_address: int, pool: tuple[int, int, int] | None = None) -> None:
+        """Sets up the native checked call (runtime/trampoline.py) of `function_address` (for a
+        parallel call: nanomm_pool_try_run with `pool`), where the arguments allow it."""
+        if self._missing or None in self._dtypes.values() or len(self._shape_b) != 2:
+            return
+        self._native = trampoline.checked_call()
+        self._params = trampoline.params(function_address, tuple(self._dtypes[k] for k in ("a", "b", "out")),
+                                         (self._shape_a, self._shape_b, self._shape_c), self.abi.alignment, pool)
+        self._params_address = ctypes.addressof(self._params)
+
+    def _native_ready(self) -> bool:
+        return self._owner is None or not self._closed()
+
+    def call_native(self, a: Any, b: Any, out: np.ndarray | None) -> tuple[bool, np.ndarray | None]:
+        """The common case checked and called natively: (True, out) when the native entry made
+        the call; otherwise (False, out) and the caller takes prepare()'s Python path, which
+        names what is wrong (out, when allocated here, is passed on for that path to use)."""
+        native = self._native
+        if native is None or not self._native_ready():
+            return False, out
+        if out is None and not self.abi.accumulate:
+            out = aligned_empty(self._shape_c, self._dtypes["out"], self.abi.alignment)
+        return out is not None and native(id(a), id(b), id(out), self._params_address) == 0, out
+
     def prepare(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None) -> tuple[np.ndarray, int, int, int]:
         """Checks a call's arguments; returns out (allocated when None) and the three data pointers."""
         if self._missing:
@@ -207,26 +233,24 @@ class CompiledFunction(CheckedCall):
         super().__init__(abi, owner)
         self.address = address
         self._cfunc = _KERNEL_CTYPE(address)
-        self._native = None
-        if not self._missing and None not in self._dtypes.values() and len(self._shape_b) == 2:
-            self._native = trampoline.checked_call()
-            self._params = trampoline.params(address, tuple(self._dtypes[k] for k in ("a", "b", "out")),
-                                             (self._shape_a, self._shape_b, self._shape_c), abi.alignment)
-            self._params_address = ctypes.addressof(self._params)
+        self._use_native(address)
+
+    def _native_ready(self) -> bool:
+        return self._owner is None or not self._owner.closed
 
     def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """Run the kernel: returns out (allocated when None and the kernel does not accumulate)."""
         native = self._native
-        if native is not None and (self._owner is None or not self._owner.closed):
-            # The common case, checked and called natively (runtime/trampoline.py); anything
-            # it refuses takes the Python path below, which names the problem.
-            if out is None and not self.abi.accumulate:
-                out = aligned_empty(self._shape_c, self._dtypes["out"], self.abi.alignment)
-            if out is not None and native(id(a), id(b), id(out), self._params_address) == 0:
-                return out
+        if native is not None and out is not None and self._native_ready() \
+                and native(id(a), id(b), id(out), self._params_address) == 0:
+            return out  # the common case with out given, checked and called natively
+        done, out = self.call_native(a, b, out)
+        if done:
+            return out
         out, pa, pb, pc = self.prepare(a, b, out)
         self._cfunc(pa, pb, pc)  # ctypes releases the GIL for the call
         return out
+
 
 def compile_kernel(ir: str, abi: KernelABI, cpu: CpuInfo | None = None, opt_level: int | None = None) -> CompiledFunction:
     """JIT `ir` for `cpu` (default: the host) and wrap its `abi.symbol` as a checked callable."""

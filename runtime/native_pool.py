@@ -15,11 +15,15 @@ IR below (no MLIR, no compiler), and run by threads that never touch Python:
   publishes the plan, bumps the generation, wakes sleepers only if there are any, runs part
   0 itself, then waits (spin, then futex) until `pending` is zero. It never returns before
   every part is done, so a caller's arrays are never written after the call.
+- `nanomm_pool_try_run(...)` (same arguments) takes the pool's run lock (a compare-and-swap)
+  and runs, or returns 1 at once when another caller holds it. The native checked call
+  (runtime/trampoline.py) calls it without the GIL or any Python lock; `run` (the Python path)
+  takes it too, so one caller at a time runs a plan either way.
 
 Futex words are 32-bit ints on separate cache lines; the memory orders are the usual
 publish/consume pairs (release store of the plan before the generation bump, acquire load of
 the generation before reading the plan; acq_rel decrement of `pending`). One caller at a time:
-the Python side holds a lock around `run`. Linux on x86-64 only; elsewhere `NativePool.create`
+the run lock above. Linux on x86-64 only; elsewhere `NativePool.create`
 returns None and runtime/threads.py's pool is used.
 """
 
@@ -39,7 +43,7 @@ SPIN_ROUNDS = 2000  # 64 `pause` rounds, then sched_yield rounds (~0.3-1 ms in a
 
 # Pool block layout (bytes): each futex word on its own 64-byte line.
 GEN, PENDING, SLEEPERS, STOP = 0, 64, 128, 192
-PLAN, NPARTS, PA, PB, PC, SPIN = 256, 264, 272, 280, 288, 296
+PLAN, NPARTS, PA, PB, PC, SPIN, LOCK = 256, 264, 272, 280, 288, 296, 304
 POOL_BYTES = 320
 PART_WORDS = 4  # per part: kernel address, A, B, C byte offsets
 
@@ -218,9 +222,32 @@ block:
 exit:
   ret void
 }
+
+define i32 @nanomm_pool_try_run(ptr %pool, ptr %plan, i64 %n, i64 %pa, i64 %pb, i64 %pc) {
+entry:
+  %lock = getelementptr i8, ptr %pool, i64 304
+  %cas = cmpxchg ptr %lock, i32 0, i32 1 acquire monotonic
+  %got = extractvalue { i32, i1 } %cas, 1
+  br i1 %got, label %go, label %busy
+go:
+  call void @nanomm_pool_run(ptr %pool, ptr %plan, i64 %n, i64 %pa, i64 %pb, i64 %pc)
+  store atomic i32 0, ptr %lock release, align 4
+  ret i32 0
+busy:
+  ret i32 1
+}
+
+; The run lock alone (close() holds it while the workers are stopped): 0 when taken, 1 when busy.
+define i32 @nanomm_pool_trylock(ptr %pool) {
+  %lock = getelementptr i8, ptr %pool, i64 304
+  %cas = cmpxchg ptr %lock, i32 0, i32 1 acquire monotonic
+  %got = extractvalue { i32, i1 } %cas, 1
+  %r = select i1 %got, i32 0, i32 1
+  ret i32 %r
+}
 """
 
-_RUN_CTYPE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p,
+_RUN_CTYPE = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p,
                               ctypes.c_void_p, ctypes.c_void_p)
 
 
@@ -232,7 +259,10 @@ class NativePool:
         self._libc = libc
         self._block = (ctypes.c_uint8 * POOL_BYTES)()
         ctypes.c_int64.from_address(ctypes.addressof(self._block) + SPIN).value = SPIN_ROUNDS
-        self._run = _RUN_CTYPE(module.address("nanomm_pool_run"))
+        self.try_run_address = module.address("nanomm_pool_try_run")
+        self._try_run = _RUN_CTYPE(self.try_run_address)
+        self._trylock = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)(module.address("nanomm_pool_trylock"))
+        self._lock_held = False  # close() keeps the run lock until workers start again
         self._worker = module.address("nanomm_pool_worker")
         self._threads: list[ctypes.c_ulong] = []
         self._args: list[ctypes.Array] = []
@@ -278,15 +308,29 @@ class NativePool:
                 self._threads.append(tid)
         finally:
             self._libc.pthread_attr_destroy(attr)
+        if self._lock_held:  # taken by close(): native calls may run plans again
+            self._lock_held = False
+            ctypes.c_int32.from_address(ctypes.addressof(self._block) + LOCK).value = 0
 
     def run(self, plan: ctypes.Array, parts: int, pa: int, pb: int, pc: int) -> None:
         """Runs `parts` entries of `plan` (PART_WORDS int64 each) on this thread and parts-1 workers."""
         if self._pid != os.getpid():
             self._after_fork()
         with self._lock:
-            if len(self._threads) < parts - 1:
+            if self._lock_held or len(self._threads) < parts - 1:
                 self._start_workers(parts - 1)
-            self._run(ctypes.addressof(self._block), ctypes.addressof(plan), parts, pa, pb, pc)
+            block = ctypes.addressof(self._block)
+            while self._try_run(block, ctypes.addressof(plan), parts, pa, pb, pc) != 0:
+                os.sched_yield()  # a native call (runtime/trampoline.py) is running a plan
+
+    @property
+    def block_address(self) -> int:
+        return ctypes.addressof(self._block)
+
+    def ready(self, parts: int) -> bool:
+        """Whether nanomm_pool_try_run can run `parts` parts now, without Python: this process's
+        workers are started (the Python path `run` starts them)."""
+        return self._pid == os.getpid() and len(self._threads) >= parts - 1
 
     def _after_fork(self) -> None:
         """In a forked child: none of the parent's workers exist here (and the lock may have been
@@ -294,6 +338,8 @@ class NativePool:
         self._lock = threading.Lock()
         self._threads, self._args = [], []
         ctypes.memset(ctypes.addressof(self._block), 0, SPIN)
+        ctypes.c_int32.from_address(ctypes.addressof(self._block) + LOCK).value = 0
+        self._lock_held = False
         self._pid = os.getpid()
 
     def close(self) -> None:
@@ -302,13 +348,18 @@ class NativePool:
             if not self._threads or os.getpid() != self._pid:
                 return
             base = ctypes.addressof(self._block)
+            # Hold the run lock from here until workers start again (_start_workers): a native
+            # call that found the pool ready just before gets 1 and takes the Python path.
+            while self._trylock(base) != 0:
+                os.sched_yield()  # a native call is running a plan: let it finish
+            self._lock_held = True
+            ready, self._threads = self._threads, []
             ctypes.c_int32.from_address(base + STOP).value = 1
             gen = ctypes.c_int32.from_address(base + GEN)
             gen.value += 1
             self._libc.syscall(202, ctypes.c_void_p(base + GEN), 129, 2**31 - 1)  # FUTEX_WAKE_PRIVATE, all
-            for tid in self._threads:
+            for tid in ready:
                 self._libc.pthread_join(tid, None)
-            self._threads.clear()
 
 
 def make_plan(parts: list[tuple[int, int, int, int]]) -> ctypes.Array:

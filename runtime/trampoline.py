@@ -8,7 +8,10 @@ one small function
 
 that reads the fields of numpy's PyArrayObject directly, makes the same checks as
 `CheckedCall.prepare`'s common case, and calls the kernel (`params[0]`) when every one
-passes (returns 0). It returns 1, without calling anything, when any check fails: the
+passes (returns 0). For a parallel kernel `params[0]` is runtime/native_pool.py's
+`nanomm_pool_try_run`, called with the pool, the plan and the three data pointers; its result
+(1: another caller is running a plan) is returned. It returns 1, without calling anything, when
+any check fails: the
 caller then takes the Python path, which accepts what is merely unusual (a dtype equal to
 the kernel's but not the same object) and gives the precise error for what is wrong. So
 the native path can refuse too much, never too little.
@@ -36,9 +39,10 @@ SYMBOL = "nanomm_checked_call"
 ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
 
 # params[] slots (int64): the kernel, numpy's ndarray type, then per array (a, b, out):
-# descr, rows, cols, nbytes; then the alignment mask of the data pointers.
-FN, TYPE, A, B, C, ALIGN = 0, 1, 2, 6, 10, 14
-NPARAMS = 15
+# descr, rows, cols, nbytes; then the alignment mask of the data pointers; then, for a parallel
+# kernel, the native pool's block, its plan and the number of parts (POOL 0: a plain kernel).
+FN, TYPE, A, B, C, ALIGN, POOL, PLAN, NPARTS = 0, 1, 2, 6, 10, 14, 15, 16, 17
+NPARAMS = 18
 
 
 def _probe_offsets() -> dict[str, int] | None:
@@ -114,12 +118,19 @@ def _ir(off: dict[str, int]) -> str:
         f"entry:\n{_types_first(off)}"
         f"checks:\n{''.join(body)}{''.join(chain)}"
         f"  br i1 {prev}, label %call, label %refuse\n"
-        f"call:\n{param(FN, 'fn')}"
+        f"call:\n{param(FN, 'fn')}{param(POOL, 'pool')}"
         f"  %fp = inttoptr i64 %fn to ptr\n"
+        f"  %parallel = icmp ne i64 %pool, 0\n"
+        f"  br i1 %parallel, label %run, label %single\n"
+        f"single:\n"
         f"  %pa = inttoptr i64 %a.data to ptr\n  %pb = inttoptr i64 %b.data to ptr\n"
         f"  %pc = inttoptr i64 %c.data to ptr\n"
         f"  call void %fp(ptr %pa, ptr %pb, ptr %pc)\n"
         f"  ret i32 0\n"
+        f"run:\n{param(PLAN, 'plan')}{param(NPARTS, 'nparts')}"
+        f"  %poolp = inttoptr i64 %pool to ptr\n  %planp = inttoptr i64 %plan to ptr\n"
+        f"  %busy = call i32 %fp(ptr %poolp, ptr %planp, i64 %nparts, i64 %a.data, i64 %b.data, i64 %c.data)\n"
+        f"  ret i32 %busy\n"
         f"refuse:\n  ret i32 1\n}}\n"
     )
 
@@ -162,9 +173,14 @@ def _build() -> list:
 
 
 def params(function_address: int, dtypes: tuple[np.dtype, np.dtype, np.dtype],
-           shapes: tuple[tuple[int, int], ...], alignment: int) -> ctypes.Array:
-    """The params[] block of one kernel: its address, the expected dtypes (by identity) and shapes."""
+           shapes: tuple[tuple[int, int], ...], alignment: int,
+           pool: tuple[int, int, int] | None = None) -> ctypes.Array:
+    """The params[] block of one kernel: its address, the expected dtypes (by identity) and shapes;
+    for a parallel kernel, `function_address` is nanomm_pool_try_run's and `pool` is (pool block
+    address, plan address, number of parts)."""
     p = (ctypes.c_int64 * NPARAMS)()
+    if pool is not None:
+        p[POOL], p[PLAN], p[NPARTS] = pool
     p[FN] = function_address
     p[TYPE] = id(np.ndarray)
     for slot, dt, (rows, cols) in zip((A, B, C), dtypes, shapes):

@@ -1,9 +1,9 @@
 // The whole pipeline, from a shape on the command line down to x86 assembly.
 // REQUIRES: x86
-// RUN: nanomm-cli compile 64 64 64 --emit asm --target znver4 | FileCheck %s
-// RUN: nanomm-cli compile 7 20 5 --emit asm --target znver4 | FileCheck %s --check-prefix=EDGE
-// RUN: nanomm-cli compile 64 64 64 --emit mlir --stage compose-microkernel | FileCheck %s --check-prefix=MLIR
-// RUN: nanomm-cli compile 64 64 64 --emit llvm | FileCheck %s --check-prefix=LLVM
+// RUN: nanomm-cli compile 64 64 64 --threads 1 --emit asm --target znver4 | FileCheck %s
+// RUN: nanomm-cli compile 7 20 5 --threads 1 --emit asm --target znver4 | FileCheck %s --check-prefix=EDGE
+// RUN: nanomm-cli compile 64 64 64 --threads 1 --emit mlir --stage compose-microkernel | FileCheck %s --check-prefix=MLIR
+// RUN: nanomm-cli compile 64 64 64 --threads 1 --emit llvm | FileCheck %s --check-prefix=LLVM
 
 // Each distinct microkernel is one outlined function; the kernel calls them per tile.
 // CHECK-LABEL: nanomm_ukernel_{{[0-9]+}}_6x64x64_zero:

@@ -71,7 +71,7 @@ def test_cache_distinguishes_shape_accumulate_and_config():
 
 
 def test_default_config_is_the_heuristic():
-    k = compile_matmul(100, 130, 70)
+    k = compile_matmul(100, 130, 70, threads=1)
     assert k.config == default_config(100, 130, 70, host_cpu())
     assert (k.spec.M, k.spec.N, k.spec.K, k.spec.dtype) == (100, 130, 70, "f32")
     assert k.target == "host"
@@ -85,7 +85,7 @@ def test_default_config_is_the_heuristic():
 
 @pytest.fixture(scope="module")
 def kernel64():
-    return compile_matmul(64, 64, 64)
+    return compile_matmul(64, 64, 64, threads=1)
 
 
 def test_stages(kernel64):

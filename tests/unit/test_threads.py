@@ -42,10 +42,10 @@ def test_partition_covers_c_once(M, N, K, threads, split):
 
 
 def test_small_problems_stay_on_one_thread():
-    small = MatmulSpec(64, 64, 64)
+    small = MatmulSpec(48, 48, 48)
     assert serial_seconds(small) < PARALLEL_MIN_SECONDS
     assert len(partition(small, 8)) == 1
-    assert isinstance(nanomm.compile_matmul(64, 64, 64, threads=8), nanomm.Kernel)
+    assert isinstance(nanomm.compile_matmul(48, 48, 48, threads=8), nanomm.Kernel)
 
 
 @pytest.mark.parametrize("M,N,K,threads", [
@@ -132,3 +132,77 @@ def test_pool_reports_a_worker_failure():
     with pytest.raises(RuntimeError, match="worker failed"):
         pool.run([(lambda: None, ()), (boom, ())])
     pool.run([(lambda: None, ()), (lambda: None, ())])  # the pool still works afterwards
+
+
+def _two_thread_kernel(M, N, K, **kw):
+    k = nanomm.compile_matmul(M, N, K, threads=2, **kw)
+    assert isinstance(k, ParallelKernel)
+    return k
+
+
+def test_parallel_calls_take_the_native_path_once_workers_run(monkeypatch):
+    M, N, K = 300, 800, 200
+    k = _two_thread_kernel(M, N, K)
+    fn = k._function
+    if fn._native is None:
+        pytest.skip("the native checked call is not available in this process (numpy ABI probe)")
+    a, b = rand((M, K), 30), rand((K, N), 31)
+    k(a, b)  # starts the pool's workers if needed (Python path)
+    calls = []
+
+    def python_path(self, *args):
+        calls.append(args)
+        raise AssertionError("the Python path ran")
+
+    monkeypatch.setattr(type(fn), "prepare", python_path)
+    for seed in range(5):
+        a, b = rand((M, K), 40 + seed), rand((K, N), 50 + seed)
+        out = np.full((M, N), np.nan, np.float32)
+        assert k(a, b, out) is out
+        assert matmul_mismatch(out, a, b) is None
+        assert matmul_mismatch(k(a, b), a, b) is None  # out allocated here
+    assert not calls
+
+
+def test_two_parallel_kernels_from_many_threads_share_the_pool():
+    # Native calls of two kernels race for the pool's run lock; the loser takes the Python
+    # path, which waits for the lock: every result must be right.
+    k1, k2 = _two_thread_kernel(300, 800, 200), _two_thread_kernel(260, 640, 96)
+    jobs = []
+    for i in range(24):
+        k = (k1, k2)[i % 2]
+        M, K = k.spec.M, k.spec.K
+        jobs.append((k, rand((M, K), 60 + i), rand((K, k.spec.N), 90 + i)))
+    with concurrent.futures.ThreadPoolExecutor(6) as pool:
+        results = list(pool.map(lambda job: job[0](job[1], job[2]), jobs))
+    for (_, a, b), c in zip(jobs, results):
+        assert matmul_mismatch(c, a, b) is None
+
+
+def test_parallel_native_path_after_the_pool_closes():
+    from nanomm.runtime.native_pool import native_pool
+
+    k = _two_thread_kernel(300, 800, 200)
+    a, b = rand((300, 200), 70), rand((200, 800), 71)
+    k(a, b)
+    pool = native_pool()
+    pool.close()  # the workers stop; the run lock stays taken until they start again
+    assert not pool.ready(2)
+    assert matmul_mismatch(k(a, b), a, b) is None  # the Python path restarts them
+    assert pool.ready(2)
+    assert matmul_mismatch(k(a, b), a, b) is None
+
+
+def test_parallel_native_path_refuses_bad_arguments_like_the_python_path():
+    k = _two_thread_kernel(512, 512, 512)
+    a, b = rand((512, 512), 8), rand((512, 512), 9)
+    k(a, b)  # workers running: the native path is live
+    out = np.zeros((512, 512), np.float32)
+    out.flags.writeable = False
+    with pytest.raises(nanomm.LayoutError, match="read-only"):
+        k(a, b, out)
+    with pytest.raises(nanomm.AliasError):
+        k(a, b, b)
+    with pytest.raises(nanomm.DTypeError):
+        k(a, b.astype(np.float64))
+    assert not out.any()

@@ -4,6 +4,8 @@ small tuning runs (verified result, record, failures, interruption, resume) and 
 
 from __future__ import annotations
 
+import collections
+
 import dataclasses
 import functools
 import json
@@ -301,7 +303,7 @@ def fresh_compiles(monkeypatch, tmp_path):
     from nanomm.compiler import api
 
     monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(api, "_cache", {})
+    monkeypatch.setattr(api, "_cache", collections.OrderedDict())
     monkeypatch.setattr(api, "_locks", {})
     records.forget()
     yield tmp_path
