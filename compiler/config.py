@@ -190,8 +190,10 @@ def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> K
       sequentially), C panels 8x48; except where the tuner found better, re-measured with
       bench/bench_configs.py against this rule at M = 8, 16, 32 (N = K = 4096): bf16 with
       4-16 rows streams B unpacked in K blocks of 16 through 8x32 tiles (1.70x at M = 8,
-      1.09-1.14x at 16, but 0.85x at 32); u8s8 with 4-32 rows packs B in K blocks of 16 for
-      3x64 tiles (1.36x at 8, 1.00x at 16, 1.06x at 32). s8s8 (not measured) keeps the rule;
+      1.09-1.14x at 16, but 0.85x at 32; at 16 rows and 2 threads 184 against 171 GFLOP/s in
+      bench/run.py); u8s8 with 4-8 rows packs B in K blocks of 16 for 3x64 tiles (1.36x at 8;
+      at 16 rows 1.00-1.16x on one thread but 0.92x on two, so not there). s8s8 (not
+      measured) keeps the rule;
     - A of 40-128 rows in whole 8-row tiles, wide N (128x4096x4096, 128x14336x4096): 8x48
       tiles (no 2-row edge tile as 6x64 leaves at 128), K in equal blocks of at most 1024,
       B blocks up to 480 wide: +2-4 % bf16, +5-7 % u8s8 against 6x64 / kc 2048
@@ -218,7 +220,7 @@ def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> K
     if M <= 16 and N >= 1024 and dtype == "bf16":
         return KernelConfig(mr=min(M, 8), nr=32, mc=M, nc=_fit(N, 32, 1 << 30, 4096), kc=min(_round_up(K, v), 16),
                             unroll_k=2, pack_b=False, outline=False, late_c=False)
-    if M <= 32 and N >= 1024 and dtype == "u8s8":
+    if M <= 8 and N >= 1024 and dtype == "u8s8":
         return KernelConfig(mr=3, nr=64, mc=_round_up(M, 3), nc=_fit(N, 64, 1 << 30, 4096),
                             kc=min(_round_up(K, v), 16), pack_b=True, outline=False)
     if M <= 32 and N >= 1024:
