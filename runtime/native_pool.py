@@ -223,27 +223,28 @@ exit:
   ret void
 }
 
-define i32 @nanomm_pool_try_run(ptr %pool, ptr %plan, i64 %n, i64 %pa, i64 %pb, i64 %pc) {
-entry:
-  %lock = getelementptr i8, ptr %pool, i64 304
-  %cas = cmpxchg ptr %lock, i32 0, i32 1 acquire monotonic
-  %got = extractvalue { i32, i1 } %cas, 1
-  br i1 %got, label %go, label %busy
-go:
-  call void @nanomm_pool_run(ptr %pool, ptr %plan, i64 %n, i64 %pa, i64 %pb, i64 %pc)
-  store atomic i32 0, ptr %lock release, align 4
-  ret i32 0
-busy:
-  ret i32 1
-}
-
-; The run lock alone (close() holds it while the workers are stopped): 0 when taken, 1 when busy.
+; The run lock (a compare-and-swap): 0 when taken, 1 when another caller holds it. Python takes
+; it alone while it starts or stops workers.
 define i32 @nanomm_pool_trylock(ptr %pool) {
   %lock = getelementptr i8, ptr %pool, i64 304
   %cas = cmpxchg ptr %lock, i32 0, i32 1 acquire monotonic
   %got = extractvalue { i32, i1 } %cas, 1
   %r = select i1 %got, i32 0, i32 1
   ret i32 %r
+}
+
+define i32 @nanomm_pool_try_run(ptr %pool, ptr %plan, i64 %n, i64 %pa, i64 %pb, i64 %pc) {
+entry:
+  %busy = call i32 @nanomm_pool_trylock(ptr %pool)
+  %got = icmp eq i32 %busy, 0
+  br i1 %got, label %go, label %out
+go:
+  call void @nanomm_pool_run(ptr %pool, ptr %plan, i64 %n, i64 %pa, i64 %pb, i64 %pc)
+  %lock = getelementptr i8, ptr %pool, i64 304
+  store atomic i32 0, ptr %lock release, align 4
+  ret i32 0
+out:
+  ret i32 1
 }
 """
 
@@ -262,7 +263,7 @@ class NativePool:
         self.try_run_address = module.address("nanomm_pool_try_run")
         self._try_run = _RUN_CTYPE(self.try_run_address)
         self._trylock = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)(module.address("nanomm_pool_trylock"))
-        self._lock_held = False  # close() keeps the run lock until workers start again
+        self._lock_held = False  # Python holds the run lock: workers starting, or stopped by close()
         self._worker = module.address("nanomm_pool_worker")
         self._threads: list[ctypes.c_ulong] = []
         self._args: list[ctypes.Array] = []
@@ -308,7 +309,7 @@ class NativePool:
                 self._threads.append(tid)
         finally:
             self._libc.pthread_attr_destroy(attr)
-        if self._lock_held:  # taken by close(): native calls may run plans again
+        if self._lock_held:  # taken by run() or close(): native calls may run plans again
             self._lock_held = False
             ctypes.c_int32.from_address(ctypes.addressof(self._block) + LOCK).value = 0
 
@@ -317,11 +318,21 @@ class NativePool:
         if self._pid != os.getpid():
             self._after_fork()
         with self._lock:
-            if self._lock_held or len(self._threads) < parts - 1:
-                self._start_workers(parts - 1)
             block = ctypes.addressof(self._block)
+            if self._lock_held or len(self._threads) < parts - 1:
+                # No native call may run a plan while workers start (a new worker must not
+                # take a generation it was not made for): take the run lock first.
+                self._hold_run_lock(block)
+                self._start_workers(parts - 1)  # releases it
             while self._try_run(block, ctypes.addressof(plan), parts, pa, pb, pc) != 0:
                 os.sched_yield()  # a native call (runtime/trampoline.py) is running a plan
+
+    def _hold_run_lock(self, block: int) -> None:
+        """Takes the pool's run lock (waiting for a native call that runs a plan), unless held."""
+        if not self._lock_held:
+            while self._trylock(block) != 0:
+                os.sched_yield()
+            self._lock_held = True
 
     @property
     def block_address(self) -> int:
@@ -350,9 +361,7 @@ class NativePool:
             base = ctypes.addressof(self._block)
             # Hold the run lock from here until workers start again (_start_workers): a native
             # call that found the pool ready just before gets 1 and takes the Python path.
-            while self._trylock(base) != 0:
-                os.sched_yield()  # a native call is running a plan: let it finish
-            self._lock_held = True
+            self._hold_run_lock(base)
             ready, self._threads = self._threads, []
             ctypes.c_int32.from_address(base + STOP).value = 1
             gen = ctypes.c_int32.from_address(base + GEN)

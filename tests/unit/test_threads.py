@@ -164,13 +164,20 @@ def test_parallel_calls_take_the_native_path_once_workers_run(monkeypatch):
     assert not calls
 
 
-def test_two_parallel_kernels_from_many_threads_share_the_pool():
-    # Native calls of two kernels race for the pool's run lock; the loser takes the Python
-    # path, which waits for the lock: every result must be right.
+def test_parallel_kernels_from_many_threads_share_the_pool():
+    # Native calls of several kernels race for the pool's run lock; the loser takes the Python
+    # path, which waits for the lock. The 3-part kernel's first call starts a worker while
+    # 2-part native calls may be running (the pool is closed first, so workers start during
+    # the race). Every result must be right.
+    from nanomm.runtime.native_pool import native_pool
+
     k1, k2 = _two_thread_kernel(300, 800, 200), _two_thread_kernel(260, 640, 96)
+    k3 = nanomm.compile_matmul(300, 900, 120, threads=3)
+    assert isinstance(k3, ParallelKernel) and k3.threads == 3
+    native_pool().close()
     jobs = []
-    for i in range(24):
-        k = (k1, k2)[i % 2]
+    for i in range(36):
+        k = (k1, k2, k3)[i % 3]
         M, K = k.spec.M, k.spec.K
         jobs.append((k, rand((M, K), 60 + i), rand((K, k.spec.N), 90 + i)))
     with concurrent.futures.ThreadPoolExecutor(6) as pool:
