@@ -402,7 +402,8 @@ def main(argv: list[str] | None = None) -> int:
         unit = unit_of(kind)
         if args.asm:
             print(PeakLoop(kind, args.chains).asm)
-        print(f"{kind} peak per core: {value:.1f} {unit} ({args.chains} chains, {d['iterations']} iterations, "
+        per_iter = f"{AMX_PRODUCTS} tile products" if kind in AMX_KINDS else f"{args.chains} chains"
+        print(f"{kind} peak per core: {value:.1f} {unit} ({per_iter}, {d['iterations']} iterations, "
               f"best of {len(d['run_seconds'])} runs: {d['best_seconds'] * 1e3:.2f} ms)")
         if args.threads > 1:
             dt: dict = {}
