@@ -201,6 +201,23 @@ def _table(result, top: int) -> None:
     print(f"      {flops / b.figure() / 1e9:.1f} {result.problem.unit}, {sp:.3f}x the default" if sp else "")
     if result.record_path:
         print(f"record: {result.record_path}")
+        hint = _threads_hint(result.problem)
+        if hint:
+            print(hint)
+
+
+def _threads_hint(problem) -> str | None:
+    """Where the record will not be used by default: nanomm.matmul / compile_matmul use every
+    core, and look up records at the number of threads they split the problem into."""
+    from ..parallel import partition, resolve_threads
+    from ..payload import MatmulSpec
+
+    default = len(partition(MatmulSpec(problem.M, problem.N, problem.K, problem.dtype), resolve_threads(None)))
+    if default == problem.threads:
+        return None
+    return (f"note: this record is for {problem.threads} thread{'s' if problem.threads > 1 else ''}; "
+            f"nanomm.matmul and compile_matmul run this shape on {default} by default: pass "
+            f"threads={problem.threads} to use it, or tune with --threads {default}")
 
 
 def _list() -> None:

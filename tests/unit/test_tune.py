@@ -678,3 +678,16 @@ def test_cli_tune_int8_reports_gops(monkeypatch, tmp_path, capsys):
     with pytest.raises(SystemExit) as exc:  # argparse: an unknown dtype is a usage error
         tune_cli.main(["4", "32", "8", "--dtype", "f16", "--quiet"])
     assert exc.value.code == 2
+
+
+def test_cli_says_when_the_record_is_not_for_the_default_thread_count(monkeypatch):
+    from nanomm.compiler import parallel
+    from nanomm.compiler.tune.space import Problem
+
+    monkeypatch.setattr(parallel, "available_cores", lambda: 4)
+    big, tiny = Problem(512, 512, 512, "f32", 1), Problem(8, 16, 8, "f32", 1)
+    hint = tune_cli._threads_hint(big)
+    assert hint is not None and "record is for 1 thread;" in hint and "on 4 by default" in hint
+    assert "threads=1" in hint and "--threads 4" in hint
+    assert tune_cli._threads_hint(tiny) is None  # stays on one thread anyway
+    assert tune_cli._threads_hint(Problem(512, 512, 512, "f32", 4)) is None
