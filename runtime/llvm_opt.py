@@ -13,7 +13,9 @@ as before. Later ones go to a worker process (a Python running `_serve` below: n
 and llvmlite, no MLIR): the IR goes over a pipe, the worker optimises it with the same target machine
 and sends the optimised IR back, which is parsed here (the pipeline's output printed and parsed
 again is the same module). The worker is replaced after WORKER_RUNS runs, so its leak is
-bounded too. Code generation stays in this process.
+bounded too. Code generation stays in this process. Where no worker can start (no usable
+`sys.executable`, as in some embedded interpreters, or one that cannot import nanomm), the
+process warns once and keeps optimising here, leaking as before.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import warnings
 
 import llvmlite.binding as llvm
 
@@ -34,10 +37,12 @@ WORKER_RUNS = 256  # runs per worker process before it is replaced (~30 MiB of l
 
 _REQUEST = struct.Struct("<IIII")  # opt level, then the byte lengths of cpu, features, IR
 _REPLY = struct.Struct("<IQ")  # status (0 ok, 1 error), byte length of the optimised IR or message
+_READY = b"R"  # the worker's first byte
 
 _lock = threading.Lock()
 _in_process_runs = 0
 _worker: _Worker | None = None
+_unavailable: str | None = None  # why no worker can start in this process (then: in-process)
 
 
 def target_machine(cpu: str, features: str, level: int) -> llvm.TargetMachine:
@@ -69,13 +74,13 @@ def optimize(module: llvm.ModuleRef, tm: llvm.TargetMachine, cpu: str, features:
     """
     global _in_process_runs
     with _lock:
-        here = _in_process_runs < settings.llvm_in_process_runs()
-        if here:
+        here = _unavailable is not None or _in_process_runs < settings.llvm_in_process_runs()
+    text = None if here else _optimize_in_worker(str(module), cpu, features, level)
+    if text is None:  # here, or no worker could start
+        with _lock:
             _in_process_runs += 1
-    if here:
         run_pipeline(module, tm, level)
         return module
-    text = _optimize_in_worker(str(module), cpu, features, level)
     module.close()
     try:
         optimized = llvm.parse_assembly(text)
@@ -97,13 +102,22 @@ def worker_pid() -> int | None:
     return _worker.process.pid if _worker is not None else None
 
 
-def _optimize_in_worker(ir: str, cpu: str, features: str, level: int) -> str:
-    global _worker
+def _optimize_in_worker(ir: str, cpu: str, features: str, level: int) -> str | None:
+    """The optimised IR from the worker (started or replaced as needed); None when no worker
+    can start in this process (warned once; the caller optimises here)."""
+    global _worker, _unavailable
     with _lock:
         if _worker is None or _worker.runs >= WORKER_RUNS or _worker.process.poll() is not None:
             if _worker is not None:
                 _worker.close()
-            _worker = _Worker()
+                _worker = None
+            try:
+                _worker = _Worker()
+            except _Unavailable as exc:
+                _unavailable = str(exc)
+                warnings.warn(f"nanomm: {exc}; LLVM's optimisation pipeline runs in this process from now on "
+                              "(llvmlite leaks ~100 KiB a compile there)", RuntimeWarning, stacklevel=4)
+                return None
         worker = _worker
         try:
             return worker.optimize(ir, cpu, features, level)
@@ -113,6 +127,10 @@ def _optimize_in_worker(ir: str, cpu: str, features: str, level: int) -> str:
             worker.close()
             _worker = None
             raise
+
+
+class _Unavailable(Exception):
+    """No optimiser process can run here (it could not start, or not import nanomm)."""
 
 
 class _Worker:
@@ -127,8 +145,18 @@ class _Worker:
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr)
         except OSError as exc:
             self.stderr.close()
-            raise JitError(f"could not start the LLVM optimiser process: {exc}") from exc
+            raise _Unavailable(f"could not start the LLVM optimiser process ({sys.executable!r}): {exc}") from exc
         self.runs = 0
+        # It says it is ready once nanomm and LLVM are loaded; a Python that cannot import
+        # nanomm exits instead.
+        if self.process.stdout.read(1) != _READY:
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                pass
+            why = self._exit_status()
+            self.close()
+            raise _Unavailable(f"the LLVM optimiser process did not start ({why})")
 
     def optimize(self, ir: str, cpu: str, features: str, level: int) -> str:
         parts = [cpu.encode(), features.encode(), ir.encode()]
@@ -190,6 +218,8 @@ def _serve() -> int:
     llvm.initialize_native_asmprinter()
     llvm.initialize_native_asmparser()
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    stdout.write(_READY)
+    stdout.flush()
     while True:
         head = stdin.read(_REQUEST.size)
         if len(head) < _REQUEST.size:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import warnings
 
 import numpy as np
 import pytest
@@ -113,3 +114,24 @@ def test_forked_child_starts_its_own_worker(in_worker) -> None:
     assert child_worker not in (0, parent_worker)
     assert llvm_opt.worker_pid() == parent_worker
     run_naive(compile_naive())  # the parent's worker still answers
+
+
+@pytest.mark.parametrize("executable", ["/nonexistent/python3", "/bin/false"])
+def test_no_worker_means_a_warning_and_in_process_runs(in_worker, monkeypatch, executable):
+    # An embedded interpreter's sys.executable may not be a Python that can run nanomm:
+    # compiles keep working (in this process, leaking as before) after one warning.
+    import sys
+
+    if llvm_opt._worker is not None:
+        llvm_opt._worker.close()
+    monkeypatch.setattr(llvm_opt, "_worker", None)
+    monkeypatch.setattr(llvm_opt, "_unavailable", None)
+    monkeypatch.setattr(sys, "executable", executable)
+    before = llvm_opt.in_process_runs()
+    with pytest.warns(RuntimeWarning, match="LLVM optimiser process"):
+        run_naive(compile_naive())
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no second warning, no second attempt
+        run_naive(compile_naive())
+    assert llvm_opt.in_process_runs() == before + 2
+    assert llvm_opt.worker_pid() is None and llvm_opt._unavailable
