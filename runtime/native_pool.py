@@ -9,12 +9,15 @@ IR below (no MLIR, no compiler), and run by threads that never touch Python:
   64 MiB stack for the kernels' packed-B buffers). It waits for the pool's generation counter
   to change: spinning first (64 `pause`s, then sched_yield, for `spin` rounds in all, so
   back-to-back calls find it awake, and a thread sharing its CPU still gets to run), then
-  sleeping in futex(FUTEX_WAIT). Woken, it runs its part of the plan — a kernel
-  address and the byte offsets of its A, B and C — and decrements `pending`.
+  sleeping in futex(FUTEX_WAIT). Woken, it claims parts of the plan — each a kernel address
+  and the byte offsets of its A, B and C — from a claim word (compare-and-swap) and runs them
+  until none is left, decrementing `pending` after each.
 - `nanomm_pool_run(pool, plan, n, A, B, C)` (called through ctypes, so without the GIL)
-  publishes the plan, bumps the generation, wakes sleepers only if there are any, runs part
-  0 itself, then waits (spin, then futex) until `pending` is zero. It never returns before
-  every part is done, so a caller's arrays are never written after the call.
+  publishes the plan and its claim word, bumps the generation, wakes sleepers only if there
+  are any, claims and runs parts itself like a worker, then waits (spin, then futex) until
+  `pending` is zero. It never returns before every part is done, so a caller's arrays are
+  never written after the call. Parts are claimed, not assigned: a worker that another
+  process keeps off its CPU does not hold the call up unless it has started a part.
 - `nanomm_pool_try_run(...)` (same arguments) takes the pool's run lock (a compare-and-swap)
   and runs, or returns 1 at once when another caller holds it. The native checked call
   (runtime/trampoline.py) calls it without the GIL or any Python lock; `run` (the Python path)
@@ -44,7 +47,9 @@ SPIN_ROUNDS = 2000  # 64 `pause` rounds, then sched_yield rounds (~0.3-1 ms in a
 # Pool block layout (bytes): each futex word on its own 64-byte line.
 GEN, PENDING, SLEEPERS, STOP = 0, 64, 128, 192
 PLAN, NPARTS, PA, PB, PC, SPIN, LOCK = 256, 264, 272, 280, 288, 296, 304
-POOL_BYTES = 320
+CLAIM = 320  # 64-bit claim word: generation << 32 | parts << 16 | next part
+POOL_BYTES = 384
+MAX_PARTS = 65535
 PART_WORDS = 4  # per part: kernel address, A, B, C byte offsets
 
 _IR = r"""
@@ -91,6 +96,45 @@ define internal void @run_part(ptr %pool, i64 %i) {
   %bp = inttoptr i64 %b to ptr
   %cp = inttoptr i64 %c to ptr
   call void %fptr(ptr %ap, ptr %bp, ptr %cp)
+  ret void
+}
+
+; Claims parts of generation %g from the claim word (generation << 32 | parts << 16 | next
+; part) and runs them until none is left; each part run decrements `pending`, and the one that
+; makes it zero wakes the caller. The word carries the generation and the part count, so a
+; thread that looks late (after the plan it woke for is done, or while the next one is being
+; published) fails the comparison or the compare-and-swap: it never runs a part twice.
+define internal void @claim_and_run(ptr %pool, i32 %g) {
+entry:
+  %claimp = getelementptr i8, ptr %pool, i64 320
+  %pending = getelementptr i8, ptr %pool, i64 64
+  %g64 = zext i32 %g to i64
+  br label %try
+try:
+  %c = load atomic i64, ptr %claimp acquire, align 8
+  %cg = lshr i64 %c, 32
+  %same = icmp eq i64 %cg, %g64
+  br i1 %same, label %check, label %done
+check:
+  %nsh = lshr i64 %c, 16
+  %n = and i64 %nsh, 65535
+  %idx = and i64 %c, 65535
+  %some = icmp ult i64 %idx, %n
+  br i1 %some, label %take, label %done
+take:
+  %c1 = add i64 %c, 1
+  %r = cmpxchg ptr %claimp, i64 %c, i64 %c1 acq_rel acquire
+  %ok = extractvalue { i64, i1 } %r, 1
+  br i1 %ok, label %run, label %try
+run:
+  call void @run_part(ptr %pool, i64 %idx)
+  %p = atomicrmw sub ptr %pending, i32 1 acq_rel
+  %last = icmp eq i32 %p, 1
+  br i1 %last, label %wake, label %try
+wake:
+  call void @futex_wake(ptr %pending, i32 1)
+  br label %try
+done:
   ret void
 }
 
@@ -144,13 +188,10 @@ done2:
 define ptr @nanomm_pool_worker(ptr %arg) {
 entry:
   %pool = load ptr, ptr %arg
-  %idxp = getelementptr i8, ptr %arg, i64 8
-  %index = load i64, ptr %idxp
   %gen = getelementptr i8, ptr %pool, i64 0
   %pending = getelementptr i8, ptr %pool, i64 64
   %sleepers = getelementptr i8, ptr %pool, i64 128
   %stopp = getelementptr i8, ptr %pool, i64 192
-  %npartsp = getelementptr i8, ptr %pool, i64 264
   %spinp = getelementptr i8, ptr %pool, i64 296
   ; The generation when this worker was made (read by its creator before any later run:
   ; reading it here instead could miss a run published before the thread got going).
@@ -165,16 +206,7 @@ loop:
   %stopping = icmp ne i32 %stop, 0
   br i1 %stopping, label %exit, label %work
 work:
-  %n = load i64, ptr %npartsp
-  %mine = icmp ult i64 %index, %n
-  br i1 %mine, label %call, label %next
-call:
-  call void @run_part(ptr %pool, i64 %index)
-  %left = atomicrmw sub ptr %pending, i32 1 acq_rel
-  %last = icmp eq i32 %left, 1
-  br i1 %last, label %wake, label %next
-wake:
-  call void @futex_wake(ptr %pending, i32 1)
+  call void @claim_and_run(ptr %pool, i32 %g)
   br label %next
 next:
   br label %loop
@@ -197,10 +229,19 @@ entry:
   store i64 %pb, ptr %pbp
   %pcp = getelementptr i8, ptr %pool, i64 288
   store i64 %pc, ptr %pcp
-  %others64 = sub i64 %n, 1
-  %others = trunc i64 %others64 to i32
-  store atomic i32 %others, ptr %pending release, align 4
-  %g = atomicrmw add ptr %gen, i32 1 seq_cst
+  %n32 = trunc i64 %n to i32
+  store atomic i32 %n32, ptr %pending release, align 4
+  ; Callers are serialised by the run lock, and close() changes the generation only while
+  ; holding it: the claim word of the new generation is published before the generation.
+  %old = load atomic i32, ptr %gen acquire, align 4
+  %new = add i32 %old, 1
+  %new64 = zext i32 %new to i64
+  %hi = shl i64 %new64, 32
+  %nbits = shl i64 %n, 16
+  %word = or i64 %hi, %nbits
+  %claimp = getelementptr i8, ptr %pool, i64 320
+  store atomic i64 %word, ptr %claimp release, align 8
+  store atomic i32 %new, ptr %gen seq_cst, align 4
   %asleep = load atomic i32, ptr %sleepers seq_cst, align 4
   %any = icmp ne i32 %asleep, 0
   br i1 %any, label %wake, label %mine
@@ -208,7 +249,7 @@ wake:
   call void @futex_wake(ptr %gen, i32 2147483647)
   br label %mine
 mine:
-  call void @run_part(ptr %pool, i64 0)
+  call void @claim_and_run(ptr %pool, i32 %new)
   %spinp = getelementptr i8, ptr %pool, i64 296
   %spin = load i64, ptr %spinp
   br label %wait
@@ -315,6 +356,8 @@ class NativePool:
 
     def run(self, plan: ctypes.Array, parts: int, pa: int, pb: int, pc: int) -> None:
         """Runs `parts` entries of `plan` (PART_WORDS int64 each) on this thread and parts-1 workers."""
+        if not 1 <= parts <= MAX_PARTS:
+            raise ValueError(f"a plan has 1 to {MAX_PARTS} parts, got {parts}")
         if self._pid != os.getpid():
             self._after_fork()
         with self._lock:
@@ -350,6 +393,7 @@ class NativePool:
         self._threads, self._args = [], []
         ctypes.memset(ctypes.addressof(self._block), 0, SPIN)
         ctypes.c_int32.from_address(ctypes.addressof(self._block) + LOCK).value = 0
+        ctypes.c_int64.from_address(ctypes.addressof(self._block) + CLAIM).value = 0
         self._lock_held = False
         self._pid = os.getpid()
 
@@ -373,6 +417,8 @@ class NativePool:
 
 def make_plan(parts: list[tuple[int, int, int, int]]) -> ctypes.Array:
     """The plan array of (kernel address, A offset, B offset, C offset) per part."""
+    if not 1 <= len(parts) <= MAX_PARTS:
+        raise ValueError(f"a plan has 1 to {MAX_PARTS} parts, got {len(parts)}")
     plan = (ctypes.c_int64 * (PART_WORDS * len(parts)))()
     for i, part in enumerate(parts):
         plan[PART_WORDS * i: PART_WORDS * (i + 1)] = list(part)

@@ -84,6 +84,59 @@ def test_callers_in_several_python_threads_take_turns(part_kernel):
     assert not errors
 
 
+@pytest.fixture(scope="module")
+def accumulating_part_kernel():
+    return build_kernel(MatmulSpec(M, N // PARTS, K, accumulate=True, ldb=N, ldc=N), use_disk_cache=False)
+
+
+def test_every_part_runs_exactly_once_under_stress(accumulating_part_kernel):
+    # Parts are claimed from a shared word: a part run twice (or not at all) would show in an
+    # accumulating kernel. Small integers keep every sum exact. Several Python threads take
+    # turns; some runs come after the workers went to sleep; plans of different part counts.
+    import time
+
+    pool = native_pool()
+    rng = np.random.default_rng(7)
+    a = rng.integers(-2, 3, (M, K)).astype(np.float32)
+    b = rng.integers(-2, 3, (K, N)).astype(np.float32)
+    ab = a @ b
+    errors = []
+
+    def caller(seed):
+        try:
+            width = N // PARTS
+            for i in range(120):
+                parts = 1 + (seed + i) % PARTS
+                plan = _plan(accumulating_part_kernel, parts)
+                c = np.zeros((M, N), np.float32)
+                reps = 1 + i % 3
+                for _ in range(reps):
+                    pool.run(plan, parts, a.ctypes.data, b.ctypes.data, c.ctypes.data)
+                done = parts * width
+                np.testing.assert_array_equal(c[:, :done], reps * ab[:, :done])
+                assert not c[:, done:].any()
+                if i % 40 == 39:
+                    time.sleep(0.005)
+        except Exception as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=caller, args=(s,)) for s in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[0]
+
+
+def test_plans_have_at_most_max_parts():
+    from nanomm.runtime.native_pool import MAX_PARTS
+
+    with pytest.raises(ValueError, match="1 to 65535 parts"):
+        make_plan([(0, 0, 0, 0)] * (MAX_PARTS + 1))
+    with pytest.raises(ValueError, match="1 to 65535 parts"):
+        native_pool().run(make_plan([(0, 0, 0, 0)]), 0, 0, 0, 0)
+
+
 def test_close_joins_and_a_new_pool_starts_again(part_kernel):
     pool = NativePool.create()
     a, b, c = _operands()
