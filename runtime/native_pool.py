@@ -14,7 +14,8 @@ IR below (no MLIR, no compiler), and run by threads that never touch Python:
   until none is left, decrementing `pending` after each.
 - `nanomm_pool_run(pool, plan, n, A, B, C)` (called through ctypes, so without the GIL)
   publishes the plan and its claim word, bumps the generation, wakes sleepers only if there
-  are any, claims and runs parts itself like a worker, then waits (spin, then futex) until
+  are any, runs part 0 (the largest: the caller starts first), then claims and runs parts
+  like a worker, then waits (spin, then futex) until
   `pending` is zero. It never returns before every part is done, so a caller's arrays are
   never written after the call. Parts are claimed, not assigned: a worker that another
   process keeps off its CPU does not hold the call up unless it has started a part.
@@ -47,8 +48,8 @@ SPIN_ROUNDS = 2000  # 64 `pause` rounds, then sched_yield rounds (~0.3-1 ms in a
 # Pool block layout (bytes): each futex word on its own 64-byte line.
 GEN, PENDING, SLEEPERS, STOP = 0, 64, 128, 192
 PLAN, NPARTS, PA, PB, PC, SPIN, LOCK = 256, 264, 272, 280, 288, 296, 304
-CLAIM = 320  # 64-bit claim word: generation << 32 | parts << 16 | next part
-POOL_BYTES = 384
+CLAIM = 8  # 64-bit claim word (generation << 32 | parts << 16 | next part), on the generation's line
+POOL_BYTES = 320
 MAX_PARTS = 65535
 PART_WORDS = 4  # per part: kernel address, A, B, C byte offsets
 
@@ -106,7 +107,7 @@ define internal void @run_part(ptr %pool, i64 %i) {
 ; published) fails the comparison or the compare-and-swap: it never runs a part twice.
 define internal void @claim_and_run(ptr %pool, i32 %g) {
 entry:
-  %claimp = getelementptr i8, ptr %pool, i64 320
+  %claimp = getelementptr i8, ptr %pool, i64 8
   %pending = getelementptr i8, ptr %pool, i64 64
   %g64 = zext i32 %g to i64
   br label %try
@@ -238,8 +239,9 @@ entry:
   %new64 = zext i32 %new to i64
   %hi = shl i64 %new64, 32
   %nbits = shl i64 %n, 16
-  %word = or i64 %hi, %nbits
-  %claimp = getelementptr i8, ptr %pool, i64 320
+  %word0 = or i64 %hi, %nbits
+  %word = or i64 %word0, 1  ; part 0 is the caller's: it starts first, so the first (largest) part
+  %claimp = getelementptr i8, ptr %pool, i64 8
   store atomic i64 %word, ptr %claimp release, align 8
   store atomic i32 %new, ptr %gen seq_cst, align 4
   %asleep = load atomic i32, ptr %sleepers seq_cst, align 4
@@ -249,6 +251,8 @@ wake:
   call void @futex_wake(ptr %gen, i32 2147483647)
   br label %mine
 mine:
+  call void @run_part(ptr %pool, i64 0)
+  %p0 = atomicrmw sub ptr %pending, i32 1 acq_rel
   call void @claim_and_run(ptr %pool, i32 %new)
   %spinp = getelementptr i8, ptr %pool, i64 296
   %spin = load i64, ptr %spinp
