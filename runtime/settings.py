@@ -59,6 +59,12 @@ def cache_max_bytes() -> int:
     return _int("CACHE_MAX_MB", 512, 0) << 20
 
 
+def tuning_max_bytes() -> int:
+    """Size limit of the tuning records (compiler/tune/records.py): $NANOMM_TUNING_MAX_MB
+    (default 256) MiB; the least recently updated records go first."""
+    return _int("TUNING_MAX_MB", 256, 0) << 20
+
+
 def memory_cache_entries() -> int:
     """How many compiled kernels the in-memory cache keeps (least recently used go first):
     $NANOMM_MEMORY_CACHE_ENTRIES, default 256, at least 1."""

@@ -19,7 +19,10 @@ directory to another machine never yields a foreign or corrupt record.
 Writes are atomic (a temporary file in the same directory, fsync, os.replace) and made under
 the key's lock, merging with what another tuner may have written meanwhile (candidates by
 config; the newest best wins). A reader never needs the lock: it sees a whole old file or a
-whole new one.
+whole new one. The records add up to at most settings.tuning_max_bytes() ($NANOMM_TUNING_MAX_MB,
+default 256 MiB): after a write, the least recently updated other records are deleted until
+they fit (their empty lock files stay: deleting a lock file another process holds would let
+two writers in at once).
 
 `export_records` / `import_records` move records between machines as one JSON file: import
 verifies each record as above (its own key and checksum) and stores it under its key; it
@@ -210,8 +213,40 @@ def write(record: dict, directory: Path | None = None, merge_existing: bool = Tr
         out["updated"] = time.time()
         out["checksum"] = checksum(out)
         _write_atomic(path, _canonical(out))
+    evict(keep=path, directory=directory)
     forget()
     return path
+
+
+def evict(keep: Path | None = None, directory: Path | None = None, max_bytes: int | None = None) -> int:
+    """Deletes the least recently updated records (never `keep`) until the records add up to at
+    most `max_bytes` (default settings.tuning_max_bytes()); returns how many it deleted."""
+    limit = settings.tuning_max_bytes() if max_bytes is None else max_bytes
+    d = directory or root()
+    entries = []
+    try:
+        for path in d.glob("*.json"):
+            try:
+                st = path.stat()
+            except OSError:  # deleted meanwhile
+                continue
+            entries.append((st.st_mtime, st.st_size, path))
+    except OSError:
+        return 0
+    total = sum(size for _, size, _ in entries)
+    deleted = 0
+    for _, size, path in sorted(entries, key=lambda e: e[0]):
+        if total <= limit:
+            break
+        if keep is not None and path == keep:
+            continue
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        total -= size
+        deleted += 1
+    return deleted
 
 
 # --- lookup ----------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from nanomm.compiler.tune._testing import faulty_compile
 from nanomm.compiler.tune.measure import CompilePool, build
 from nanomm.compiler.tune.model import Surrogate, predict_seconds
 from nanomm.compiler.tune.space import _Cand, admissible, canonical, rejections
-from nanomm.errors import NanommError
+from nanomm.errors import ConfigError, NanommError
 from nanomm.runtime.cpu import CpuInfo, host_cpu, resolve_target
 from nanomm.runtime.reference import matmul_mismatch
 
@@ -183,6 +183,35 @@ def test_record_round_trip_and_lookup(monkeypatch, tmp_path):
     assert lookup(32, 64, 16, accumulate=True) is None
     rec = records.read(path.stem)
     assert rec["best"]["config"] == cfg.as_dict() and rec["fields"]["problem"]["M"] == 32
+
+
+def test_records_are_bounded_least_recently_updated_first(monkeypatch, tmp_path):
+    import os
+
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
+    records.forget()
+    paths = []
+    for i in range(5):
+        paths.append(records.write(make_record(M=40 + i)))
+        os.utime(paths[-1], (1000 + i, 1000 + i))  # a distinct age each
+    size = paths[0].stat().st_size
+    # room for about three records: the next write keeps itself and the two newest others
+    monkeypatch.setenv("NANOMM_TUNING_MAX_MB", "0")
+    assert records.evict(max_bytes=3 * size + size // 2, directory=tmp_path / "tuning") == 2
+    assert [p.exists() for p in paths] == [False, False, True, True, True]
+    newest = records.write(make_record(M=99))  # limit 0: every other record goes, not this one
+    assert newest.exists() and not any(p.exists() for p in paths)
+    assert lookup(99, 64, 16) is not None and lookup(44, 64, 16) is None
+    assert (tmp_path / "tuning" / f"{paths[0].stem}.lock").exists()  # lock files stay
+
+
+@pytest.mark.parametrize("value", ["-1", "lots"])
+def test_bad_tuning_size_limit(monkeypatch, value):
+    from nanomm.runtime import settings
+
+    monkeypatch.setenv("NANOMM_TUNING_MAX_MB", value)
+    with pytest.raises(ConfigError, match="NANOMM_TUNING_MAX_MB"):
+        settings.tuning_max_bytes()
 
 
 @pytest.mark.parametrize("damage", ["truncate", "edit", "garbage", "rename", "empty", "bad-config"])
