@@ -304,7 +304,7 @@ def _max_rows(cols: int, kind: str) -> int:
 
 def _nanokernel(nk: _Nanokernel, m0: int, m1: int, n0: int, n1: int, k0: int, k1: int, zero: bool) -> None:
     """tile-register's nanokernel (B read as a VNNI panel row, as after pack) of one piece."""
-    from .tile_register import _extend, _read, _write
+    from .tile_register import _nanokernel as contract_nanokernel, _write
 
     v, mr, nr, k = nk.v, m1 - m0, n1 - n0, k1 - k0
     a = subview(nk.a, [m0, k0], [mr, k])
@@ -315,26 +315,16 @@ def _nanokernel(nk: _Nanokernel, m0: int, m1: int, n0: int, n1: int, k0: int, k1
         vt = ir.VectorType.get([mr, nr], elt)
         attr = ir.FloatAttr.get(elt, 0.0) if isinstance(elt, ir.FloatType) else ir.IntegerAttr.get(elt, 0)
         _write(arith.ConstantOp(vt, ir.DenseElementsAttr.get_splat(vt, attr)).result, c)
-    loop = scf.ForOp(index_const(0), index_const(-(-k // v) * v), index_const(v))
-    loop.operation.attributes[NANOKERNEL] = ir.UnitAttr.get()
-    with ir.InsertionPoint(loop.body):
-        kv = loop.induction_variable
-        zero_i = index_const(0)
-        acc = _read(c, [zero_i, zero_i], [mr, nr])
-        lhs = _read(a, [zero_i, kv], [mr, v], in_bounds=[True, k % v == 0])
+
+    def panel_row(kv: ir.Value) -> ir.Value:
+        """Panel row kv / v: nr columns of v consecutive k, read as [nr][v] and transposed to [v][nr]."""
         in_elt = ir.MemRefType(b.type).element_type
         pad = arith.ConstantOp(in_elt, 0.0 if isinstance(in_elt, ir.FloatType) else 0).result
         minor = ir.AffineMapAttr.get(ir.AffineMap.get(2, 0, [ir.AffineExpr.get_dim(1)]))
         row = vector.transfer_read(ir.VectorType.get([nr * v], in_elt), b,
-                                   [arith.DivUIOp(kv, index_const(v)).result, zero_i], minor, pad,
+                                   [arith.DivUIOp(kv, index_const(v)).result, index_const(0)], minor, pad,
                                    ir.ArrayAttr.get([ir.BoolAttr.get(True)]))
-        rhs = vector.transpose(ir.VectorType.get([v, nr], in_elt),
-                               vector.shape_cast(ir.VectorType.get([nr, v], in_elt), row), [1, 0])
-        lhs = _extend(lhs, elt, unsigned=nk.kind == "u8s8")
-        rhs = _extend(rhs, elt, unsigned=False)
-        maps = ir.Attribute.parse(
-            "[affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>]")
-        iters = ir.Attribute.parse(
-            "[#vector.iterator_type<parallel>, #vector.iterator_type<parallel>, #vector.iterator_type<reduction>]")
-        _write(vector.contract(ir.VectorType.get([mr, nr], elt), lhs, rhs, acc, maps, iters), c)
-        scf.YieldOp([])
+        return vector.transpose(ir.VectorType.get([v, nr], in_elt),
+                                vector.shape_cast(ir.VectorType.get([nr, v], in_elt), row), [1, 0])
+
+    contract_nanokernel(a, b, c, mr, nr, k, a_unsigned=nk.kind == "u8s8", read_b=panel_row)

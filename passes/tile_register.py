@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Callable
 
 from mlir import ir
 from mlir.dialects import arith, scf, vector
@@ -76,8 +77,11 @@ class TileRegister(MatmulRewrite):
 
 
 def _nanokernel(a_t: ir.Value, b_t: ir.Value, c_t: ir.Value, mr: int, nr: int, K: int,
-                a_unsigned: bool = False) -> None:
-    """The naive (read-modify-write per k step) vector.contract nanokernel of one register tile."""
+                a_unsigned: bool = False, read_b: Callable[[ir.Value], ir.Value] | None = None) -> None:
+    """The naive (read-modify-write per k step) vector.contract nanokernel of one register tile.
+
+    `read_b(k)` reads B's [v, nr] slice at step k (default: rows k..k+v of a row-major B;
+    compose-amx passes a reader of a packed VNNI panel)."""
     elt = c_t.type.element_type
     v = vnni_factor(a_t.type.element_type)
     exact = K % v == 0
@@ -88,7 +92,7 @@ def _nanokernel(a_t: ir.Value, b_t: ir.Value, c_t: ir.Value, mr: int, nr: int, K
         zero = index_const(0)
         acc = _read(c_t, [zero, zero], [mr, nr])
         lhs = _read(a_t, [zero, k], [mr, v], in_bounds=[True, exact])
-        rhs = _read(b_t, [k, zero], [v, nr], in_bounds=[exact, True])
+        rhs = read_b(k) if read_b else _read(b_t, [k, zero], [v, nr], in_bounds=[exact, True])
         if lhs.type.element_type != elt:
             lhs = _extend(lhs, elt, unsigned=a_unsigned)
             rhs = _extend(rhs, elt, unsigned=False)
