@@ -336,13 +336,7 @@ class _Tuner:
         todo = [c for c in self.space.configs() if config_key(c) not in self.candidates]
         todo.sort(key=self.surrogate.model)
         batch = 2 * self.workers
-        i = 0
-        while i < len(todo):
-            n = self.room(batch)
-            if n == 0:
-                break
-            self._evaluate([(c, "exhaustive") for c in todo[i:i + n]])
-            i += n
+        self._evaluate_in_batches(todo, "exhaustive", lambda: self.room(batch))
 
     def _structural_ranking(self) -> list[KernelConfig]:
         """One representative per structural choice (tile, blocks, K block, packing, order), the
@@ -441,12 +435,16 @@ class _Tuner:
             if c in self.space and config_key(c) not in self.candidates:
                 todo.setdefault(config_key(c), c)
         items = sorted(todo.values(), key=self.surrogate.predict)
+        self._evaluate_in_batches(items, "knobs", lambda: self._room(batch))
+
+    def _evaluate_in_batches(self, configs: list[KernelConfig], source: str, room) -> None:
+        """Evaluates `configs` in order, as many at a time as room() allows, until it allows none."""
         i = 0
-        while i < len(items):
-            n = self._room(batch)
+        while i < len(configs):
+            n = room()
             if n == 0:
                 return
-            self._evaluate([(c, "knobs") for c in items[i:i + n]])
+            self._evaluate([(c, source) for c in configs[i:i + n]])
             i += n
 
     def _room(self, batch: int) -> int:
