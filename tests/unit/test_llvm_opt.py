@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from nanomm.errors import ConfigError, JitError
-from nanomm.runtime import JitModule, host_cpu, llvm_feature_string, llvm_opt, settings
+from nanomm.runtime import CompiledFunction, JitModule, KernelABI, host_cpu, llvm_feature_string, llvm_opt, settings
 from nanomm.runtime.reference import naive_matmul_ir
 
 
@@ -20,16 +20,13 @@ def compile_naive() -> JitModule:
 
 
 def run_naive(module: JitModule) -> None:
-    """Calls the naive 3x5x4 kernel and checks it against numpy."""
-    import ctypes
-
+    """Calls the naive 3x5x4 kernel (a checked CompiledFunction) and checks it against numpy."""
+    fn = CompiledFunction(module.address("k"), KernelABI(symbol="k", M=3, N=5, K=4, a_dtype="float32",
+                                                         b_dtype="float32", c_dtype="float32"), owner=module)
     rng = np.random.default_rng(0)
     a = rng.standard_normal((3, 4), dtype=np.float32)
     b = rng.standard_normal((4, 5), dtype=np.float32)
-    c = np.zeros((3, 5), np.float32)
-    fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(module.address("k"))
-    fn(a.ctypes.data, b.ctypes.data, c.ctypes.data)
-    np.testing.assert_allclose(c, a @ b, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(fn(a, b), a @ b, rtol=1e-5, atol=1e-5)
 
 
 @pytest.fixture

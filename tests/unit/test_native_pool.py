@@ -62,26 +62,35 @@ def test_many_calls_back_to_back_and_after_sleeping(part_kernel):
     np.testing.assert_allclose(c, a @ b, rtol=1e-4, atol=1e-4)
 
 
-def test_callers_in_several_python_threads_take_turns(part_kernel):
-    pool = native_pool()
-    plan = _plan(part_kernel)
+def _in_python_threads(caller, count: int) -> None:
+    """Runs caller(0..count-1) on as many Python threads at once; re-raises the first failure."""
     errors = []
 
-    def caller(seed):
+    def guarded(seed):
         try:
-            for _ in range(50):
-                a, b, c = _operands(seed)
-                pool.run(plan, PARTS, a.ctypes.data, b.ctypes.data, c.ctypes.data)
-                np.testing.assert_allclose(c, a @ b, rtol=1e-4, atol=1e-4)
+            caller(seed)
         except Exception as exc:  # noqa: BLE001 - reported below
             errors.append(exc)
 
-    threads = [threading.Thread(target=caller, args=(s,)) for s in range(4)]
+    threads = [threading.Thread(target=guarded, args=(s,)) for s in range(count)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert not errors
+    assert not errors, errors[0]
+
+
+def test_callers_in_several_python_threads_take_turns(part_kernel):
+    pool = native_pool()
+    plan = _plan(part_kernel)
+
+    def caller(seed):
+        for _ in range(50):
+            a, b, c = _operands(seed)
+            pool.run(plan, PARTS, a.ctypes.data, b.ctypes.data, c.ctypes.data)
+            np.testing.assert_allclose(c, a @ b, rtol=1e-4, atol=1e-4)
+
+    _in_python_threads(caller, 4)
 
 
 @pytest.fixture(scope="module")
@@ -100,32 +109,23 @@ def test_every_part_runs_exactly_once_under_stress(accumulating_part_kernel):
     a = rng.integers(-2, 3, (M, K)).astype(np.float32)
     b = rng.integers(-2, 3, (K, N)).astype(np.float32)
     ab = a @ b
-    errors = []
 
     def caller(seed):
-        try:
-            width = N // PARTS
-            for i in range(120):
-                parts = 1 + (seed + i) % PARTS
-                plan = _plan(accumulating_part_kernel, parts)
-                c = np.zeros((M, N), np.float32)
-                reps = 1 + i % 3
-                for _ in range(reps):
-                    pool.run(plan, parts, a.ctypes.data, b.ctypes.data, c.ctypes.data)
-                done = parts * width
-                np.testing.assert_array_equal(c[:, :done], reps * ab[:, :done])
-                assert not c[:, done:].any()
-                if i % 40 == 39:
-                    time.sleep(0.005)
-        except Exception as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
+        width = N // PARTS
+        for i in range(120):
+            parts = 1 + (seed + i) % PARTS
+            plan = _plan(accumulating_part_kernel, parts)
+            c = np.zeros((M, N), np.float32)
+            reps = 1 + i % 3
+            for _ in range(reps):
+                pool.run(plan, parts, a.ctypes.data, b.ctypes.data, c.ctypes.data)
+            done = parts * width
+            np.testing.assert_array_equal(c[:, :done], reps * ab[:, :done])
+            assert not c[:, done:].any()
+            if i % 40 == 39:
+                time.sleep(0.005)
 
-    threads = [threading.Thread(target=caller, args=(s,)) for s in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors, errors[0]
+    _in_python_threads(caller, 3)
 
 
 def test_plans_have_at_most_max_parts():
