@@ -41,8 +41,9 @@ def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "ho
     the effective thread count (the number of per-thread kernels; see build.tuned_config), else the
     heuristic's. Kernels are cached in memory per (shape, dtype, target, config, threads): a
     second call with the same arguments returns the same object while it is among the
-    $NANOMM_MEMORY_CACHE_ENTRIES (256) most recently used, and concurrent first calls compile once. The record is looked up at the first call only: a record written later (by
-    a tune run in another process) applies from the next process on.
+    $NANOMM_MEMORY_CACHE_ENTRIES (256) most recently used, and concurrent first calls compile
+    once. The record is looked up at the first call only: a record written later (by a tune run
+    in another process) applies from the next process on.
     With `b=weights`, the kernel reads a pre-packed B: weights are packed once, here, and
     `kernel(a)` / `kernel(a, out=c)` use them (a new object each time, sharing the code).
     """
