@@ -191,8 +191,9 @@ def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> K
       bench/bench_configs.py against this rule at M = 8, 16, 32 (N = K = 4096): bf16 with
       4-16 rows streams B unpacked in K blocks of 16 through 8x32 tiles (1.70x at M = 8,
       1.09-1.14x at 16, but 0.85x at 32; at 16 rows and 2 threads 184 against 171 GFLOP/s in
-      bench/run.py); u8s8 with 4-8 rows packs B in K blocks of 16 for 3x64 tiles (1.36x at 8;
-      at 16 rows 1.00-1.16x on one thread but 0.92x on two, so not there). s8s8 (not
+      two bench/run.py runs); u8s8 with 4-8 rows packs B in K blocks of 16 for 3x64 tiles (1.36x at 8;
+      at 16 rows 1.00-1.16x on one thread but 0.92x on two in an ad-hoc
+      same-process timing, so not there). s8s8 (not
       measured) keeps the rule;
     - A of 40-128 rows in whole 8-row tiles, wide N (128x4096x4096, 128x14336x4096): 8x48
       tiles (no 2-row edge tile as 6x64 leaves at 128), K in equal blocks of at most 1024,
