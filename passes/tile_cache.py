@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 from mlir import ir
 from mlir.dialects import linalg
@@ -72,7 +73,10 @@ class TileCache(MatmulRewrite):
             c_blk = subview(c, [m0, n0], [mb, nb])
             a_blk = subview(a, [m0, k0], [mb, kb], keep_whole=b_blk is not None)
             if b_blk is not None:  # GotoBLAS order: pack may copy the A block too (pack-a)
-                a_blk.owner.attributes[A_BLOCK] = ir.UnitAttr.get()
+                # Numbered, so that CSE cannot merge the same A block of two column blocks
+                # (unrolled, one after the other): pack-a copies it where it is made, and the
+                # second column block would read whatever the buffer held last.
+                a_blk.owner.attributes[A_BLOCK] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), next(counter))
             b_blk = b_blk if b_blk is not None else subview(b, [k0, n0], [kb, nb])
             if first:
                 linalg.fill(fill.operands[0], outs=[c_blk])
@@ -80,6 +84,7 @@ class TileCache(MatmulRewrite):
             if A_UNSIGNED in op.attributes:
                 getattr(blk, "owner", blk).attributes[A_UNSIGNED] = ir.UnitAttr.get()
 
+        counter = itertools.count()
         with ir.InsertionPoint(op), op.location:
             if self.order == "nmk":
                 def nm(offsets, sizes):

@@ -71,6 +71,10 @@ def test_amx_config_is_checked():
     ("bf16", 40, 40, 100, 64),     # M, N edges; K blocks 64 + 36 (K remainder 4 after one tile product)
     ("u8s8", 64, 48, 200, 128),    # two K blocks (the second accumulates onto C), N edge 16
     ("s8s8", 47, 33, 131, 128),    # odd everything, K not a multiple of 4
+    # Two column blocks (64 + 32) and two K blocks: the copied A blocks (pack-a) of the second
+    # column block once were merged by CSE with the first's and read a stale copy.
+    ("bf16", 32, 96, 128, 64),
+    ("u8s8", 64, 160, 256, 128),
 ])
 def test_emulated_tile_program_matches_numpy(dtype, M, N, K, kc):
     config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=kc, pack_b=True, isa="amx-emulated")
