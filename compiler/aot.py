@@ -12,21 +12,24 @@ from pathlib import Path
 from ..errors import NanommError
 from ..runtime.aot import MANIFEST_FORMAT
 from ..runtime.cpu import llvm_feature_string
-from .build import REQUIRED_FEATURES, build_kernel, target_cpu, tuned_config
-from .config import AMX_FEATURES, ELEMENT_BYTES, KernelConfig, default_config
-from .parallel import M_ALIGN, partition
+from .build import REQUIRED_FEATURES, build_kernel, target_cpu
+from .config import AMX_FEATURES, KernelConfig, default_config
+from .parallel import M_ALIGN, plan_layout, split
 from .payload import DTYPES, MatmulSpec
 
 
 def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int = 1,
-           config: KernelConfig | None = None, overrides: dict | None = None) -> Path:
+           config: KernelConfig | None = None, overrides: dict | None = None,
+           shared_b: bool | None = None) -> Path:
     """Compiles `spec` for `target` (split over `threads`) into `out_dir`; returns the manifest path.
 
     Each distinct per-thread kernel is one object file (relocatable machine code that
     llvmlite's MCJIT links at load time); the manifest names the shape, data types, the
-    CPU features the code needs, each object's SHA-256, and how the threads share C.
+    CPU features the code needs, each object's SHA-256, and how the threads share C (and,
+    where they share one packed B, which pack functions pack it: see compiler/parallel.py).
     config=None: the tuned config for `target` (as compile_matmul), else the heuristic's;
-    `overrides` (field -> value) then replace fields of each per-thread kernel's config.
+    `overrides` (field -> value) then replace fields of each per-thread kernel's config;
+    `shared_b` True / False forces B shared or not (None: compiler.parallel.split decides).
     bf16 / int8 kernels for a target with AMX are AMX kernels (the heuristic's choice), and
     their manifest requires amx-tile: the loader asks Linux for AMX permission.
     """
@@ -35,33 +38,42 @@ def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int =
     cpu = target_cpu(target)
     amx = (config.isa == "amx" if config else
            spec.dtype in AMX_FEATURES and cpu.has("amx-tile", AMX_FEATURES[spec.dtype]))
-    chunks = partition(spec, threads, m_align=32 if amx else M_ALIGN)
-    config = config or tuned_config(spec, len(chunks), cpu)
+    chunks, config = split(spec, threads, cpu, config, m_align=32 if amx else M_ALIGN, shared_b=shared_b)
     objects: dict[str, dict] = {}
-    for chunk in chunks:
-        symbol = chunk.spec.symbol
-        if symbol in objects:
-            continue
-        cfg = config
-        if overrides:
-            base = config or default_config(chunk.spec.M, chunk.spec.N, chunk.spec.K, cpu, dtype=spec.dtype)
-            cfg = dataclasses.replace(base, **overrides)
-        kernel = build_kernel(chunk.spec, cpu, cfg)
-        data = kernel._function._owner.jit_object()
-        (out_dir / f"{symbol}.o").write_bytes(data)
-        objects[symbol] = {"file": f"{symbol}.o", "sha256": hashlib.sha256(data).hexdigest(),
-                           "config": kernel.config.as_dict(), "M": chunk.spec.M, "N": chunk.spec.N}
+    kernels = {}
+
+    def build(part: MatmulSpec):
+        if part.symbol not in objects:
+            cfg = config
+            if overrides:
+                base = config or default_config(part.M, part.N, part.K, cpu, prepacked_b=part.prepacked_b,
+                                                dtype=spec.dtype)
+                cfg = dataclasses.replace(base, **overrides)
+            kernel = kernels[part.symbol] = build_kernel(part, cpu, cfg)
+            data = kernel._function._owner.jit_object()
+            (out_dir / f"{part.symbol}.o").write_bytes(data)
+            objects[part.symbol] = {"file": f"{part.symbol}.o", "sha256": hashlib.sha256(data).hexdigest(),
+                                    "config": kernel.config.as_dict(), "M": part.M, "N": part.N}
+        return kernels[part.symbol]
+
+    first = [build(chunk.spec) for chunk in chunks][0]
+    layout = plan_layout(spec, chunks, first.config)
+    for block, _ in layout.pack_parts:
+        build(block)
     _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
-    item_a, item_c = ELEMENT_BYTES[spec.dtype], 4
     name = f"{spec.symbol}_x{len(chunks)}" if len(chunks) > 1 else spec.symbol
     manifest = {
         "format": MANIFEST_FORMAT, "name": name, "target": cpu.name,
         "features": llvm_feature_string(cpu.features), "required_features": sorted(set(REQUIRED_FEATURES[spec.dtype]) | set(cpu.features)),
         "M": spec.M, "N": spec.N, "K": spec.K, "dtype": spec.dtype, "a_dtype": a_np, "b_dtype": b_np,
         "c_dtype": c_np, "accumulate": spec.accumulate, "threads": len(chunks), "objects": objects,
-        "parts": [{"symbol": c.spec.symbol, "a_offset": c.m0 * spec.K * item_a, "b_offset": c.n0 * item_a,
-                   "c_offset": (c.m0 * spec.N + c.n0) * item_c} for c in chunks],
+        "parts": [{"symbol": c.spec.symbol, "a_offset": a, "b_offset": b, "c_offset": c_off}
+                  for c, (a, b, c_off) in zip(chunks, layout.parts)],
     }
+    if layout.pack_parts:
+        manifest["shared_b"] = {"nbytes": layout.packed_bytes, "parts": [
+            {"object": block.symbol, "symbol": block.symbol + "_pack_b", "b_offset": b, "packed_offset": packed}
+            for block, (b, packed, _) in layout.pack_parts]}
     path = out_dir / f"{name}.json"
     path.write_text(json.dumps(manifest, indent=1))
     return path
@@ -76,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--dtype", default="f32", help="f32, bf16, u8s8 or s8s8")
     p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
                    help="override a KernelConfig field of every kernel (e.g. kc=256, order=nm, isa=avx512)")
+    p.add_argument("--shared-b", choices=("auto", "on", "off"), default="auto",
+                   help="threads share one packed B (on), pack their own (off), or as compile_matmul decides")
     p.add_argument("--out", type=Path, required=True)
     args = p.parse_args(argv)
     try:
@@ -83,8 +97,9 @@ def main(argv: list[str] | None = None) -> int:
         for text in args.shapes:
             dims = [int(x) for x in text.lower().split("x")]
             M, N, K = dims * 3 if len(dims) == 1 else dims
+            shared = {"auto": None, "on": True, "off": False}[args.shared_b]
             print(export(MatmulSpec(M, N, K, dtype=args.dtype), args.out, args.target, args.threads,
-                         overrides=overrides))
+                         overrides=overrides, shared_b=shared))
     except (NanommError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -12,10 +12,10 @@ import numpy as np
 from ..errors import AliasError, DTypeError, LayoutError, ShapeError
 from ..runtime import settings
 from ..runtime.cpu import CpuInfo
-from .build import build_kernel, target_cpu, tuned_config
+from .build import build_kernel, target_cpu
 from .config import KernelConfig
 from .kernel import Kernel
-from .parallel import Chunk, ParallelKernel, partition, resolve_threads
+from .parallel import ParallelKernel, partition, resolve_threads, split
 from .payload import DTYPES, MatmulSpec
 
 # (A's numpy dtype, B's numpy dtype) -> nanomm dtype name: what nanomm.matmul dispatches on.
@@ -51,18 +51,18 @@ def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "ho
     spec = MatmulSpec(M, N, K, dtype, accumulate, prepacked_b=b is not None)
     cpu = target_cpu(target)
     chunks = partition(spec, nthreads)
-    kernel = _cached((spec, _cpu_key(cpu), config, len(chunks)), lambda: _build(spec, chunks, target, cpu, config))
+    kernel = _cached((spec, _cpu_key(cpu), config, len(chunks)), lambda: _build(spec, nthreads, target, cpu, config))
     if b is not None:
         kernel = copy.copy(kernel)
         kernel.packed_b = kernel.prepack(b)
     return kernel
 
 
-def _build(spec: MatmulSpec, chunks: list[Chunk], target: str, cpu: CpuInfo,
+def _build(spec: MatmulSpec, threads: int, target: str, cpu: CpuInfo,
            config: KernelConfig | None) -> Kernel | ParallelKernel:
-    """The kernel for `spec` split into `chunks`, every per-thread kernel compiled with one config."""
-    if config is None:
-        config = tuned_config(spec, len(chunks), cpu)
+    """The kernel for `spec` split for `threads` (compiler/parallel.py), every per-thread kernel
+    compiled with one config."""
+    chunks, config = split(spec, threads, cpu, config)
 
     def build(part: MatmulSpec) -> Kernel:
         # Keyed by the config used (None: the heuristic's), so that a per-thread kernel compiled

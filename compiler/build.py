@@ -85,7 +85,8 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
             cache.put(key, jit.jit_object(), {"symbols": symbols, "spec": repr(spec), "config": repr(config),
                                               "cpu": cpu.name, "features": features, "opt_level": opt})
     _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
-    packed_shape = config.packed_b_shape(spec.K, spec.N, spec.dtype) if spec.prepacked_b else ()
+    # A column block (ldb) reads its panels inside the packed layout of the whole B.
+    packed_shape = config.packed_b_shape(spec.K, spec.ldb or spec.N, spec.dtype) if spec.prepacked_b else ()
     abi = KernelABI(symbol=spec.symbol, M=spec.M, N=spec.N, K=spec.K, a_dtype=a_np, b_dtype=b_np, c_dtype=c_np,
                     accumulate=spec.accumulate, alignment=0, required_features=required, b_shape=packed_shape)
     function = CompiledFunction(jit.address(spec.symbol), abi, owner=jit)

@@ -9,9 +9,10 @@ import numpy as np
 
 from ..errors import ConfigError
 from ..runtime.kernel import KernelABI
-from ..runtime.threads import ParallelFunction, Part, available_cores
+from ..runtime.cpu import CpuInfo
+from ..runtime.threads import ParallelFunction, Part, SharedB, available_cores, part_function
 from .kernel import Kernel, PackedB
-from .config import ELEMENT_BYTES, VNNI
+from .config import ELEMENT_BYTES, VNNI, KernelConfig, default_config
 from .payload import DTYPES, MatmulSpec
 
 # Threads pay when one thread would take longer than this. bench/bench_threads.py on the 2-core
@@ -28,6 +29,9 @@ _BYTES_PER_SECOND = 20e9
 N_ALIGN = 64  # column blocks are whole 64-wide register tiles / packed panels
 M_ALIGN = 6
 MIN_WIDTH = 128  # narrower column blocks waste the register tiles and B panels
+# B is packed once for all threads (see shared_b_config) only from this one-thread time on: the
+# pack phase is a second hand-off to the pool.
+SHARED_B_MIN_SECONDS = 100e-6
 
 
 def resolve_threads(threads: int | None) -> int:
@@ -76,6 +80,80 @@ def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN) -> list[Ch
     return chunks
 
 
+def split(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | None,
+          m_align: int = M_ALIGN, shared_b: bool | None = None) -> tuple[list[Chunk], KernelConfig | None]:
+    """The chunks of `spec` for `threads`, and the config to compile them with.
+
+    `config` None: the record `nanomm tune` made for this shape at the effective thread count,
+    else the heuristic's (None, decided per chunk). Where it pays (see shared_b_config;
+    `shared_b` True / False forces the choice), the chunks read one B packed once per call by
+    all threads (see shared_partition): their specs take pre-packed B, with ldb = N.
+    """
+    from .build import tuned_config
+
+    chunks = partition(spec, threads, m_align)
+    if config is None:
+        config = tuned_config(spec, len(chunks), cpu)
+    if len(chunks) == 1 or shared_b is False:
+        return chunks, config
+    shared = shared_b_config(spec, config, cpu, force=bool(shared_b))
+    if shared is None:
+        return chunks, config
+    return shared_partition(spec, len(chunks), shared.nr, max(m_align, shared.mr)), shared
+
+
+def shared_b_config(spec: MatmulSpec, config: KernelConfig | None, cpu: CpuInfo,
+                    force: bool = False) -> KernelConfig | None:
+    """The config of kernels that share one packed B, where sharing pays (or `force`); else None.
+
+    Measured (bench/amx_host/amx_bench.py, two runs on the AMX host at 16 threads, variants built
+    with `python -m nanomm.compiler.aot ... --shared-b on|off`; results/amx_16t_shared_b_run*.md):
+    B shared against each column block packing its own B (and copying all of A: AMX kernels copy
+    A blocks, pack{pack-a}):
+    - int8 2048^3 1.13x / 1.27x, 4096^3 1.01x / 1.03x, but 1024^3 0.83x / 0.97x and
+      128x4096x4096 0.79x / 0.80x;
+    - bf16 lost on all four shapes but one run of 2048^3 (1.15x, then 0.92x).
+    So: int8 AMX kernels from 2048 x 2048 on. Not AVX-512 either: they read A in place, and on
+    the 2-core Zen 4 VM 2 threads lost 1-8 % with B shared where rows are split (127x255x511,
+    512x192x512, 1000x100x1000, 2048x128x2048; an ad-hoc same-process timing of both plans).
+    A config that streams B unpacked keeps doing so.
+    """
+    if spec.prepacked_b or (not force and serial_seconds(spec) < SHARED_B_MIN_SECONDS):
+        return None
+    cfg = config or default_config(spec.M, spec.N, spec.K, cpu, prepacked_b=True, dtype=spec.dtype)
+    pays = cfg.isa != "avx512" and spec.dtype in ("u8s8", "s8s8") and min(spec.M, spec.N) >= 2048
+    if not (force or pays) or (config is not None and not config.pack_b):
+        return None
+    v = VNNI[spec.dtype]
+    return dataclasses.replace(cfg, pack_b=True, kc=min(cfg.kc, _round_up(spec.K, v)))
+
+
+def shared_partition(spec: MatmulSpec, parts: int, nr: int, m_align: int) -> list[Chunk]:
+    """C in a tm x tn grid of at most `parts` blocks that read one B packed for all of them.
+
+    With B packed once, a block's cost beyond its arithmetic is the A rows and B columns it
+    reads (and AMX kernels copy): the grid with the fewest A + B elements per block wins.
+    Columns come in whole nr-wide panels, rows in multiples of `m_align`.
+    """
+    M, N, K = spec.M, spec.N, spec.K
+    best = None
+    for tn in range(1, parts + 1):
+        tm = parts // tn
+        width = _round_up(-(-N // tn), nr)
+        height = _round_up(-(-M // tm), m_align)
+        cost = height * K + K * width
+        if best is None or cost < best[0]:
+            best = (cost, height, width)
+    _, height, width = best
+    chunks = []
+    for m0 in range(0, M, height):
+        for n0 in range(0, N, width):
+            mb, nb = min(height, M - m0), min(width, N - n0)
+            strided = {"ldb": N, "ldc": N} if nb != N else {}
+            chunks.append(Chunk(dataclasses.replace(spec, M=mb, N=nb, prepacked_b=True, **strided), m0, n0))
+    return chunks
+
+
 def serial_seconds(spec: MatmulSpec) -> float:
     """A rough one-thread time: compute-bound or memory-bound, whichever is slower.
 
@@ -97,26 +175,31 @@ class ParallelKernel:
         for chunk in chunks:
             if chunk.spec not in built:
                 built[chunk.spec] = build(chunk.spec)
+        first = built[chunks[0].spec]
+        layout = plan_layout(spec, chunks, first.config)
+        for block, _ in layout.pack_parts:
+            if block not in built:
+                built[block] = build(block)
         self.kernels = list(built.values())
-        first = self.kernels[0]
         self.config, self.target = first.config, first.target
         self.compile_seconds = sum(k.compile_seconds for k in self.kernels)
         self.packed_b: PackedB | None = None
+        # Chunks taking pre-packed B of a problem that takes a row-major one share B packed per call.
+        self.shared_b = chunks[0].spec.prepacked_b and not spec.prepacked_b
+        if (spec.prepacked_b or self.shared_b) and len({k.layout for k in self.kernels}) != 1:
+            raise ConfigError("per-thread kernels disagree on the packed-B layout")
         _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
-        item = np.dtype(a_np).itemsize, np.dtype(c_np).itemsize
         b_shape = tuple(first._function.abi.b_shape) if spec.prepacked_b else ()
         abi = KernelABI(symbol=f"{spec.symbol}_x{self.threads}", M=spec.M, N=spec.N, K=spec.K, a_dtype=a_np,
                         b_dtype=b_np, c_dtype=c_np, accumulate=spec.accumulate,
                         required_features=first._function.abi.required_features, b_shape=b_shape)
-        parts = []
-        for chunk in chunks:
-            fn = built[chunk.spec]._function
-            b_offset = 0 if spec.prepacked_b else chunk.n0 * item[0]
-            parts.append(Part(fn._cfunc, chunk.m0 * spec.K * item[0], b_offset,
-                              (chunk.m0 * spec.N + chunk.n0) * item[1]))
-        self._function = ParallelFunction(abi, parts, owner=[k._function._owner for k in self.kernels])
-        if spec.prepacked_b and len({k.layout for k in self.kernels}) != 1:
-            raise ConfigError("per-thread kernels disagree on the packed-B layout")
+        parts = [Part(built[c.spec]._function._cfunc, *offsets) for c, offsets in zip(chunks, layout.parts)]
+        shared = None
+        if self.shared_b:
+            pack_parts = [Part(part_function(built[block]._pack.address), *offsets) for block, offsets in layout.pack_parts]
+            shared = SharedB(pack_parts, layout.packed_bytes)
+        self._function = ParallelFunction(abi, parts, owner=[k._function._owner for k in self.kernels],
+                                          shared_b=shared)
 
     def __call__(self, a: np.ndarray, b=None, out: np.ndarray | None = None) -> np.ndarray:
         if b is None:
@@ -159,6 +242,47 @@ class ParallelKernel:
         s = self.spec
         shares = ", ".join(f"{c.spec.M}x{c.spec.N}@({c.m0},{c.n0})" for c in self.chunks)
         return f"<nanomm.ParallelKernel {s.dtype} M={s.M} N={s.N} K={s.K} threads={self.threads}: {shares}>"
+
+
+@dataclasses.dataclass(frozen=True)
+class Layout:
+    """Byte offsets of a parallel call's parts: (A, B, C) per chunk; with B shared, the pack parts
+    ((spec whose pack function packs a column block, (B offset, packed-B offset, 0)) each) and
+    the packed B's size."""
+
+    parts: list[tuple[int, int, int]]
+    pack_parts: list[tuple[MatmulSpec, tuple[int, int, int]]]
+    packed_bytes: int
+
+
+def plan_layout(spec: MatmulSpec, chunks: list[Chunk], config: KernelConfig) -> Layout:
+    """Where each chunk's A, B and C start. A chunk on a pre-packed B of the whole problem reads
+    it from its first panel (panel n0 / nr of every K block: the chunk's ldb gives that stride).
+    When the problem itself takes a row-major B (B shared), B is packed in as many column blocks
+    as there are chunks, by the pack functions of kernels for those blocks (a few rows high:
+    only their pack function runs)."""
+    item_a, item_c = ELEMENT_BYTES[spec.dtype], np.dtype(DTYPES[spec.dtype][4]).itemsize
+    nr = config.nr
+    panel_bytes = config.kc * nr * item_a  # one kc x nr panel (kc / v rows of nr * v)
+    parts = []
+    for c in chunks:
+        packed = c.spec.prepacked_b
+        if packed and c.n0 % nr:
+            raise ConfigError(f"column block at {c.n0} does not start a {nr}-wide panel of packed B")
+        b_offset = (c.n0 // nr) * panel_bytes if packed else c.n0 * item_a
+        parts.append((c.m0 * spec.K * item_a, b_offset, (c.m0 * spec.N + c.n0) * item_c))
+    if spec.prepacked_b or not chunks[0].spec.prepacked_b:
+        return Layout(parts, [], 0)
+    width = _round_up(-(-spec.N // len(chunks)), nr)
+    rows = min(spec.M, config.mr)
+    pack_parts = []
+    for n0 in range(0, spec.N, width):
+        nb = min(width, spec.N - n0)
+        strided = {"ldb": spec.N, "ldc": spec.N} if nb != spec.N else {}
+        block = dataclasses.replace(spec, M=rows, N=nb, prepacked_b=True, **strided)
+        pack_parts.append((block, (n0 * item_a, n0 // nr * panel_bytes, 0)))
+    packed_bytes = int(np.prod(config.packed_b_shape(spec.K, spec.N, spec.dtype))) * item_a
+    return Layout(parts, pack_parts, packed_bytes)
 
 
 def _round_up(x: int, m: int) -> int:

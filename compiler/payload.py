@@ -32,7 +32,10 @@ class MatmulSpec:
     dtype: str = "f32"
     accumulate: bool = False
     prepacked_b: bool = False  # B is passed pre-packed (see the pack pass); the kernel skips packing
-    ldb: int = 0  # row stride of B in elements (0: N, dense); a column block of a wider B
+    # Row stride of B in elements (0: N, dense): this B is a column block of a B `ldb` wide. With
+    # prepacked_b, the block's panels sit inside the packed layout of that wider B (compiler/parallel.py
+    # packs B once for every thread this way).
+    ldb: int = 0
     ldc: int = 0  # row stride of C in elements (0: N, dense)
 
     def __post_init__(self):
@@ -48,8 +51,6 @@ class MatmulSpec:
             value = getattr(self, key)
             if not isinstance(value, int) or isinstance(value, bool) or (value and value < self.N):
                 raise ShapeError(f"{key} must be 0 (dense) or at least N={self.N}, got {value!r}")
-        if self.prepacked_b and self.ldb:
-            raise ShapeError("a pre-packed B has no row stride (ldb must be 0)")
         if self.dtype not in DTYPES:
             raise DTypeError(f"unsupported dtype '{self.dtype}' (supported: {', '.join(DTYPES)})")
         if self.K > MAX_K.get(self.dtype, self.K):

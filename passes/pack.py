@@ -186,7 +186,7 @@ class Pack(ModulePass):
         v = vnni_factor(elt)
         if kc % v:
             raise self.fail(f"prepacked {elt} B needs kc ({kc}) to be a multiple of {v}", blocks[0])
-        packed_t = ir.MemRefType.get([-(-K // kc), -(-N // nr), kc // v, nr * v], elt)
+        packed_t = _packed_type(K, N, kc, nr, v, elt, _row_stride(b_type))
         for op in blocks:
             kb, nb = ir.MemRefType(op.results[0].type).shape
             if kb > kc:
@@ -349,6 +349,23 @@ class Pack(ModulePass):
         kblk = arith.DivUIOp(k0, index_const(self.kc)).result
         result = ir.Type.parse(f"memref<{rows}x{width * v}x{elt}, strided<[{nr * v}, 1], offset: ?>>")
         return memref.subview(source, [kblk, panel, 0, 0], [1, 1, rows, width * v], [1, 1, 1, 1], result_type=result)
+
+
+def _row_stride(t: ir.MemRefType) -> int:
+    """The row stride of a 2-D memref (its column count when dense)."""
+    strides, _ = t.get_strides_and_offset()
+    return strides[0]
+
+
+def _packed_type(K: int, N: int, kc: int, nr: int, v: int, elt: ir.Type, ldb: int) -> ir.MemRefType:
+    """[ceil(K/kc)][ceil(N/nr)][kc/v][nr*v]; when B is a column block of a B `ldb` wide, its panels
+    sit among that B's: K blocks are ceil(ldb/nr) panels apart."""
+    shape = [-(-K // kc), -(-N // nr), kc // v, nr * v]
+    if ldb == N:
+        return ir.MemRefType.get(shape, elt)
+    panel = kc // v * nr * v
+    return ir.Type.parse(f"memref<{'x'.join(map(str, shape))}x{elt}, "
+                         f"strided<[{-(-ldb // nr) * panel}, {panel}, {nr * v}, 1]>>")
 
 
 def _offsets(op: ir.Operation) -> list[ir.Value]:

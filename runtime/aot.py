@@ -9,9 +9,9 @@ from pathlib import Path
 from nanomm.errors import JitError
 from nanomm.runtime.jit import JitModule
 from nanomm.runtime.kernel import CheckedCall, CompiledFunction, KernelABI
-from nanomm.runtime.threads import ParallelFunction, Part
+from nanomm.runtime.threads import ParallelFunction, Part, SharedB, part_function
 
-MANIFEST_FORMAT = 1
+MANIFEST_FORMAT = 2  # 2: "shared_b" (B packed once per call for all parts); 1 had none
 
 
 def load(manifest_path: Path | str) -> CheckedCall:
@@ -25,8 +25,8 @@ def load(manifest_path: Path | str) -> CheckedCall:
         m = json.loads(path.read_text())
     except (OSError, ValueError) as exc:
         raise JitError(f"{path}: not a readable nanomm manifest ({exc})") from None
-    if m.get("format") != MANIFEST_FORMAT:
-        raise JitError(f"{path}: manifest format {m.get('format')!r}, this nanomm reads {MANIFEST_FORMAT}")
+    if m.get("format") not in (1, MANIFEST_FORMAT):
+        raise JitError(f"{path}: manifest format {m.get('format')!r}, this nanomm reads 1 to {MANIFEST_FORMAT}")
     jits: dict[str, JitModule] = {}
     for symbol, entry in m["objects"].items():
         data = (path.parent / entry["file"]).read_bytes()
@@ -43,7 +43,12 @@ def load(manifest_path: Path | str) -> CheckedCall:
     calls = [Part(CompiledFunction(jits[p["symbol"]].address(p["symbol"]),
                                    _part_abi(m, p["symbol"]), owner=jits[p["symbol"]])._cfunc,
                   p["a_offset"], p["b_offset"], p["c_offset"]) for p in parts]
-    return ParallelFunction(abi, calls, owner=list(jits.values()))
+    shared = None
+    if "shared_b" in m:
+        packs = [Part(part_function(jits[p["object"]].address(p["symbol"])), p["b_offset"], p["packed_offset"], 0)
+                 for p in m["shared_b"]["parts"]]
+        shared = SharedB(packs, m["shared_b"]["nbytes"])
+    return ParallelFunction(abi, calls, owner=list(jits.values()), shared_b=shared)
 
 
 def _part_abi(m: dict, symbol: str) -> KernelABI:

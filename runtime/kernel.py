@@ -274,6 +274,7 @@ class PackFunction:
         self.packed_shape = tuple(packed_shape)
         self.dtype = np.dtype(dtype)
         self._owner = owner
+        self.address = address
         self._cfunc = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)(address)
 
     def __call__(self, b: np.ndarray) -> np.ndarray:

@@ -8,6 +8,7 @@ pool cannot run, and runs Python callables (tests that make a part fail).
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import threading
@@ -17,7 +18,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from nanomm.runtime import settings
-from nanomm.runtime.kernel import CheckedCall, KernelABI
+from nanomm.runtime.kernel import CheckedCall, KernelABI, aligned_empty
 from nanomm.runtime.native_pool import make_plan, native_pool
 
 # Kernels keep packed B blocks on the stack (up to a few MiB): give workers room for them.
@@ -154,23 +155,49 @@ class Part:
     c_offset: int
 
 
+_PART_FUNCTION = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
+
+
+def part_function(address: int) -> Callable:
+    """Generated code at `address` called as a part: f(A + a_offset, B + b_offset, C + c_offset).
+    A pack function `void f(B*, Bp*)` is called so too (its A is B, its B the packed buffer; the
+    third pointer is ignored, as the x86-64 calling convention allows)."""
+    return _PART_FUNCTION(address)
+
+
+@dataclass(frozen=True)
+class SharedB:
+    """B packed once per call for all parts, by `parts` (run first, in parallel): part i packs a
+    column block, f(B + a_offset, packed + b_offset); then the kernels read the packed buffer
+    (`nbytes`, 64-byte aligned) as their B."""
+
+    parts: Sequence[Part]
+    nbytes: int
+
+
 class ParallelFunction(CheckedCall):
     """The whole matmul described by `abi`, computed by `parts` on as many threads."""
 
     def __init__(self, abi: KernelABI, parts: Sequence[Part], owner: Any = None,
-                 pool: CallPool | None = None) -> None:
+                 pool: CallPool | None = None, shared_b: SharedB | None = None) -> None:
         super().__init__(abi, owner)
         self.parts = list(parts)
+        self.shared_b = shared_b
         self._pool = pool or _pool
         # The native pool (runtime/native_pool.py: ~10x cheaper hand-offs) unless a pool is given.
         self._native_pool = native_pool() if pool is None and settings.thread_pool() == "native" else None
+        self._plan = self._pack_plan = None  # the parts as native plans (with the native pool)
         if self._native_pool is not None:
-            self._plan = make_plan([(ctypes.cast(p.cfunc, ctypes.c_void_p).value, p.a_offset, p.b_offset, p.c_offset)
-                                    for p in self.parts])
+            self._plan = _plan(self.parts)
+            self._pack_plan = _plan(shared_b.parts) if shared_b else None
             # The native checked call (runtime/trampoline.py) runs the plan without Python once
-            # the pool's workers are started: ~2 us less per call than prepare() + run().
-            self._use_native(self._native_pool.try_run_address,
-                             (self._native_pool.block_address, ctypes.addressof(self._plan), len(self.parts)))
+            # the pool's workers are started: ~2 us less per call than prepare() + run(). It runs
+            # one plan: a call that packs B first takes the Python path (large problems only).
+            if shared_b is None:
+                self._use_native(self._native_pool.try_run_address,
+                                 (self._native_pool.block_address, ctypes.addressof(self._plan), len(self.parts)))
+        self._buffer: np.ndarray | None = None  # the packed B of the last call, kept for the next
+        self._buffer_lock = threading.Lock()
 
     def _native_ready(self) -> bool:
         return self._native_pool.ready(len(self.parts)) and super()._native_ready()
@@ -180,8 +207,37 @@ class ParallelFunction(CheckedCall):
         if done:
             return out
         out, pa, pb, pc = self.prepare(a, b, out)
-        if self._native_pool is not None:
-            self._native_pool.run(self._plan, len(self.parts), pa, pb, pc)
+        if self.shared_b is None:
+            self._run(self._plan, self.parts, pa, pb, pc)
             return out
-        self._pool.run([(p.cfunc, (pa + p.a_offset, pb + p.b_offset, pc + p.c_offset)) for p in self.parts])
+        with self._packed_buffer() as packed:
+            self._run(self._pack_plan, self.shared_b.parts, pb, packed, 0)
+            self._run(self._plan, self.parts, pa, packed, pc)
         return out
+
+    def _run(self, plan, parts: list[Part], pa: int, pb: int, pc: int) -> None:
+        if self._native_pool is not None:
+            self._native_pool.run(plan, len(parts), pa, pb, pc)
+        else:
+            self._pool.run([(p.cfunc, (pa + p.a_offset, pb + p.b_offset, pc + p.c_offset)) for p in parts])
+
+    @contextlib.contextmanager
+    def _packed_buffer(self):
+        """The address of a buffer for packed B: the kept one, or (while another Python thread
+        calls this kernel) a new one for this call."""
+        if not self._buffer_lock.acquire(blocking=False):
+            buffer = aligned_empty((self.shared_b.nbytes,), np.uint8, 64)
+            yield buffer.ctypes.data
+            return
+        try:
+            if self._buffer is None:
+                self._buffer = aligned_empty((self.shared_b.nbytes,), np.uint8, 64)
+                self._buffer[...] = 0  # rows past K in the last K block are never written (nor read)
+            yield self._buffer.ctypes.data
+        finally:
+            self._buffer_lock.release()
+
+
+def _plan(parts: Sequence[Part]) -> ctypes.Array:
+    return make_plan([(ctypes.cast(p.cfunc, ctypes.c_void_p).value, p.a_offset, p.b_offset, p.c_offset)
+                      for p in parts])
