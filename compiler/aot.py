@@ -14,13 +14,13 @@ from ..runtime.aot import MANIFEST_FORMAT
 from ..runtime.cpu import llvm_feature_string
 from .build import REQUIRED_FEATURES, build_kernel, target_cpu
 from .config import AMX_FEATURES, KernelConfig, default_config
-from .parallel import M_ALIGN, plan_layout, split
+from .parallel import M_ALIGN, effective_threads, plan_layout, split
 from .payload import DTYPES, MatmulSpec
 
 
 def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int = 1,
            config: KernelConfig | None = None, overrides: dict | None = None,
-           shared_b: bool | None = None) -> Path:
+           shared_b: bool | None = None, parts_per_thread: int | None = None) -> Path:
     """Compiles `spec` for `target` (split over `threads`) into `out_dir`; returns the manifest path.
 
     Each distinct per-thread kernel is one object file (relocatable machine code that
@@ -29,7 +29,9 @@ def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int =
     where they share one packed B, which pack functions pack it: see compiler/parallel.py).
     config=None: the tuned config for `target` (as compile_matmul), else the heuristic's;
     `overrides` (field -> value) then replace fields of each per-thread kernel's config;
-    `shared_b` True / False forces B shared or not (None: compiler.parallel.split decides).
+    `shared_b` True / False forces B shared or not (None: compiler.parallel.split decides);
+    `parts_per_thread` > 1 cuts C into more blocks than threads (claimed as threads finish;
+    None: as compiler.parallel.split decides).
     bf16 / int8 kernels for a target with AMX are AMX kernels (the heuristic's choice), and
     their manifest requires amx-tile: the loader asks Linux for AMX permission.
     """
@@ -38,7 +40,9 @@ def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int =
     cpu = target_cpu(target)
     amx = (config.isa == "amx" if config else
            spec.dtype in AMX_FEATURES and cpu.has("amx-tile", AMX_FEATURES[spec.dtype]))
-    chunks, config = split(spec, threads, cpu, config, m_align=32 if amx else M_ALIGN, shared_b=shared_b)
+    chunks, config = split(spec, threads, cpu, config, m_align=32 if amx else M_ALIGN, shared_b=shared_b,
+                           parts_per_thread=parts_per_thread)
+    used = effective_threads(threads, chunks)
     objects: dict[str, dict] = {}
     kernels = {}
 
@@ -61,12 +65,12 @@ def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int =
     for block, _ in layout.pack_parts:
         build(block)
     _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
-    name = f"{spec.symbol}_x{len(chunks)}" if len(chunks) > 1 else spec.symbol
+    name = f"{spec.symbol}_x{used}" + (f"p{len(chunks)}" if len(chunks) > used else "") if len(chunks) > 1 else spec.symbol
     manifest = {
         "format": MANIFEST_FORMAT, "name": name, "target": cpu.name,
         "features": llvm_feature_string(cpu.features), "required_features": sorted(set(REQUIRED_FEATURES[spec.dtype]) | set(cpu.features)),
         "M": spec.M, "N": spec.N, "K": spec.K, "dtype": spec.dtype, "a_dtype": a_np, "b_dtype": b_np,
-        "c_dtype": c_np, "accumulate": spec.accumulate, "threads": len(chunks), "objects": objects,
+        "c_dtype": c_np, "accumulate": spec.accumulate, "threads": used, "objects": objects,
         "parts": [{"symbol": c.spec.symbol, "a_offset": a, "b_offset": b, "c_offset": c_off}
                   for c, (a, b, c_off) in zip(chunks, layout.parts)],
     }
@@ -90,6 +94,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="override a KernelConfig field of every kernel (e.g. kc=256, order=nm, isa=avx512)")
     p.add_argument("--shared-b", choices=("auto", "on", "off"), default="auto",
                    help="threads share one packed B (on), pack their own (off), or as compile_matmul decides")
+    p.add_argument("--parts-per-thread", type=int, default=None,
+                   help="blocks of C per thread (more than one: threads claim them as they finish one; "
+                        "default: as compile_matmul decides)")
     p.add_argument("--out", type=Path, required=True)
     args = p.parse_args(argv)
     try:
@@ -99,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
             M, N, K = dims * 3 if len(dims) == 1 else dims
             shared = {"auto": None, "on": True, "off": False}[args.shared_b]
             print(export(MatmulSpec(M, N, K, dtype=args.dtype), args.out, args.target, args.threads,
-                         overrides=overrides, shared_b=shared))
+                         overrides=overrides, shared_b=shared, parts_per_thread=args.parts_per_thread))
     except (NanommError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

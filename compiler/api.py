@@ -15,7 +15,7 @@ from ..runtime.cpu import CpuInfo
 from .build import build_kernel, target_cpu
 from .config import KernelConfig
 from .kernel import Kernel
-from .parallel import ParallelKernel, partition, resolve_threads, split
+from .parallel import ParallelKernel, effective_threads, partition, resolve_threads, split
 from .payload import DTYPES, MatmulSpec
 
 # (A's numpy dtype, B's numpy dtype) -> nanomm dtype name: what nanomm.matmul dispatches on.
@@ -50,8 +50,8 @@ def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "ho
     nthreads = resolve_threads(threads)
     spec = MatmulSpec(M, N, K, dtype, accumulate, prepacked_b=b is not None)
     cpu = target_cpu(target)
-    chunks = partition(spec, nthreads)
-    kernel = _cached((spec, _cpu_key(cpu), config, len(chunks)), lambda: _build(spec, nthreads, target, cpu, config))
+    threads_used = effective_threads(nthreads, partition(spec, nthreads))
+    kernel = _cached((spec, _cpu_key(cpu), config, threads_used), lambda: _build(spec, nthreads, target, cpu, config))
     if b is not None:
         kernel = copy.copy(kernel)
         kernel.packed_b = kernel.prepack(b)
@@ -69,7 +69,7 @@ def _build(spec: MatmulSpec, threads: int, target: str, cpu: CpuInfo,
         # with a tuned config is shared only with calls that use the same config.
         return _cached((part, _cpu_key(cpu), config), lambda: build_kernel(part, target, config))
 
-    return build(spec) if len(chunks) == 1 else ParallelKernel(spec, chunks, build)
+    return build(spec) if len(chunks) == 1 else ParallelKernel(spec, chunks, build, threads)
 
 
 def _cached(key: tuple, make):

@@ -32,6 +32,10 @@ MIN_WIDTH = 128  # narrower column blocks waste the register tiles and B panels
 # B is packed once for all threads (see shared_b_config) only from this one-thread time on: the
 # pack phase is a second hand-off to the pool.
 SHARED_B_MIN_SECONDS = 100e-6
+# With B shared, C is cut into this many blocks a thread (claimed as threads finish one): int8
+# AMX at 16 threads, 2048^3 9525 against 7800 GOP/s, 4096^3 10019 against 8855 with one block a
+# thread (bench/amx_host/results/amx_16t_shared_b_parts_run3.md, one run).
+SHARED_B_PARTS_PER_THREAD = 2
 
 
 def resolve_threads(threads: int | None) -> int:
@@ -52,21 +56,26 @@ class Chunk:
     n0: int
 
 
-def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN) -> list[Chunk]:
+def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN, parts_per_thread: int = 1) -> list[Chunk]:
     """How to split `spec` over `threads`; one chunk (the whole problem) when threads do not pay.
 
-    C is cut into a grid of tm x tn blocks, one a thread. Columns come first: a thread that
+    C is cut into a grid of tm x tn blocks, one a thread (`parts_per_thread` a thread: the
+    pool's threads claim blocks as they finish one, so a thread that runs slower, e.g. on a
+    CPU shared with another process, takes fewer). Columns come first: a thread that
     owns a column block packs and reads only its part of B (all threads read A), so tn is
     as large as keeps blocks at least MIN_WIDTH wide, in whole 64-column panels; the rest of
     the threads split rows. Pre-packed B is shared by all threads: split rows only. Row
     blocks are multiples of `m_align` (the register tile's rows: 32 for AMX kernels).
     """
+    if not isinstance(parts_per_thread, int) or isinstance(parts_per_thread, bool) or parts_per_thread < 1:
+        raise ConfigError(f"parts_per_thread must be a positive int, got {parts_per_thread!r}")
     M, N = spec.M, spec.N
     whole = [Chunk(spec, 0, 0)]
     if threads <= 1 or serial_seconds(spec) < PARALLEL_MIN_SECONDS:
         return whole
-    tn = 1 if spec.prepacked_b else max(1, min(threads, N // MIN_WIDTH))
-    tm = max(1, min(threads // tn, M // (2 * m_align)))
+    blocks = threads * parts_per_thread
+    tn = 1 if spec.prepacked_b else max(1, min(blocks, N // MIN_WIDTH))
+    tm = max(1, min(blocks // tn, M // (2 * m_align)))
     if tm * tn == 1:
         return whole
     width = _round_up(-(-N // tn), N_ALIGN)
@@ -81,25 +90,33 @@ def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN) -> list[Ch
 
 
 def split(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | None,
-          m_align: int = M_ALIGN, shared_b: bool | None = None) -> tuple[list[Chunk], KernelConfig | None]:
+          m_align: int = M_ALIGN, shared_b: bool | None = None,
+          parts_per_thread: int | None = None) -> tuple[list[Chunk], KernelConfig | None]:
     """The chunks of `spec` for `threads`, and the config to compile them with.
 
     `config` None: the record `nanomm tune` made for this shape at the effective thread count,
     else the heuristic's (None, decided per chunk). Where it pays (see shared_b_config;
     `shared_b` True / False forces the choice), the chunks read one B packed once per call by
     all threads (see shared_partition): their specs take pre-packed B, with ldb = N.
+    `parts_per_thread` None: one block a thread, SHARED_B_PARTS_PER_THREAD with B shared.
     """
     from .build import tuned_config
 
-    chunks = partition(spec, threads, m_align)
+    chunks = partition(spec, threads, m_align, parts_per_thread or 1)
     if config is None:
-        config = tuned_config(spec, len(chunks), cpu)
+        config = tuned_config(spec, effective_threads(threads, chunks), cpu)
     if len(chunks) == 1 or shared_b is False:
         return chunks, config
     shared = shared_b_config(spec, config, cpu, force=bool(shared_b))
     if shared is None:
         return chunks, config
-    return shared_partition(spec, len(chunks), shared.nr, max(m_align, shared.mr)), shared
+    parts = effective_threads(threads, chunks) * (parts_per_thread or SHARED_B_PARTS_PER_THREAD)
+    return shared_partition(spec, parts, shared.nr, max(m_align, shared.mr)), shared
+
+
+def effective_threads(threads: int, chunks: list[Chunk]) -> int:
+    """The threads that run `chunks`: what tuning records are keyed by (1 for one chunk)."""
+    return min(threads, len(chunks))
 
 
 def shared_b_config(spec: MatmulSpec, config: KernelConfig | None, cpu: CpuInfo,
@@ -113,7 +130,9 @@ def shared_b_config(spec: MatmulSpec, config: KernelConfig | None, cpu: CpuInfo,
     - int8 2048^3 1.13x / 1.27x, 4096^3 1.01x / 1.03x, but 1024^3 0.83x / 0.97x and
       128x4096x4096 0.79x / 0.80x;
     - bf16 lost on all four shapes but one run of 2048^3 (1.15x, then 0.92x).
-    So: int8 AMX kernels from 2048 x 2048 on. Not AVX-512 either: they read A in place, and on
+    So: int8 AMX kernels from 2048 x 2048 on. A third run with two blocks a thread (claimed; see
+    SHARED_B_PARTS_PER_THREAD) had int8 shared 1.42x / 1.20x the own-B plan at 2048^3 / 4096^3,
+    bf16 1.09x / 0.91x; own B with two blocks a thread: no consistent gain (0.89-1.34x). Not AVX-512 either: they read A in place, and on
     the 2-core Zen 4 VM 2 threads lost 1-8 % with B shared where rows are split (127x255x511,
     512x192x512, 1000x100x1000, 2048x128x2048; an ad-hoc same-process timing of both plans).
     A config that streams B unpacked keeps doing so.
@@ -167,10 +186,11 @@ def serial_seconds(spec: MatmulSpec) -> float:
 class ParallelKernel:
     """A matmul computed by several per-thread kernels; called like a Kernel."""
 
-    def __init__(self, spec: MatmulSpec, chunks: list[Chunk], build: Callable[[MatmulSpec], Kernel]):
+    def __init__(self, spec: MatmulSpec, chunks: list[Chunk], build: Callable[[MatmulSpec], Kernel],
+                 threads: int | None = None):
         self.spec = spec
         self.chunks = chunks
-        self.threads = len(chunks)
+        self.threads = effective_threads(threads or len(chunks), chunks)
         built: dict[MatmulSpec, Kernel] = {}
         for chunk in chunks:
             if chunk.spec not in built:
@@ -199,7 +219,7 @@ class ParallelKernel:
             pack_parts = [Part(part_function(built[block]._pack.address), *offsets) for block, offsets in layout.pack_parts]
             shared = SharedB(pack_parts, layout.packed_bytes)
         self._function = ParallelFunction(abi, parts, owner=[k._function._owner for k in self.kernels],
-                                          shared_b=shared)
+                                          shared_b=shared, threads=self.threads)
 
     def __call__(self, a: np.ndarray, b=None, out: np.ndarray | None = None) -> np.ndarray:
         if b is None:

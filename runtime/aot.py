@@ -48,7 +48,7 @@ def load(manifest_path: Path | str) -> CheckedCall:
         packs = [Part(part_function(jits[p["object"]].address(p["symbol"])), p["b_offset"], p["packed_offset"], 0)
                  for p in m["shared_b"]["parts"]]
         shared = SharedB(packs, m["shared_b"]["nbytes"])
-    return ParallelFunction(abi, calls, owner=list(jits.values()), shared_b=shared)
+    return ParallelFunction(abi, calls, owner=list(jits.values()), shared_b=shared, threads=m.get("threads"))
 
 
 def _part_abi(m: dict, symbol: str) -> KernelABI:

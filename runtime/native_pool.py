@@ -358,19 +358,21 @@ class NativePool:
             self._lock_held = False
             ctypes.c_int32.from_address(ctypes.addressof(self._block) + LOCK).value = 0
 
-    def run(self, plan: ctypes.Array, parts: int, pa: int, pb: int, pc: int) -> None:
-        """Runs `parts` entries of `plan` (PART_WORDS int64 each) on this thread and parts-1 workers."""
+    def run(self, plan: ctypes.Array, parts: int, pa: int, pb: int, pc: int, threads: int | None = None) -> None:
+        """Runs `parts` entries of `plan` (PART_WORDS int64 each) on this thread and the workers
+        (at least threads-1 of them; default parts-1), which claim parts until none is left."""
         if not 1 <= parts <= MAX_PARTS:
             raise ValueError(f"a plan has 1 to {MAX_PARTS} parts, got {parts}")
         if self._pid != os.getpid():
             self._after_fork()
         with self._lock:
             block = ctypes.addressof(self._block)
-            if self._lock_held or len(self._threads) < parts - 1:
+            workers = min(threads or parts, parts) - 1
+            if self._lock_held or len(self._threads) < workers:
                 # No native call may run a plan while workers start (a new worker must not
                 # take a generation it was not made for): take the run lock first.
                 self._hold_run_lock(block)
-                self._start_workers(parts - 1)  # releases it
+                self._start_workers(workers)  # releases it
             while self._try_run(block, ctypes.addressof(plan), parts, pa, pb, pc) != 0:
                 os.sched_yield()  # a native call (runtime/trampoline.py) is running a plan
 
@@ -385,10 +387,10 @@ class NativePool:
     def block_address(self) -> int:
         return ctypes.addressof(self._block)
 
-    def ready(self, parts: int) -> bool:
-        """Whether nanomm_pool_try_run can run `parts` parts now, without Python: this process's
-        workers are started (the Python path `run` starts them)."""
-        return self._pid == os.getpid() and len(self._threads) >= parts - 1
+    def ready(self, threads: int) -> bool:
+        """Whether nanomm_pool_try_run can run a plan on `threads` threads now, without Python:
+        this process's workers are started (the Python path `run` starts them)."""
+        return self._pid == os.getpid() and len(self._threads) >= threads - 1
 
     def _after_fork(self) -> None:
         """In a forked child: none of the parent's workers exist here (and the lock may have been

@@ -179,9 +179,12 @@ class ParallelFunction(CheckedCall):
     """The whole matmul described by `abi`, computed by `parts` on as many threads."""
 
     def __init__(self, abi: KernelABI, parts: Sequence[Part], owner: Any = None,
-                 pool: CallPool | None = None, shared_b: SharedB | None = None) -> None:
+                 pool: CallPool | None = None, shared_b: SharedB | None = None, threads: int | None = None) -> None:
         super().__init__(abi, owner)
         self.parts = list(parts)
+        # Threads that run the parts (the caller and threads-1 workers): with more parts than
+        # threads, a thread claims the next part when it finishes one (runtime/native_pool.py).
+        self.threads = min(threads or len(self.parts), len(self.parts))
         self.shared_b = shared_b
         self._pool = pool or _pool
         # The native pool (runtime/native_pool.py: ~10x cheaper hand-offs) unless a pool is given.
@@ -200,7 +203,7 @@ class ParallelFunction(CheckedCall):
         self._buffer_lock = threading.Lock()
 
     def _native_ready(self) -> bool:
-        return self._native_pool.ready(len(self.parts)) and super()._native_ready()
+        return self._native_pool.ready(self.threads) and super()._native_ready()
 
     def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         done, out = self.call_native(a, b, out)
@@ -217,9 +220,11 @@ class ParallelFunction(CheckedCall):
 
     def _run(self, plan, parts: list[Part], pa: int, pb: int, pc: int) -> None:
         if self._native_pool is not None:
-            self._native_pool.run(plan, len(parts), pa, pb, pc)
-        else:
-            self._pool.run([(p.cfunc, (pa + p.a_offset, pb + p.b_offset, pc + p.c_offset)) for p in parts])
+            self._native_pool.run(plan, len(parts), pa, pb, pc, threads=self.threads)
+            return
+        calls = [(p.cfunc, (pa + p.a_offset, pb + p.b_offset, pc + p.c_offset)) for p in parts]
+        # The Python pool runs one call per thread: thread i runs parts i, i + threads, ...
+        self._pool.run([(_in_turn, (calls[i::self.threads],)) for i in range(min(self.threads, len(calls)))])
 
     @contextlib.contextmanager
     def _packed_buffer(self):
@@ -236,6 +241,11 @@ class ParallelFunction(CheckedCall):
             yield self._buffer.ctypes.data
         finally:
             self._buffer_lock.release()
+
+
+def _in_turn(calls: list[tuple[Callable, tuple]]) -> None:
+    for fn, args in calls:
+        fn(*args)
 
 
 def _plan(parts: Sequence[Part]) -> ctypes.Array:

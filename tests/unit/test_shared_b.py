@@ -88,7 +88,7 @@ def test_b_is_shared_by_default_only_where_it_measured_faster():
                                  ("bf16", (2048, 2048, 2048), False), ("f32", (2048, 2048, 2048), False)]:
         chunks, _ = split(MatmulSpec(*shape, dtype), 16, cpu, None, m_align=32)
         assert chunks[0].spec.prepacked_b == shared, (dtype, shape)
-        assert len(chunks) == 16
+        assert len(chunks) == (32 if shared else 16)
 
 
 def _forced(spec: MatmulSpec, threads: int, pool=None, config=None) -> ParallelKernel:
@@ -136,7 +136,8 @@ def test_aot_manifest_carries_the_pack_parts(tmp_path):
     path = export(spec, tmp_path, "host", threads=2, config=EMULATED, shared_b=True)
     manifest = json.loads(path.read_text())
     assert manifest["format"] == aot.MANIFEST_FORMAT == 2
-    assert len(manifest["shared_b"]["parts"]) == 2 and manifest["shared_b"]["nbytes"] > 0
+    assert manifest["threads"] == 2 and len(manifest["parts"]) == 4  # two blocks a thread with B shared
+    assert len(manifest["shared_b"]["parts"]) >= 2 and manifest["shared_b"]["nbytes"] > 0
     a, b = _inputs("bf16", 200, 333, 257, 4)
     _check(aot.load(path)(a, b), a, b)
 
@@ -149,3 +150,14 @@ def test_aot_reads_format_1_manifests(tmp_path):
     path.write_text(json.dumps(manifest))
     a, b = _inputs("f32", 300, 500, 200, 5)
     assert matmul_mismatch(aot.load(path)(a, b), a, b) is None
+
+
+def test_aot_with_more_parts_than_threads(tmp_path):
+    path = export(MatmulSpec(400, 900, 300), tmp_path, "host", threads=2, parts_per_thread=3)
+    manifest = json.loads(path.read_text())
+    parts = len(manifest["parts"])
+    assert manifest["threads"] == 2 and parts > 2 and path.name.endswith(f"_x2p{parts}.json")
+    a, b = _inputs("f32", 400, 900, 300, 6)
+    function = aot.load(path)
+    assert function.threads == 2
+    assert matmul_mismatch(function(a, b), a, b) is None

@@ -213,3 +213,28 @@ def test_parallel_native_path_refuses_bad_arguments_like_the_python_path():
     with pytest.raises(nanomm.DTypeError):
         k(a, b.astype(np.float64))
     assert not out.any()
+
+
+@pytest.mark.parametrize("M,N,K,threads,per_thread", [(600, 1000, 300, 2, 3), (900, 200, 400, 2, 2), (700, 640, 200, 3, 2)])
+@pytest.mark.parametrize("pool", ["native", "python"])
+def test_more_parts_than_threads_are_all_run_once(M, N, K, threads, per_thread, pool):
+    from nanomm.compiler.build import build_kernel
+    from nanomm.runtime.threads import ParallelFunction
+
+    spec = MatmulSpec(M, N, K, accumulate=True)  # a part run twice (or never) shows in C
+    chunks = partition(spec, threads, parts_per_thread=per_thread)
+    assert len(chunks) > threads and covers_exactly(spec, chunks)
+    k = ParallelKernel(spec, chunks, build_kernel, threads=threads)
+    assert k.threads == threads and k._function.threads == threads
+    if pool == "python":
+        f = k._function
+        k._function = ParallelFunction(f.abi, f.parts, owner=f._owner, pool=CallPool(), threads=threads)
+    a, b, c0 = rand((M, K), 30), rand((K, N), 31), rand((M, N), 32)
+    c = c0.copy()
+    k(a, b, c)
+    assert matmul_mismatch(c, a, b, c0) is None
+
+
+def test_parts_per_thread_is_checked():
+    with pytest.raises(nanomm.ConfigError, match="parts_per_thread"):
+        partition(MatmulSpec(512, 512, 512), 2, parts_per_thread=0)
