@@ -32,6 +32,8 @@ MIN_WIDTH = 128  # narrower column blocks waste the register tiles and B panels
 # B is packed once for all threads (see shared_b_config) only from this one-thread time on: the
 # pack phase is a second hand-off to the pool.
 SHARED_B_MIN_SECONDS = 100e-6
+# More blocks than threads (see default_parts_per_thread) only from this one-thread time on.
+OVERSPLIT_MIN_SECONDS = 1e-3
 # With B shared, C is cut into this many blocks a thread (claimed as threads finish one): int8
 # AMX at 16 threads, 2048^3 9525 against 7800 GOP/s, 4096^3 10019 against 8855 with one block a
 # thread (bench/amx_host/results/amx_16t_shared_b_parts_run3.md, one run).
@@ -98,11 +100,12 @@ def split(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | N
     else the heuristic's (None, decided per chunk). Where it pays (see shared_b_config;
     `shared_b` True / False forces the choice), the chunks read one B packed once per call by
     all threads (see shared_partition): their specs take pre-packed B, with ldb = N.
-    `parts_per_thread` None: one block a thread, SHARED_B_PARTS_PER_THREAD with B shared.
+    `parts_per_thread` None: default_parts_per_thread's, SHARED_B_PARTS_PER_THREAD with B shared.
     """
     from .build import tuned_config
 
-    chunks = partition(spec, threads, m_align, parts_per_thread or 1)
+    per_thread = parts_per_thread or default_parts_per_thread(spec, threads, cpu, config)
+    chunks = partition(spec, threads, m_align, per_thread)
     if config is None:
         config = tuned_config(spec, effective_threads(threads, chunks), cpu)
     if len(chunks) == 1 or shared_b is False:
@@ -112,6 +115,25 @@ def split(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | N
         return chunks, config
     parts = effective_threads(threads, chunks) * (parts_per_thread or SHARED_B_PARTS_PER_THREAD)
     return shared_partition(spec, parts, shared.nr, max(m_align, shared.mr)), shared
+
+
+def default_parts_per_thread(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | None) -> int:
+    """Blocks of C a thread (claimed as threads finish one; see partition), from measurements.
+
+    float32 (AVX-512), bench/amx_host/amx_bench.py on the AMX host at 16 threads, two runs
+    (results/f32_16t_parts_run1.md, parts_per_thread_16t_run2.md): 1024^3 / 2048^3 / 4096^3 with
+    4 blocks a thread 1.28x / 1.30x / 1.29x and 1.12x / 1.24x / 1.16x one block a thread, with 8
+    1.13x / 1.38x / 1.25x; 128x4096x4096 0.69x / 0.65x with 4 or 8 (1.01x with 2). On the 2-core
+    VM, 2 blocks a thread against 1 (an ad-hoc same-process timing): 512^3 1.02x, 1024^3 1.00x,
+    1000^3 1.00x, 2048^3 1.16x, 128x4096x4096 1.09x; with 4: 0.89-1.16x. AMX kernels: with 2 or
+    4 blocks a thread 0.89-1.34x, no consistent gain (each block copies its rows of A again).
+    So float32: 8 blocks a thread from 8 threads and 1024 rows on, else 2 on problems of 1 ms
+    or more (one thread), else 1; other dtypes 1 (not measured on AVX-512).
+    """
+    isa = (config or default_config(spec.M, spec.N, spec.K, cpu, dtype=spec.dtype)).isa
+    if spec.dtype != "f32" or isa != "avx512" or serial_seconds(spec) < OVERSPLIT_MIN_SECONDS:
+        return 1
+    return 8 if threads >= 8 and spec.M >= 1024 else 2
 
 
 def effective_threads(threads: int, chunks: list[Chunk]) -> int:

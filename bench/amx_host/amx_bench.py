@@ -1,8 +1,9 @@
-"""Times AOT-built AMX bf16 / int8 kernels on the AMX host against torch (bf16 matmul, torch._int_mm), 1 and N threads.
+"""Times AOT-built kernels on the AMX host (AMX bf16 / int8, AVX-512 f32) against torch, 1 and N threads.
 
 Build here:  python -m nanomm.compiler.aot SHAPES --dtype bf16 --target emeraldrapids --threads T --out DIR
 Run there:   PYTHONPATH=<dir holding a 'nanomm' link to the repo> python3 bench/amx_host/amx_bench.py DIR [DIR ...]
              [--json out.json] [--rounds N] [--seconds S] [--no-torch]
+Peers: torch.matmul in the kernel's dtype (f32: MKL; bf16: oneDNN), torch._int_mm for int8.
 Each manifest is one nanomm kernel (shape, dtype, thread count); each directory is one variant (its name is
 the label, so several configs of one shape can be compared). nanomm and torch run in the same process, in
 interleaved rounds at the same thread count. Needs numpy, ml_dtypes, llvmlite (and torch): no MLIR.
@@ -31,19 +32,19 @@ import _timing  # noqa: E402
 
 TOOL = "bench/amx_host/amx_bench.py"
 # GFLOP/s (GOP/s) per core, by _report.DTYPES' peak kind: the AMX probe's figures (not measured by this script).
-PEAK_PER_CORE = {"bf16": 1160.0, "int8": 2320.0}
-PEAK_SOURCE = ("the AMX probe's per-core figures of DESIGN.md (bf16 1160 GFLOP/s, int8 2320 GOP/s), which the "
+PEAK_PER_CORE = {"f32": 126.0, "bf16": 1160.0, "int8": 2320.0}
+PEAK_SOURCE = ("the probe's per-core figures of DESIGN.md (AVX-512 f32 126 GFLOP/s, AMX bf16 1160 GFLOP/s, int8 2320 GOP/s), which the "
                "issues' bars use; '% peak' is of T x that. bench/peak.py's AMX loop (four independent tile "
                "products) measures about twice that on this host (~2250 GFLOP/s, ~4600 GOP/s per core, "
                "half of it on some CPUs at some times): the 1-thread notes give nanomm against that loop, "
                "timed in the same rounds")
 LIBRARIES = ["nanomm", "torch", "torch_int_mm"]
-LABELS = {"torch": "torch bf16", "torch_int_mm": "torch._int_mm"}
+LABELS = {"torch": "torch matmul", "torch_int_mm": "torch._int_mm"}
 METHOD = """\
 AOT kernels (compiler/aot.py, built elsewhere for this CPU), one directory per variant, loaded with
-nanomm.runtime.aot.load and checked against float64 numpy (amx_check.mismatch: int32 exact, bf16 within 1e-4
-of sum |a||b|) before timing. Peers at each thread count T a kernel was built for (torch.set_num_threads(T)):
-bf16 torch.matmul on bf16 tensors (bf16 C; checked with bf16 rounding added), int8 torch._int_mm (s8 x s8 ->
+nanomm.runtime.aot.load and checked against float64 numpy (amx_check.mismatch: int32 exact, f32 / bf16 within
+1e-4 of sum |a||b|) before timing. Peers at each thread count T a kernel was built for (torch.set_num_threads(T)):
+f32 torch.matmul (MKL), bf16 torch.matmul on bf16 tensors (bf16 C; checked with bf16 rounding added), int8 torch._int_mm (s8 x s8 ->
 s32; for u8s8 it reads A's bytes as int8, so it is a speed reference only and not checked). Timing:
 bench/_timing.interleaved (warm-up >= 3 calls and >= 0.2 s; interleaved rounds, order reversed on odd rounds;
 median per measurement, best round median kept; spread = (worst - best) / best round median); every variant
@@ -146,6 +147,12 @@ def torch_peer(torch, dtype: str, a: np.ndarray, b: np.ndarray, ref: np.ndarray,
     """(library name, zero-argument call, check problem or None or 'unchecked') of torch for this dtype;
     (library name, None, why) when torch refuses the shape."""
     M, N = ref.shape
+    if dtype == "f32":
+        ta, tb, tc = torch.from_numpy(a), torch.from_numpy(b), torch.empty((M, N), dtype=torch.float32)
+        torch.matmul(ta, tb, out=tc)
+        bad = ~(np.abs(tc.numpy().astype(np.float64) - ref) <= 1e-4 * mag + 1e-6)
+        problem = f"{int(bad.sum())} of {bad.size} wrong" if bad.any() else None
+        return "torch", (lambda: torch.matmul(ta, tb, out=tc)), problem
     if dtype == "bf16":
         ta = torch.from_numpy(a.view(np.int16)).view(torch.bfloat16)
         tb = torch.from_numpy(b.view(np.int16)).view(torch.bfloat16)
@@ -193,7 +200,7 @@ def measure(key: tuple, variants: list[tuple[str, Path, dict]], torch, torch_why
             _report.log(f"  MISMATCH {label} {dtype} {M}x{N}x{K} t={threads}: {checks[label]}")
             continue
         calls[f"nanomm[{label}]"] = lambda f=f, c=np.empty_like(out): f(a, b, c)
-    peer, peer_check = ("torch" if dtype == "bf16" else "torch_int_mm"), None
+    peer, peer_check = ("torch" if dtype in ("f32", "bf16") else "torch_int_mm"), None
     if torch is None:
         missing[peer] = torch_why
     else:
@@ -204,7 +211,7 @@ def measure(key: tuple, variants: list[tuple[str, Path, dict]], torch, torch_why
             _report.log(f"  {peer_check}")
         else:
             calls[peer] = fn
-    probe = amx_probe(dtype) if threads == 1 and not args.no_probe else None
+    probe = amx_probe(dtype) if threads == 1 and dtype != "f32" and not args.no_probe else None
     if probe is not None:
         calls["amx probe"] = probe[0]
     timed = _timing.interleaved(calls, rounds=args.rounds, target=args.seconds, warmup=0.2,

@@ -89,23 +89,24 @@ def operands(problem: Problem, rng: np.random.Generator) -> tuple[np.ndarray, np
 
 def build(problem: Problem, cpu: CpuInfo, cfg: KernelConfig, *, use_disk_cache: bool = True):
     """The kernel `cfg` makes for `problem`: a Kernel, or a ParallelKernel over the per-thread
-    chunks compiler.parallel.partition makes (every chunk compiled with `cfg`)."""
+    chunks compiler.parallel.split makes, as compile_matmul does (every chunk compiled with `cfg`)."""
     from ..build import build_kernel
-    from ..parallel import ParallelKernel, partition
+    from ..parallel import ParallelKernel, split
 
     spec = problem.spec
-    chunks = partition(spec, problem.threads) if problem.threads > 1 else []
+    chunks, cfg = split(spec, problem.threads, cpu, cfg) if problem.threads > 1 else ([], cfg)
     if len(chunks) > 1:
-        return ParallelKernel(spec, chunks, lambda s: build_kernel(s, cpu, cfg, use_disk_cache=use_disk_cache))
+        return ParallelKernel(spec, chunks, lambda s: build_kernel(s, cpu, cfg, use_disk_cache=use_disk_cache),
+                              problem.threads)
     return build_kernel(spec, cpu, cfg, use_disk_cache=use_disk_cache)
 
 
 def effective_threads(problem_or_spec, threads: int) -> int:
     """How many per-thread kernels `threads` gives for this problem (1 when threads do not pay)."""
-    from ..parallel import partition
+    from ..parallel import effective_threads as used, partition
 
     spec = problem_or_spec.spec if isinstance(problem_or_spec, Problem) else problem_or_spec
-    return len(partition(spec, threads)) if threads > 1 else 1
+    return used(threads, partition(spec, threads)) if threads > 1 else 1
 
 
 def compile_candidate(task: dict) -> dict:

@@ -176,12 +176,12 @@ def test_amx_bench_tables_per_dtype_and_threads_with_variants(bench, amx_bench):
     assert [(d, t, len(es)) for d, t, es in _report.groups(report)] == [("bf16", 16, 2), ("u8s8", 1, 2)]
     entries = _report.groups(report)[0][2]
     head, rows, _ = _report.group_table(report, "bf16", 16, entries)
-    assert head[:3] == ["shape", "nanomm GFLOP/s", "torch bf16 GFLOP/s"]
+    assert head[:3] == ["shape", "nanomm GFLOP/s", "torch matmul GFLOP/s"]
     by_config = {r[head.index("nanomm config")]: dict(zip(head, r)) for r in rows}
     assert set(by_config) == {"default: amx", "kc128: amx"}  # the variants stay apart
     default, kc128 = by_config["default: amx"], by_config["kc128: amx"]
-    assert default["nanomm GFLOP/s"] == "3712.0" and default["torch bf16 GFLOP/s"] == "3000.0"
-    assert default["best peer"] == "torch bf16" and default["nanomm / best"] == "1.24"
+    assert default["nanomm GFLOP/s"] == "3712.0" and default["torch matmul GFLOP/s"] == "3000.0"
+    assert default["best peer"] == "torch matmul" and default["nanomm / best"] == "1.24"
     assert default["% peak"] == "20%"  # 3712 / (16 x 1160), the AMX probe's peak
     assert default["spread nanomm / best"] == "16.0% / 0.0%"  # rounds at 3712 and 3200
     assert kc128["nanomm / best"] == "0.50" and kc128["check"] == "ok"
@@ -216,7 +216,7 @@ def test_amx_bench_json_and_markdown(bench, amx_bench, tmp_path):
     loaded = json.loads(json_path.read_text())
     assert {"format", "tool", "host", "machine", "libraries", "labels", "results", "notes", "method"} <= set(loaded)
     assert loaded["format"] == _report.FORMAT and loaded["tool"] == "bench/amx_host/amx_bench.py"
-    assert loaded["machine"]["peak_per_core"] == {"bf16": 1160.0, "int8": 2320.0}
+    assert loaded["machine"]["peak_per_core"] == {"f32": 126.0, "bf16": 1160.0, "int8": 2320.0}
     first = loaded["results"][0]
     assert {"dtype", "threads", "shape", "M", "N", "K", "ops", "libs", "missing", "nanomm"} <= set(first)
     assert first["nanomm"]["variant"] == "default"
@@ -224,8 +224,8 @@ def test_amx_bench_json_and_markdown(bench, amx_bench, tmp_path):
     assert first["libs"]["nanomm"]["spread"] == pytest.approx(3712 / 3200 - 1, rel=1e-5)
     md = md_path.read_text()
     assert "## bf16, 16 threads\n" in md and "## u8s8, 1 thread\n" in md
-    assert "| 1024^3 | 3712.0 | 3000.0 | torch bf16 | 1.24 | 20% |" in md
-    assert "| 1024^3 | 1500.0 | 3000.0 | torch bf16 | 0.50 |" in md
+    assert "| 1024^3 | 3712.0 | 3000.0 | torch matmul | 1.24 | 20% |" in md
+    assert "| 1024^3 | 1500.0 | 3000.0 | torch matmul | 0.50 |" in md
 
 
 def test_amx_bench_config_text_and_missing_amx(amx_bench):

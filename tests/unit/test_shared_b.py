@@ -83,12 +83,15 @@ def test_amx_tile_programs_sharing_b_match_numpy(dtype, M, N, K, threads):
 
 def test_b_is_shared_by_default_only_where_it_measured_faster():
     cpu = TARGETS["emeraldrapids"]
-    for dtype, shape, shared in [("u8s8", (2048, 2048, 2048), True), ("s8s8", (4096, 4096, 4096), True),
-                                 ("u8s8", (1024, 1024, 1024), False), ("u8s8", (128, 4096, 4096), False),
-                                 ("bf16", (2048, 2048, 2048), False), ("f32", (2048, 2048, 2048), False)]:
+    # (dtype, shape, B shared, blocks for 16 threads: 2 a thread with B shared, 8 for large f32)
+    for dtype, shape, shared, blocks in [
+            ("u8s8", (2048, 2048, 2048), True, 32), ("s8s8", (4096, 4096, 4096), True, 32),
+            ("u8s8", (1024, 1024, 1024), False, 16), ("u8s8", (128, 4096, 4096), False, 16),
+            ("bf16", (2048, 2048, 2048), False, 16), ("f32", (2048, 2048, 2048), False, 128),
+            ("f32", (128, 4096, 4096), False, 32)]:
         chunks, _ = split(MatmulSpec(*shape, dtype), 16, cpu, None, m_align=32)
         assert chunks[0].spec.prepacked_b == shared, (dtype, shape)
-        assert len(chunks) == (32 if shared else 16)
+        assert len(chunks) == blocks, (dtype, shape)
 
 
 def _forced(spec: MatmulSpec, threads: int, pool=None, config=None) -> ParallelKernel:
