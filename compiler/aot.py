@@ -65,7 +65,9 @@ def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int =
     for block, _ in layout.pack_parts:
         build(block)
     _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
-    name = f"{spec.symbol}_x{used}" + (f"p{len(chunks)}" if len(chunks) > used else "") if len(chunks) > 1 else spec.symbol
+    name = spec.symbol
+    if len(chunks) > 1:  # _x<threads>, and p<blocks> when there are more blocks than threads
+        name += f"_x{used}" + (f"p{len(chunks)}" if len(chunks) > used else "")
     manifest = {
         "format": MANIFEST_FORMAT, "name": name, "target": cpu.name,
         "features": llvm_feature_string(cpu.features), "required_features": sorted(set(REQUIRED_FEATURES[spec.dtype]) | set(cpu.features)),

@@ -124,9 +124,11 @@ def default_parts_per_thread(spec: MatmulSpec, threads: int, cpu: CpuInfo, confi
     (results/f32_16t_parts_run1.md, parts_per_thread_16t_run2.md): 1024^3 / 2048^3 / 4096^3 with
     4 blocks a thread 1.28x / 1.30x / 1.29x and 1.12x / 1.24x / 1.16x one block a thread, with 8
     1.13x / 1.38x / 1.25x; 128x4096x4096 0.69x / 0.65x with 4 or 8 (1.01x with 2). On the 2-core
-    VM, 2 blocks a thread against 1 (an ad-hoc same-process timing): 512^3 1.02x, 1024^3 1.00x,
-    1000^3 1.00x, 2048^3 1.16x, 128x4096x4096 1.09x; with 4: 0.89-1.16x. AMX kernels: with 2 or
-    4 blocks a thread 0.89-1.34x, no consistent gain (each block copies its rows of A again).
+    VM (`python bench/bench_parts.py --threads 2`, quiet): 2 blocks a thread 0.99-1.01x one on
+    512^3-2048^3, 1000^3 and the 128-row LLM shapes, 4 blocks 0.88-1.01x; in an ad-hoc timing
+    while another process took a CPU, 2 blocks won 1.16x (2048^3) and 1.09x (128x4096x4096).
+    AMX kernels: with 2 or 4 blocks a thread 0.89-1.34x, no consistent gain (each block copies
+    its rows of A again).
     So float32: 8 blocks a thread from 8 threads and 1024 rows on, else 2 on problems of 1 ms
     or more (one thread), else 1; other dtypes 1 (not measured on AVX-512).
     """
@@ -154,9 +156,10 @@ def shared_b_config(spec: MatmulSpec, config: KernelConfig | None, cpu: CpuInfo,
     - bf16 lost on all four shapes but one run of 2048^3 (1.15x, then 0.92x).
     So: int8 AMX kernels from 2048 x 2048 on. A third run with two blocks a thread (claimed; see
     SHARED_B_PARTS_PER_THREAD) had int8 shared 1.42x / 1.20x the own-B plan at 2048^3 / 4096^3,
-    bf16 1.09x / 0.91x; own B with two blocks a thread: no consistent gain (0.89-1.34x). Not AVX-512 either: they read A in place, and on
-    the 2-core Zen 4 VM 2 threads lost 1-8 % with B shared where rows are split (127x255x511,
-    512x192x512, 1000x100x1000, 2048x128x2048; an ad-hoc same-process timing of both plans).
+    bf16 1.09x / 0.91x; own B with two blocks a thread: no consistent gain (0.89-1.34x).
+    Not AVX-512 either: they read A in place, and on the 2-core Zen 4 VM 2 threads lost 1-8 %
+    with B shared where rows are split (127x255x511, 512x192x512, 1000x100x1000, 2048x128x2048;
+    an ad-hoc same-process timing of both plans).
     A config that streams B unpacked keeps doing so.
     """
     if spec.prepacked_b or (not force and serial_seconds(spec) < SHARED_B_MIN_SECONDS):
@@ -238,7 +241,8 @@ class ParallelKernel:
         parts = [Part(built[c.spec]._function._cfunc, *offsets) for c, offsets in zip(chunks, layout.parts)]
         shared = None
         if self.shared_b:
-            pack_parts = [Part(part_function(built[block]._pack.address), *offsets) for block, offsets in layout.pack_parts]
+            pack_parts = [Part(part_function(built[block]._pack.address), *offsets)
+                          for block, offsets in layout.pack_parts]
             shared = SharedB(pack_parts, layout.packed_bytes)
         self._function = ParallelFunction(abi, parts, owner=[k._function._owner for k in self.kernels],
                                           shared_b=shared, threads=self.threads)
