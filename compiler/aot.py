@@ -13,8 +13,8 @@ from ..errors import NanommError
 from ..runtime.aot import MANIFEST_FORMAT
 from ..runtime.cpu import llvm_feature_string
 from .build import REQUIRED_FEATURES, build_kernel, target_cpu
-from .config import AMX_FEATURES, KernelConfig, default_config
-from .parallel import M_ALIGN, effective_threads, plan_layout, split
+from .config import KernelConfig, default_config
+from .parallel import effective_threads, plan_layout, split
 from .payload import DTYPES, MatmulSpec
 
 
@@ -38,10 +38,7 @@ def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int =
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     cpu = target_cpu(target)
-    amx = (config.isa == "amx" if config else
-           spec.dtype in AMX_FEATURES and cpu.has("amx-tile", AMX_FEATURES[spec.dtype]))
-    chunks, config = split(spec, threads, cpu, config, m_align=32 if amx else M_ALIGN, shared_b=shared_b,
-                           parts_per_thread=parts_per_thread)
+    chunks, config = split(spec, threads, cpu, config, shared_b=shared_b, parts_per_thread=parts_per_thread)
     used = effective_threads(threads, chunks)
     objects: dict[str, dict] = {}
     kernels = {}

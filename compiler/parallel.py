@@ -92,7 +92,7 @@ def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN, parts_per_
 
 
 def split(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | None,
-          m_align: int = M_ALIGN, shared_b: bool | None = None,
+          m_align: int | None = None, shared_b: bool | None = None,
           parts_per_thread: int | None = None) -> tuple[list[Chunk], KernelConfig | None]:
     """The chunks of `spec` for `threads`, and the config to compile them with.
 
@@ -101,9 +101,11 @@ def split(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | N
     `shared_b` True / False forces the choice), the chunks read one B packed once per call by
     all threads (see shared_partition): their specs take pre-packed B, with ldb = N.
     `parts_per_thread` None: default_parts_per_thread's, SHARED_B_PARTS_PER_THREAD with B shared.
+    `m_align` None: row_align's.
     """
     from .build import tuned_config
 
+    m_align = m_align or row_align(spec, cpu, config)
     per_thread = parts_per_thread or default_parts_per_thread(spec, threads, cpu, config)
     chunks = partition(spec, threads, m_align, per_thread)
     if config is None:
@@ -123,7 +125,8 @@ def default_parts_per_thread(spec: MatmulSpec, threads: int, cpu: CpuInfo, confi
     float32 (AVX-512), bench/amx_host/amx_bench.py on the AMX host at 16 threads, two runs
     (results/f32_16t_parts_run1.md, parts_per_thread_16t_run2.md): 1024^3 / 2048^3 / 4096^3 with
     4 blocks a thread 1.28x / 1.30x / 1.29x and 1.12x / 1.24x / 1.16x one block a thread, with 8
-    1.13x / 1.38x / 1.25x; 128x4096x4096 0.69x / 0.65x with 4 or 8 (1.01x with 2). On the 2-core
+    1.13x / 1.38x / 1.25x, and 1.26x / 1.11x / 1.14x in a third run with 8 (session4_defaults_vs_
+    before.md); 128x4096x4096 0.69x / 0.65x with 4, 0.53x with 8, 1.01x with 2. On the 2-core
     VM (`python bench/bench_parts.py --threads 2`, quiet): 2 blocks a thread 0.99-1.01x one on
     512^3-2048^3, 1000^3 and the 128-row LLM shapes, 4 blocks 0.88-1.01x; in an ad-hoc timing
     while another process took a CPU, 2 blocks won 1.16x (2048^3) and 1.09x (128x4096x4096).
@@ -138,6 +141,13 @@ def default_parts_per_thread(spec: MatmulSpec, threads: int, cpu: CpuInfo, confi
     return 8 if threads >= 8 and spec.M >= 1024 else 2
 
 
+def row_align(spec: MatmulSpec, cpu: CpuInfo, config: KernelConfig | None) -> int:
+    """Row blocks of AMX kernels are whole 32-row microkernels (2 tiles high; other rows go to
+    AVX-512 edge code); others M_ALIGN."""
+    isa = (config or default_config(spec.M, spec.N, spec.K, cpu, dtype=spec.dtype)).isa
+    return 32 if isa != "avx512" else M_ALIGN
+
+
 def effective_threads(threads: int, chunks: list[Chunk]) -> int:
     """The threads that run `chunks`: what tuning records are keyed by (1 for one chunk)."""
     return min(threads, len(chunks))
@@ -147,6 +157,8 @@ def shared_b_config(spec: MatmulSpec, config: KernelConfig | None, cpu: CpuInfo,
                     force: bool = False) -> KernelConfig | None:
     """The config of kernels that share one packed B, where sharing pays (or `force`); else None.
 
+    That host's speed moves within a run (byte-identical kernels measured 0.75-1.13x apart in one
+    run: bf16 rows of results/session4_defaults_vs_before.md): only what held in every run is used.
     Measured (bench/amx_host/amx_bench.py, two runs on the AMX host at 16 threads, variants built
     with `python -m nanomm.compiler.aot ... --shared-b on|off`; results/amx_16t_shared_b_run*.md):
     B shared against each column block packing its own B (and copying all of A: AMX kernels copy
@@ -156,7 +168,8 @@ def shared_b_config(spec: MatmulSpec, config: KernelConfig | None, cpu: CpuInfo,
     - bf16 lost on all four shapes but one run of 2048^3 (1.15x, then 0.92x).
     So: int8 AMX kernels from 2048 x 2048 on. A third run with two blocks a thread (claimed; see
     SHARED_B_PARTS_PER_THREAD) had int8 shared 1.42x / 1.20x the own-B plan at 2048^3 / 4096^3,
-    bf16 1.09x / 0.91x; own B with two blocks a thread: no consistent gain (0.89-1.34x).
+    bf16 1.09x / 0.91x; own B with two blocks a thread: no consistent gain (0.89-1.34x). Two more
+    runs: int8 2048^3 1.26x / 1.08x, 4096^3 1.12x / 1.01x; 1024^3 and 128x4096x4096 lost in all.
     Not AVX-512 either: they read A in place, and on the 2-core Zen 4 VM 2 threads lost 1-8 %
     with B shared where rows are split (127x255x511, 512x192x512, 1000x100x1000, 2048x128x2048;
     an ad-hoc same-process timing of both plans).

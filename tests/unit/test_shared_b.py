@@ -164,3 +164,12 @@ def test_aot_with_more_parts_than_threads(tmp_path):
     function = aot.load(path)
     assert function.threads == 2
     assert matmul_mismatch(function(a, b), a, b) is None
+
+
+def test_amx_row_blocks_are_whole_microkernels_on_every_path():
+    # compile_matmul and the AOT path both split through split(): 32-row blocks for AMX kernels.
+    spec = MatmulSpec(1000, 600, 700, "bf16")
+    amx, _ = split(spec, 16, TARGETS["emeraldrapids"], None)
+    assert len({c.m0 for c in amx}) > 1 and all(c.m0 % 32 == 0 for c in amx)
+    zen, _ = split(spec, 16, TARGETS["znver4"], None)
+    assert any(c.m0 % 32 for c in zen)  # AVX-512 kernels keep 6-row alignment
