@@ -74,7 +74,6 @@ def test_amx_config_is_checked():
     # Two column blocks (64 + 32) and two K blocks: the copied A blocks (pack-a) of the second
     # column block once were merged by CSE with the first's and read a stale copy.
     ("bf16", 32, 96, 128, 64),
-    ("u8s8", 64, 160, 256, 128),
 ])
 def test_emulated_tile_program_matches_numpy(dtype, M, N, K, kc):
     config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=kc, pack_b=True, isa="amx-emulated")

@@ -66,14 +66,15 @@ def test_shared_partition_prefers_square_blocks():
     assert {(c.spec.M, c.spec.N) for c in chunks} == {(512, 512)}
 
 
-@pytest.mark.parametrize("dtype,M,N,K,threads", [
-    ("bf16", 200, 333, 257, 2),   # N edge panel, K not a multiple of kc, a column block per thread
-    ("u8s8", 601, 97, 700, 3),    # rows split three ways (one column block)
-    ("s8s8", 230, 260, 531, 4),   # a 2-D grid, K not a multiple of 4
+@pytest.mark.parametrize("dtype,M,N,K,config", [
+    ("bf16", 64, 333, 129, EMULATED),  # AMX tile program: N edge panel, K not a multiple of kc
+    ("u8s8", 260, 97, 140, None),      # AVX-512 VNNI (4 k a lane): rows split, a 4-row edge
+    ("s8s8", 128, 160, 131, None),     # a 2-D grid, K not a multiple of 4
+    ("bf16", 100, 200, 75, None),
 ])
-def test_amx_tile_programs_sharing_b_match_numpy(dtype, M, N, K, threads):
-    k = _forced(MatmulSpec(M, N, K, dtype), threads, config=EMULATED)
-    assert k.shared_b and k.config.isa == "amx-emulated"
+def test_low_precision_kernels_sharing_b_match_numpy(dtype, M, N, K, config):
+    k = _forced(MatmulSpec(M, N, K, dtype), 2, config=config)
+    assert k.shared_b and (config is None or k.config.isa == "amx-emulated")
     a, b = _inputs(dtype, M, N, K)
     b_before = b.copy()
     _check(k(a, b), a, b)
@@ -136,7 +137,7 @@ def test_python_threads_calling_one_shared_b_kernel_get_their_own_buffers():
 
 def test_aot_manifest_carries_the_pack_parts(tmp_path):
     spec = MatmulSpec(200, 333, 257, "bf16")
-    path = export(spec, tmp_path, "host", threads=2, config=EMULATED, shared_b=True)
+    path = export(spec, tmp_path, "host", threads=2, shared_b=True)
     manifest = json.loads(path.read_text())
     assert manifest["format"] == aot.MANIFEST_FORMAT == 2
     assert manifest["threads"] == 2 and len(manifest["parts"]) == 4  # two blocks a thread with B shared
