@@ -35,6 +35,10 @@ class Pack(ModulePass):
     the packed layout memref<ceil(K/KC) x ceil(N/NR) x KC x NR> (zero-padded), tiles read
     their panels straight from it, and a second function `<name>_pack_b(B, Bp)` that makes
     that layout from a row-major B is added to the module (weights packed once, reused).
+    When B is a column block of a wider B (`memref<K x N, strided<[ldb, 1]>>`), the packed
+    argument has the strides of the whole B's layout (K blocks ceil(ldb/NR) panels apart):
+    the block's kernel and its `_pack_b` read and write its panels inside one buffer packed for
+    all column blocks (compiler/parallel.py shares one packed B between threads this way).
 
     VNNI layout (bf16, i8): the instructions that multiply low-precision elements (AVX-512
     `vdpbf16ps`, VNNI `vpdpbusd`, AMX) sum v = 2 (bf16) or 4 (i8) consecutive k per 32-bit
