@@ -240,7 +240,7 @@ def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> K
 def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfig:
     """bf16 / int8 on a CPU with AMX: 32x32 register tiles (2x2 C tiles, 2 A, 2 B of the 8
     tmm registers), B in VNNI panels (the AMX B-tile layout), K blocks of whole tile products
-    (32 bf16 / 64 int8 k) up to 512 k, a K x NC block of B in half of L2, A blocks of 128 rows.
+    (32 bf16 / 64 int8 k) up to 1024 k, a K x NC block of B in half of L2, A blocks of 128 rows.
 
     Measured on the Emerald Rapids host, one core (bench/amx_host/amx_bench.py, variants built
     with `python -m nanomm.compiler.aot ... --set`): int8 with kc 512 instead of 1024 went from
@@ -252,11 +252,22 @@ def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfi
     inlined (outline=False: one ldtilecfg per call instead of one per microkernel call) and A
     prefetched one K step ahead (prefetch=1) took bf16 from 590-845 to 900-970 GFLOP/s at 1024^3
     and 2048^3 (the default's spread was the outlined kernel's), u8s8 from 930-1700 to 1450-1950
-    GOP/s."""
+    GOP/s.
+
+    With those microkernels, longer K blocks (fewer C tile loads and stores, A copies and B
+    pack blocks per product) won again, in two runs (results/amx_1t_long_kc_run1.md,
+    amx_long_kc_run2.md; nc re-fitted to half of L2): kc 1024 against 512 at one thread, bf16
+    1024^3 1.13x / 1.30x, 2048^3 1.05x / 1.15x, u8s8 0.96x / 1.24x, 1.16x / 1.26x; kc 2048 at
+    16 threads 1.29x / 1.41x at 2048^3 (bf16 / u8s8), 0.93x / 1.11x at 4096^3. Smaller blocks
+    lost badly (kc 128: 0.37-0.60x; results/amx_1t_kc_order_session4.md). So kc up to 1024.
+    A third run, that default against kc 512 (results/amx_kc1024_default_vs_kc512.md): one
+    thread bf16 1.16x / 0.96x (1024^3 / 2048^3), u8s8 0.92x / 0.94x (the AMX loop at half speed
+    in the 1024^3 rounds); 16 threads bf16 1.00-1.23x, u8s8 0.92-1.22x (1.22x at 1024^3).
+    Geometric mean over the three runs' one-thread pairs: 1.095x."""
     size, kt = ELEMENT_BYTES[dtype], 16 * VNNI[dtype]
     mr = 32 if M >= 32 else 16 if M >= 16 else min(M, 14)
     nr = 32 if N >= 32 else 16
-    kc = min(_round_up(K, VNNI[dtype]), 512)
+    kc = min(_round_up(K, VNNI[dtype]), 1024)
     if K > kc:  # equal blocks of whole tile products
         kc = _round_up(-(-K // -(-K // kc)), kt)
     nc = _fit(N, nr, cpu.l2 // 2 // (kc * size), 4096)
