@@ -259,7 +259,7 @@ def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfi
     amx_long_kc_run2.md; nc re-fitted to half of L2): kc 1024 against 512 at one thread, bf16
     1024^3 1.13x / 1.30x, 2048^3 1.05x / 1.15x, u8s8 0.96x / 1.24x, 1.16x / 1.26x; kc 2048 at
     16 threads 1.29x / 1.41x at 2048^3 (bf16 / u8s8), 0.93x / 1.11x at 4096^3. Smaller blocks
-    lost badly (kc 128: 0.37-0.60x; results/amx_1t_kc_order_session4.md). So kc up to 1024.
+    lost badly (kc 128: 0.37-0.58x; results/amx_1t_kc_order_session4.md). So kc up to 1024.
     A third run, that default against kc 512 (results/amx_kc1024_default_vs_kc512.md): one
     thread bf16 1.16x / 0.96x (1024^3 / 2048^3), u8s8 0.92x / 0.94x (the AMX loop at half speed
     in the 1024^3 rounds); 16 threads bf16 1.00-1.23x, u8s8 0.92-1.22x (1.22x at 1024^3).
