@@ -14,7 +14,7 @@ from ..runtime.aot import MANIFEST_FORMAT
 from ..runtime.cpu import llvm_feature_string
 from .build import REQUIRED_FEATURES, build_kernel, target_cpu
 from .config import KernelConfig, default_config
-from .parallel import effective_threads, plan_layout, split
+from .parallel import build_plan, effective_threads, split
 from .payload import DTYPES, MatmulSpec
 
 
@@ -41,26 +41,22 @@ def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int =
     chunks, config = split(spec, threads, cpu, config, shared_b=shared_b, parts_per_thread=parts_per_thread)
     used = effective_threads(threads, chunks)
     objects: dict[str, dict] = {}
-    kernels = {}
 
     def build(part: MatmulSpec):
-        if part.symbol not in objects:
-            cfg = config
-            if overrides:
-                base = config or default_config(part.M, part.N, part.K, cpu, prepacked_b=part.prepacked_b,
-                                                dtype=spec.dtype)
-                cfg = dataclasses.replace(base, **overrides)
-            kernel = kernels[part.symbol] = build_kernel(part, cpu, cfg)
-            data = kernel._function._owner.jit_object()
-            (out_dir / f"{part.symbol}.o").write_bytes(data)
-            objects[part.symbol] = {"file": f"{part.symbol}.o", "sha256": hashlib.sha256(data).hexdigest(),
-                                    "config": kernel.config.as_dict(), "M": part.M, "N": part.N}
-        return kernels[part.symbol]
+        """One object file per kernel (build_plan builds each distinct spec once)."""
+        cfg = config
+        if overrides:
+            base = config or default_config(part.M, part.N, part.K, cpu, prepacked_b=part.prepacked_b,
+                                            dtype=spec.dtype)
+            cfg = dataclasses.replace(base, **overrides)
+        kernel = build_kernel(part, cpu, cfg)
+        data = kernel._function._owner.jit_object()
+        (out_dir / f"{part.symbol}.o").write_bytes(data)
+        objects[part.symbol] = {"file": f"{part.symbol}.o", "sha256": hashlib.sha256(data).hexdigest(),
+                                "config": kernel.config.as_dict(), "M": part.M, "N": part.N}
+        return kernel
 
-    first = [build(chunk.spec) for chunk in chunks][0]
-    layout = plan_layout(spec, chunks, first.config)
-    for block, _ in layout.pack_parts:
-        build(block)
+    _, layout = build_plan(spec, chunks, build)
     _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
     name = spec.symbol
     if len(chunks) > 1:  # _x<threads>, and p<blocks> when there are more blocks than threads

@@ -15,7 +15,7 @@ from ..runtime.cpu import CpuInfo
 from .build import build_kernel, target_cpu
 from .config import KernelConfig
 from .kernel import Kernel
-from .parallel import ParallelKernel, effective_threads, partition, resolve_threads, row_align, split
+from .parallel import ParallelKernel, resolve_threads, split, threads_used
 from .payload import DTYPES, MatmulSpec
 
 # (A's numpy dtype, B's numpy dtype) -> nanomm dtype name: what nanomm.matmul dispatches on.
@@ -50,8 +50,8 @@ def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "ho
     nthreads = resolve_threads(threads)
     spec = MatmulSpec(M, N, K, dtype, accumulate, prepacked_b=b is not None)
     cpu = target_cpu(target)
-    threads_used = effective_threads(nthreads, partition(spec, nthreads, row_align(spec, cpu, config)))
-    kernel = _cached((spec, _cpu_key(cpu), config, threads_used), lambda: _build(spec, nthreads, target, cpu, config))
+    used = threads_used(spec, nthreads, cpu, config)
+    kernel = _cached((spec, _cpu_key(cpu), config, used), lambda: _build(spec, nthreads, target, cpu, config))
     if b is not None:
         kernel = copy.copy(kernel)
         kernel.packed_b = kernel.prepack(b)

@@ -106,17 +106,24 @@ def split(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | N
     from .build import tuned_config
 
     m_align = m_align or row_align(spec, cpu, config)
-    per_thread = parts_per_thread or default_parts_per_thread(spec, threads, cpu, config)
-    chunks = partition(spec, threads, m_align, per_thread)
+    used = len(partition(spec, threads, m_align))  # threads_used
     if config is None:
-        config = tuned_config(spec, effective_threads(threads, chunks), cpu)
+        config = tuned_config(spec, used, cpu)
+    chunks = partition(spec, threads, m_align, parts_per_thread or default_parts_per_thread(spec, threads, cpu, config))
     if len(chunks) == 1 or shared_b is False:
         return chunks, config
     shared = shared_b_config(spec, config, cpu, force=bool(shared_b))
     if shared is None:
         return chunks, config
-    parts = effective_threads(threads, chunks) * (parts_per_thread or SHARED_B_PARTS_PER_THREAD)
+    parts = used * (parts_per_thread or SHARED_B_PARTS_PER_THREAD)
     return shared_partition(spec, parts, shared.nr, max(m_align, shared.mr)), shared
+
+
+def threads_used(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | None = None) -> int:
+    """The threads a plan for `spec` runs on at `threads` (1 where threads do not pay): what tuning
+    records and the in-memory kernel cache are keyed by. Counted with one block a thread, so that
+    plans with more blocks than threads (see default_parts_per_thread) keep the same key."""
+    return len(partition(spec, threads, row_align(spec, cpu, config)))
 
 
 def default_parts_per_thread(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | None) -> int:
@@ -135,8 +142,7 @@ def default_parts_per_thread(spec: MatmulSpec, threads: int, cpu: CpuInfo, confi
     So float32: 8 blocks a thread from 8 threads and 1024 rows on, else 2 on problems of 1 ms
     or more (one thread), else 1; other dtypes 1 (not measured on AVX-512).
     """
-    isa = (config or default_config(spec.M, spec.N, spec.K, cpu, dtype=spec.dtype)).isa
-    if spec.dtype != "f32" or isa != "avx512" or serial_seconds(spec) < OVERSPLIT_MIN_SECONDS:
+    if spec.dtype != "f32" or _isa(spec, cpu, config) != "avx512" or serial_seconds(spec) < OVERSPLIT_MIN_SECONDS:
         return 1
     return 8 if threads >= 8 and spec.M >= 1024 else 2
 
@@ -144,12 +150,16 @@ def default_parts_per_thread(spec: MatmulSpec, threads: int, cpu: CpuInfo, confi
 def row_align(spec: MatmulSpec, cpu: CpuInfo, config: KernelConfig | None) -> int:
     """Row blocks of AMX kernels are whole 32-row microkernels (2 tiles high; other rows go to
     AVX-512 edge code); others M_ALIGN."""
-    isa = (config or default_config(spec.M, spec.N, spec.K, cpu, dtype=spec.dtype)).isa
-    return 32 if isa != "avx512" else M_ALIGN
+    return 32 if _isa(spec, cpu, config) != "avx512" else M_ALIGN
+
+
+def _isa(spec: MatmulSpec, cpu: CpuInfo, config: KernelConfig | None) -> str:
+    """The instruction set of `config`, or of the heuristic's config for `spec` on `cpu`."""
+    return (config or default_config(spec.M, spec.N, spec.K, cpu, dtype=spec.dtype)).isa
 
 
 def effective_threads(threads: int, chunks: list[Chunk]) -> int:
-    """The threads that run `chunks`: what tuning records are keyed by (1 for one chunk)."""
+    """The threads that run `chunks` (at most one a chunk)."""
     return min(threads, len(chunks))
 
 
@@ -229,15 +239,8 @@ class ParallelKernel:
         self.spec = spec
         self.chunks = chunks
         self.threads = effective_threads(threads or len(chunks), chunks)
-        built: dict[MatmulSpec, Kernel] = {}
-        for chunk in chunks:
-            if chunk.spec not in built:
-                built[chunk.spec] = build(chunk.spec)
+        built, layout = build_plan(spec, chunks, build)
         first = built[chunks[0].spec]
-        layout = plan_layout(spec, chunks, first.config)
-        for block, _ in layout.pack_parts:
-            if block not in built:
-                built[block] = build(block)
         self.kernels = list(built.values())
         self.config, self.target = first.config, first.target
         self.compile_seconds = sum(k.compile_seconds for k in self.kernels)
@@ -312,6 +315,21 @@ class Layout:
     parts: list[tuple[int, int, int]]
     pack_parts: list[tuple[MatmulSpec, tuple[int, int, int]]]
     packed_bytes: int
+
+
+def build_plan(spec: MatmulSpec, chunks: list[Chunk],
+               build: Callable[[MatmulSpec], Kernel]) -> tuple[dict[MatmulSpec, Kernel], Layout]:
+    """The kernel of every distinct chunk and, with B shared, of every pack block (each built
+    once), and the plan's layout."""
+    built: dict[MatmulSpec, Kernel] = {}
+    for chunk in chunks:
+        if chunk.spec not in built:
+            built[chunk.spec] = build(chunk.spec)
+    layout = plan_layout(spec, chunks, built[chunks[0].spec].config)
+    for block, _ in layout.pack_parts:
+        if block not in built:
+            built[block] = build(block)
+    return built, layout
 
 
 def plan_layout(spec: MatmulSpec, chunks: list[Chunk], config: KernelConfig) -> Layout:

@@ -209,11 +209,10 @@ def _table(result, top: int) -> None:
 def _threads_hint(problem) -> str | None:
     """Where the record will not be used by default: nanomm.matmul / compile_matmul use every
     core, and look up records at the number of threads they split the problem into."""
-    from ..parallel import effective_threads, partition, resolve_threads
-    from ..payload import MatmulSpec
+    from ...runtime.cpu import host_cpu
+    from ..parallel import resolve_threads, threads_used
 
-    threads = resolve_threads(None)
-    default = effective_threads(threads, partition(MatmulSpec(problem.M, problem.N, problem.K, problem.dtype), threads))
+    default = threads_used(problem.spec, resolve_threads(None), host_cpu())
     if default == problem.threads:
         return None
     return (f"note: this record is for {problem.threads} thread{'s' if problem.threads > 1 else ''}; "

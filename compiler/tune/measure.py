@@ -43,7 +43,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ...runtime.cpu import CpuInfo
+from ...runtime.cpu import CpuInfo, host_cpu
 from ..config import KernelConfig
 from .space import Problem
 
@@ -101,12 +101,13 @@ def build(problem: Problem, cpu: CpuInfo, cfg: KernelConfig, *, use_disk_cache: 
     return build_kernel(spec, cpu, cfg, use_disk_cache=use_disk_cache)
 
 
-def effective_threads(problem_or_spec, threads: int) -> int:
-    """How many per-thread kernels `threads` gives for this problem (1 when threads do not pay)."""
-    from ..parallel import effective_threads as used, partition
+def effective_threads(problem_or_spec, threads: int, cpu: CpuInfo | None = None) -> int:
+    """The threads compile_matmul runs this problem on at `threads` (1 when threads do not pay):
+    compiler.parallel.threads_used, what records are keyed by."""
+    from ..parallel import threads_used
 
     spec = problem_or_spec.spec if isinstance(problem_or_spec, Problem) else problem_or_spec
-    return used(threads, partition(spec, threads)) if threads > 1 else 1
+    return threads_used(spec, threads, cpu or host_cpu()) if threads > 1 else 1
 
 
 def compile_candidate(task: dict) -> dict:

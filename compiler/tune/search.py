@@ -202,7 +202,7 @@ def tune(M: int, N: int, K: int, dtype: str = "f32", *, threads: int = 1, budget
     if budget is None:
         budget = Budget()
     problem = Problem(M, N, K, dtype)  # validates before anything starts
-    problem = dataclasses.replace(problem, threads=effective_threads(problem, threads))
+    problem = dataclasses.replace(problem, threads=effective_threads(problem, threads, cpu))
     tuner = _Tuner(problem, cpu, budget, resume, workers or cpu_count_for_workers(), timeout, compile_fn,
                    progress, write_record, seed, max_fraction, patience, final_top, final_rounds, record_dir)
     return tuner.run(exhaustive)
