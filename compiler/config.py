@@ -89,7 +89,8 @@ class KernelConfig:
             *([f"pack{{nr={self.nr} kc={self.kc} prepacked={int(prepacked_b)} vector-width={F32_LANES}"
                f"{' pack-a=1' if self.isa != 'avx512' else ''}}}"]
               if self.pack_b else []),
-            *([f"compose-amx{{outline={int(self.outline)} emulate={int(self.isa == 'amx-emulated')} prefetch-a={self.prefetch}}}"]
+            *([f"compose-amx{{outline={int(self.outline)} emulate={int(self.isa == 'amx-emulated')} "
+               f"prefetch-a={self.prefetch} prefetch-c={int(self.prefetch > 0)}}}"]
               if self.isa != "avx512" else []),
             f"compose-microkernel{{vector-width={F32_LANES} unroll-k={self.unroll_k} prefetch-b={self.prefetch} "
             f"outline={int(self.outline)} late-c={int(self.late_c)}}}",
@@ -263,7 +264,10 @@ def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfi
     A third run, that default against kc 512 (results/amx_kc1024_default_vs_kc512.md): one
     thread bf16 1.16x / 0.96x (1024^3 / 2048^3), u8s8 0.92x / 0.94x (the AMX loop at half speed
     in the 1024^3 rounds); 16 threads bf16 1.00-1.23x, u8s8 0.92-1.22x (1.22x at 1024^3).
-    Geometric mean over the three runs' one-thread pairs: 1.095x."""
+    Geometric mean over the three runs' one-thread pairs: 1.095x.
+
+    prefetch > 0 also prefetches the next microkernel's C lines (compose-amx prefetch-c):
+    1.02x geomean over 22 kernel pairs in two runs (results/amx_prefetch_c_run1.md, _run2.md)."""
     size, kt = ELEMENT_BYTES[dtype], 16 * VNNI[dtype]
     mr = 32 if M >= 32 else 16 if M >= 16 else min(M, 14)
     nr = 32 if N >= 32 else 16

@@ -8,13 +8,15 @@
 
 // The default AMX config inlines the microkernels (outline=False): the kernel configures the
 // tiles once at entry (ldtilecfg: LLVM fills the 64-byte configuration from the tile shapes);
-// a zero-start microkernel zeroes 4 C tiles, prefetches the next K step's A rows (prefetch=1),
-// then per K step loads 2 A + 2 B tiles and issues 4 tile products; C leaves with tilestored.
+// a zero-start microkernel zeroes 4 C tiles, prefetches the next K step's A rows (prefetch=1)
+// and, for writing, the C lines of the next microkernel (prefetchw), then per K step loads
+// 2 A + 2 B tiles and issues 4 tile products; C leaves with tilestored.
 // BF16-LABEL: nanomm_matmul_bf16_64x64x64:
 // BF16:       ldtilecfg
 // BF16-NOT:   ldtilecfg
 // BF16-COUNT-4: tilezero
 // BF16:       prefetcht0
+// BF16:       prefetchw
 // BF16:       tileloadd
 // BF16:       tdpbf16ps %tmm{{[0-7]}}, %tmm{{[0-7]}}, %tmm{{[0-7]}}
 // BF16:       tilestored

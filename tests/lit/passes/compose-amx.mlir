@@ -2,6 +2,7 @@
 // RUN: nanomm-opt -p 'tile-cache{mc=64 nc=64 kc=128 order=nkm},tile-register{mr=32 nr=32},pack{nr=32},compose-amx{outline=0}' %s | FileCheck %s --check-prefix=INLINE
 // RUN: nanomm-opt -p 'tile-cache{mc=64 nc=64 kc=128 order=nkm},tile-register{mr=32 nr=32},pack{nr=32},compose-amx{emulate=1}' %s | FileCheck %s --check-prefix=EMU
 // RUN: nanomm-opt -p 'tile-cache{mc=64 nc=64 kc=128 order=nkm},tile-register{mr=32 nr=32},pack{nr=32},compose-amx{prefetch-a=1}' %s | FileCheck %s --check-prefix=PREFETCH
+// RUN: nanomm-opt -p 'tile-cache{mc=64 nc=64 kc=128 order=nkm},tile-register{mr=32 nr=32},pack{nr=32},compose-amx{prefetch-c=1}' %s | FileCheck %s --check-prefix=PFC
 
 // Outlined microkernels are inserted at the top of the module, so they come first (newest first).
 // Module order: @nanomm_amx_3 (s8s8), _2 (u8s8), _1 (edges), _0 (bf16_64), then the kernels.
@@ -53,6 +54,19 @@
 // PREFETCH-LABEL: func.func private @nanomm_amx_0_32x32x64_zero
 // PREFETCH-COUNT-32: memref.prefetch %arg0[{{.*}}, %c32{{.*}}], read
 // PREFETCH:    amx.tile_load
+// The C lines of the microkernel to the right (columns 32 and 48: two lines a row), for
+// writing, half of the 64 before each of the two K steps.
+// PFC-LABEL:   func.func private @nanomm_amx_0_32x32x64_zero
+// PFC:         memref.prefetch %arg2[%c0, %c32], write
+// PFC:         memref.prefetch %arg2[%c0, %c48], write
+// PFC-COUNT-30: memref.prefetch %arg2[{{.*}}], write
+// PFC-NOT:     memref.prefetch
+// PFC:         amx.tile_load
+// PFC-COUNT-4: amx.tile_mulf
+// PFC:         memref.prefetch %arg2[%c16, %c32], write
+// PFC-COUNT-31: memref.prefetch %arg2[{{.*}}], write
+// PFC-NOT:     memref.prefetch
+// PFC:         amx.tile_store
 func.func @bf16_64(%A: memref<64x64xbf16>, %B: memref<64x64xbf16>, %C: memref<64x64xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<64x64xf32>)
