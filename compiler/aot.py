@@ -20,7 +20,8 @@ from .payload import DTYPES, MatmulSpec
 
 def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int = 1,
            config: KernelConfig | None = None, overrides: dict | None = None,
-           shared_b: bool | None = None, parts_per_thread: int | None = None) -> Path:
+           shared_b: bool | None = None, parts_per_thread: int | None = None,
+           balanced: bool = False) -> Path:
     """Compiles `spec` for `target` (split over `threads`) into `out_dir`; returns the manifest path.
 
     Each distinct per-thread kernel is one object file (relocatable machine code that
@@ -31,14 +32,16 @@ def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int =
     `overrides` (field -> value) then replace fields of each per-thread kernel's config;
     `shared_b` True / False forces B shared or not (None: compiler.parallel.split decides);
     `parts_per_thread` > 1 cuts C into more blocks than threads (claimed as threads finish;
-    None: as compiler.parallel.split decides).
+    None: as compiler.parallel.split decides); `balanced`: the grid of least A + B traffic
+    instead of column blocks first (see compiler.parallel.partition).
     bf16 / int8 kernels for a target with AMX are AMX kernels (the heuristic's choice), and
     their manifest requires amx-tile: the loader asks Linux for AMX permission.
     """
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     cpu = target_cpu(target)
-    chunks, config = split(spec, threads, cpu, config, shared_b=shared_b, parts_per_thread=parts_per_thread)
+    chunks, config = split(spec, threads, cpu, config, shared_b=shared_b, parts_per_thread=parts_per_thread,
+                           balanced=balanced)
     used = effective_threads(threads, chunks)
     objects: dict[str, dict] = {}
 
@@ -92,6 +95,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--parts-per-thread", type=int, default=None,
                    help="blocks of C per thread (more than one: threads claim them as they finish one; "
                         "default: as compile_matmul decides)")
+    p.add_argument("--grid", choices=("columns", "balanced"), default="columns",
+                   help="cut C into column blocks first (as compile_matmul does) or into the grid of least "
+                        "A + B traffic (balanced)")
     p.add_argument("--out", type=Path, required=True)
     args = p.parse_args(argv)
     try:
@@ -101,7 +107,8 @@ def main(argv: list[str] | None = None) -> int:
             M, N, K = dims * 3 if len(dims) == 1 else dims
             shared = {"auto": None, "on": True, "off": False}[args.shared_b]
             print(export(MatmulSpec(M, N, K, dtype=args.dtype), args.out, args.target, args.threads,
-                         overrides=overrides, shared_b=shared, parts_per_thread=args.parts_per_thread))
+                         overrides=overrides, shared_b=shared, parts_per_thread=args.parts_per_thread,
+                         balanced=args.grid == "balanced"))
     except (NanommError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -58,7 +58,8 @@ class Chunk:
     n0: int
 
 
-def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN, parts_per_thread: int = 1) -> list[Chunk]:
+def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN, parts_per_thread: int = 1,
+              balanced: bool = False) -> list[Chunk]:
     """How to split `spec` over `threads`; one chunk (the whole problem) when threads do not pay.
 
     C is cut into a grid of tm x tn blocks, one a thread (`parts_per_thread` a thread: the
@@ -68,6 +69,11 @@ def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN, parts_per_
     as large as keeps blocks at least MIN_WIDTH wide, in whole 64-column panels; the rest of
     the threads split rows. Pre-packed B is shared by all threads: split rows only. Row
     blocks are multiples of `m_align` (the register tile's rows: 32 for AMX kernels).
+    `balanced`: the grid that reads the fewest A + B elements a block (see min_traffic_grid)
+    instead, for kernels that copy A as well as B (AMX kernels: pack{pack-a}). Not a default:
+    on the AMX host at 16 threads (bench/amx_host/results/amx_grid_balanced_run1.md,
+    amx_prefetch_c_run2.md) it lost for bf16 (2048^3 0.77x, 4096^3 0.78x the column blocks;
+    0.88-0.98x with 128 or 256-wide B blocks) and gave int8 0.92x-1.10x.
     """
     if not isinstance(parts_per_thread, int) or isinstance(parts_per_thread, bool) or parts_per_thread < 1:
         raise ConfigError(f"parts_per_thread must be a positive int, got {parts_per_thread!r}")
@@ -76,24 +82,33 @@ def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN, parts_per_
     if threads <= 1 or serial_seconds(spec) < PARALLEL_MIN_SECONDS:
         return whole
     blocks = threads * parts_per_thread
-    tn = 1 if spec.prepacked_b else max(1, min(blocks, N // MIN_WIDTH))
-    tm = max(1, min(blocks // tn, M // (2 * m_align)))
-    if tm * tn == 1:
+    if balanced and not spec.prepacked_b:
+        height, width = min_traffic_grid(spec, blocks, N_ALIGN, m_align, min_width=MIN_WIDTH)
+    else:
+        tn = 1 if spec.prepacked_b else max(1, min(blocks, N // MIN_WIDTH))
+        tm = max(1, min(blocks // tn, M // (2 * m_align)))
+        width = _round_up(-(-N // tn), N_ALIGN)
+        height = _round_up(-(-M // tm), m_align)
+    if height >= M and width >= N:
         return whole
-    width = _round_up(-(-N // tn), N_ALIGN)
-    height = _round_up(-(-M // tm), m_align)
+    return _grid(spec, height, width)
+
+
+def _grid(spec: MatmulSpec, height: int, width: int, **extra) -> list[Chunk]:
+    """C cut into blocks of height x width (the last row / column of blocks smaller)."""
+    M, N = spec.M, spec.N
     chunks = []
     for m0 in range(0, M, height):
         for n0 in range(0, N, width):
             mb, nb = min(height, M - m0), min(width, N - n0)
             strided = {"ldb": N, "ldc": N} if nb != N else {}
-            chunks.append(Chunk(dataclasses.replace(spec, M=mb, N=nb, **strided), m0, n0))
+            chunks.append(Chunk(dataclasses.replace(spec, M=mb, N=nb, **strided, **extra), m0, n0))
     return chunks
 
 
 def split(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | None,
           m_align: int | None = None, shared_b: bool | None = None,
-          parts_per_thread: int | None = None) -> tuple[list[Chunk], KernelConfig | None]:
+          parts_per_thread: int | None = None, balanced: bool = False) -> tuple[list[Chunk], KernelConfig | None]:
     """The chunks of `spec` for `threads`, and the config to compile them with.
 
     `config` None: the record `nanomm tune` made for this shape at the effective thread count,
@@ -101,7 +116,8 @@ def split(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | N
     `shared_b` True / False forces the choice), the chunks read one B packed once per call by
     all threads (see shared_partition): their specs take pre-packed B, with ldb = N.
     `parts_per_thread` None: default_parts_per_thread's, SHARED_B_PARTS_PER_THREAD with B shared.
-    `m_align` None: row_align's.
+    `m_align` None: row_align's. `balanced`: partition's grid of least traffic (not a default:
+    see partition).
     """
     from .build import tuned_config
 
@@ -109,7 +125,8 @@ def split(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | N
     used = len(partition(spec, threads, m_align))  # threads_used
     if config is None:
         config = tuned_config(spec, used, cpu)
-    chunks = partition(spec, threads, m_align, parts_per_thread or default_parts_per_thread(spec, threads, cpu, config))
+    chunks = partition(spec, threads, m_align, parts_per_thread or default_parts_per_thread(spec, threads, cpu, config),
+                       balanced=balanced)
     if len(chunks) == 1 or shared_b is False:
         return chunks, config
     shared = shared_b_config(spec, config, cpu, force=bool(shared_b))
@@ -196,29 +213,31 @@ def shared_b_config(spec: MatmulSpec, config: KernelConfig | None, cpu: CpuInfo,
 
 
 def shared_partition(spec: MatmulSpec, parts: int, nr: int, m_align: int) -> list[Chunk]:
-    """C in a tm x tn grid of at most `parts` blocks that read one B packed for all of them.
+    """C in a grid of at most `parts` blocks that read one B packed for all of them.
 
     With B packed once, a block's cost beyond its arithmetic is the A rows and B columns it
-    reads (and AMX kernels copy): the grid with the fewest A + B elements per block wins.
-    Columns come in whole nr-wide panels, rows in multiples of `m_align`.
+    reads (and AMX kernels copy): see min_traffic_grid. Columns come in whole nr-wide panels.
     """
+    height, width = min_traffic_grid(spec, parts, nr, m_align)
+    return _grid(spec, height, width, prepacked_b=True)
+
+
+def min_traffic_grid(spec: MatmulSpec, parts: int, n_align: int, m_align: int,
+                     min_width: int = 1) -> tuple[int, int]:
+    """(height, width) of the tm x tn grid of at most `parts` blocks with the fewest A + B
+    elements a block (height x K + K x width): the cost beyond arithmetic of a block whose
+    kernel copies both its A rows and its B columns. Columns are whole `n_align` panels (at
+    least `min_width` wide where N allows), rows multiples of `m_align` (at least two)."""
     M, N, K = spec.M, spec.N, spec.K
     best = None
-    for tn in range(1, parts + 1):
-        tm = parts // tn
-        width = _round_up(-(-N // tn), nr)
+    for tn in range(1, max(1, min(parts, N // min_width)) + 1):
+        tm = max(1, min(parts // tn, M // (2 * m_align)))
+        width = _round_up(-(-N // tn), n_align)
         height = _round_up(-(-M // tm), m_align)
         cost = height * K + K * width
         if best is None or cost < best[0]:
             best = (cost, height, width)
-    _, height, width = best
-    chunks = []
-    for m0 in range(0, M, height):
-        for n0 in range(0, N, width):
-            mb, nb = min(height, M - m0), min(width, N - n0)
-            strided = {"ldb": N, "ldc": N} if nb != N else {}
-            chunks.append(Chunk(dataclasses.replace(spec, M=mb, N=nb, prepacked_b=True, **strided), m0, n0))
-    return chunks
+    return best[1], best[2]
 
 
 def serial_seconds(spec: MatmulSpec) -> float:

@@ -167,6 +167,14 @@ def test_aot_with_more_parts_than_threads(tmp_path):
     assert matmul_mismatch(function(a, b), a, b) is None
 
 
+def test_aot_with_the_balanced_grid(tmp_path):
+    path = export(MatmulSpec(512, 600, 200), tmp_path, "host", threads=4, parts_per_thread=1, balanced=True)
+    manifest = json.loads(path.read_text())
+    assert len(manifest["parts"]) == 4 and len({p["a_offset"] for p in manifest["parts"]}) == 2  # 2 x 2
+    a, b = _inputs("f32", 512, 600, 200, 7)
+    assert matmul_mismatch(aot.load(path)(a, b), a, b) is None
+
+
 def test_amx_row_blocks_are_whole_microkernels_on_every_path():
     # compile_matmul and the AOT path both split through split(): 32-row blocks for AMX kernels.
     spec = MatmulSpec(1000, 600, 700, "bf16")
