@@ -48,11 +48,12 @@ from typing import Callable
 
 from ...errors import NanommError
 from ...runtime.cpu import CpuInfo, host_cpu
+from ...runtime.timing import robust_seconds  # noqa: F401 (bench/bench_tune.py imports it from here)
 from ..config import KernelConfig
 from . import records
 from .measure import Bench, CompilePool, build, cpu_count_for_workers, effective_threads
 from .model import Surrogate
-from .space import BOOL_VALUES, FIELDS, PREFETCH_VALUES, UNROLL_VALUES, Problem, Space, canonical, config_key, short
+from .space import BOOL_VALUES, FIELDS, UNROLL_VALUES, Problem, Space, canonical, config_key, prefetch_values, short
 
 EXHAUSTIVE_MAX = 48
 DEFAULT_BUDGET_SECONDS = 60.0
@@ -169,12 +170,6 @@ class TuneResult:
 
 
 ProgressFn = Callable[[dict], None]
-
-
-def robust_seconds(rounds: list[float]) -> float:
-    """A finalist's figure: the mean of the faster half of its rounds (each a median)."""
-    fast = sorted(rounds)[: max(1, (len(rounds) + 1) // 2)]
-    return sum(fast) / len(fast)
 
 
 def pick(finalists: list[Candidate], preferred: list[Candidate | None] = (), tie: float = TIE) -> Candidate:
@@ -426,7 +421,8 @@ class _Tuner:
         if best is None:
             return
         todo: dict[tuple, KernelConfig] = {}
-        for u, pf, outline, late in itertools.product(UNROLL_VALUES, PREFETCH_VALUES, BOOL_VALUES, BOOL_VALUES):
+        for u, pf, outline, late in itertools.product(UNROLL_VALUES, prefetch_values(best.config.isa), BOOL_VALUES,
+                                                      BOOL_VALUES):
             try:
                 c = canonical(self.problem, dataclasses.replace(best.config, unroll_k=u, prefetch=pf, outline=outline,
                                                                 late_c=late))

@@ -67,6 +67,7 @@ NC_TARGETS = (256, 1024, 4096)              # columns of B per block, rounded to
 UNROLL_VALUES = (1, 2, 4)
 ORDER_VALUES = ("mn", "nm")
 PREFETCH_VALUES = (0, 8)
+AMX_PREFETCH_VALUES = (0, 1, 2)             # AMX: A rows this many K steps ahead (and C; compose-amx)
 BOOL_VALUES = (False, True)
 MIN_ACCUMULATORS = 8
 PREFETCH_MIN_BYTES = 1024  # B rows at least 1 KiB apart
@@ -185,6 +186,8 @@ def p_accumulators(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
 
 
 def p_l1_panel(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
+    if cfg.isa != "avx512":  # AMX copies A blocks and prefetches their rows a K step ahead: K
+        return True          # blocks of 1024 (64 KiB A panels) beat 512 and 256 (config._amx_config)
     _, _, kc = _eff(cfg, p)
     rows = cfg.mr if cfg.order == "mn" else cfg.nr
     return rows * kc * p.size <= cpu.l1d
@@ -232,6 +235,10 @@ PREDICATES: dict[str, Predicate] = {
 }
 
 
+# The predicates that no measurement can overrule (the others model caches).
+HARD_PREDICATES = ("registers", "vnni", "tile-in-problem", "path", "pack-reuse", "unroll")
+
+
 def rejections(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> list[str]:
     """Names of the predicates `cfg` fails (empty: it is admissible)."""
     return [name for name, pred in PREDICATES.items() if not pred(p, cpu, cfg)]
@@ -263,8 +270,8 @@ def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, pr
             prefetch = 0  # float32 kernels prefetch unpacked B only
     elif not (pack_b or p.prepacked_b):
         prefetch = 0  # the VNNI kernels prefetch packed B panels only
-    if isa != "avx512":  # AMX: the minor knobs only touch the AVX-512 edge tiles
-        unroll_k, outline, late_c = 1, True, True
+    if isa != "avx512":  # AMX: unroll and late C only touch the AVX-512 edge tiles (outline also
+        unroll_k, late_c = 1, True  # decides whether the AMX microkernels are functions)
     return (mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c, isa)
 
 
@@ -336,6 +343,11 @@ def tile_values(p: Problem, isa: str = "avx512") -> list[tuple[int, int]]:
             if vector_registers(mr, nr, p.dtype) <= NUM_VREGS and mr <= p.M and nr - min(p.N, nr) < F32_LANES]
 
 
+def prefetch_values(isa: str) -> tuple[int, ...]:
+    """Prefetch distances: B rows for AVX-512 kernels, K steps of A (and C) for AMX ones."""
+    return PREFETCH_VALUES if isa == "avx512" else AMX_PREFETCH_VALUES
+
+
 def kc_values(p: Problem) -> list[int]:
     """K blocks: the grid (multiples of v), longer ones for bf16 / int8, and K itself rounded up to v."""
     grid = KC_VALUES + (KC_LOWP if p.dtype != "f32" else ())
@@ -389,8 +401,8 @@ class Space:
                 mcs = _blocks(p.M, mr, MC_TARGETS)
                 ncs = _blocks(p.N, nr, NC_TARGETS, one_tile=False)
                 for kc, mc, nc in itertools.product(kc_values(p), mcs, ncs):
-                    for rest in itertools.product(UNROLL_VALUES, ORDER_VALUES, packs, PREFETCH_VALUES, BOOL_VALUES,
-                                                  BOOL_VALUES):
+                    for rest in itertools.product(UNROLL_VALUES, ORDER_VALUES, packs, prefetch_values(isa),
+                                                  BOOL_VALUES, BOOL_VALUES):
                         cand = _Cand(*_canonical_tuple(p, mr, nr, mc, nc, kc, *rest, isa))
                         if all(pred(p, cpu, cand) for pred in preds):
                             yield tuple(cand)
@@ -426,14 +438,17 @@ class Space:
                     moves.append({key: upper[0]})
 
         tiles = tile_values(p, cfg.isa)
-        for mr, nr in tiles:  # neighbouring tiles: one step in mr or nr
-            if (mr == cfg.mr and abs(NR_VALUES.index(nr) - _index(NR_VALUES, cfg.nr)) == 1) or \
-                    (nr == cfg.nr and abs(MR_VALUES.index(mr) - _index(MR_VALUES, cfg.mr)) <= 1 and mr != cfg.mr):
+        # neighbouring tiles: one step in mr or nr along this path's values (AMX: 16, 32)
+        mrs = sorted({mr for mr, _ in tiles} | {cfg.mr})
+        nrs = sorted({nr for _, nr in tiles} | {cfg.nr})
+        for mr, nr in tiles:
+            if (mr == cfg.mr and abs(nrs.index(nr) - nrs.index(cfg.nr)) == 1) or \
+                    (nr == cfg.nr and abs(mrs.index(mr) - mrs.index(cfg.mr)) == 1):
                 moves.append({"mr": mr, "nr": nr})
         # the short lists: every other value (one dimension moved anywhere along it)
         moves += [{"kc": v} for v in kc_values(p) if v != cfg.kc]
         moves += [{"unroll_k": v} for v in UNROLL_VALUES if v != cfg.unroll_k]
-        moves += [{"prefetch": v} for v in PREFETCH_VALUES if v != cfg.prefetch]
+        moves += [{"prefetch": v} for v in prefetch_values(cfg.isa) if v != cfg.prefetch]
         for isa in self.paths:  # another path: each of its tiles, blocks and K block snapped to it
             if isa != cfg.isa:
                 base = _Cand(*config_key(cfg))
@@ -457,6 +472,49 @@ class Space:
                     for cand in self._realise(cfg, {key: v}):
                         out.setdefault(config_key(cand), cand)
         out.pop(config_key(self.canonical(cfg)), None)
+        return list(out.values())
+
+    def variations(self, cfg: KernelConfig) -> list[KernelConfig]:
+        """`cfg` with one field changed, around cfg's own values rather than the grid's (so a
+        default off the grid has them too): K block x1/4, x1/2, x2; column block x1/2, x2, x1/4,
+        x4; row block x1/2, x2, x4 (whole tiles, clamped to the problem); each prefetch
+        distance, the other order and outlining; a tile one step away on its path; the other
+        path's heuristic default. Most telling first (K block, then the blocks). Only
+        configurations the hard predicates admit (registers, vnni, tile-in-problem, path,
+        pack-reuse, unroll) and the pipeline accepts; the cache-size predicates do not apply."""
+        p = self.problem
+        kt = 16 * p.v if cfg.isa != "avx512" else p.v
+        moves: list[dict] = []
+        for f in (0.25, 0.5, 2):
+            moves.append({"kc": min(_round_up(max(kt, int(cfg.kc * f)), kt), _round_up(p.K, kt))})
+        for f in (0.5, 2, 0.25, 4):
+            moves.append({"nc": min(_round_up(max(cfg.nr, int(cfg.nc * f)), cfg.nr), _round_up(p.N, cfg.nr))})
+        for f in (0.5, 2, 4):
+            moves.append({"mc": min(_round_up(max(cfg.mr, int(cfg.mc * f)), cfg.mr), _round_up(p.M, cfg.mr))})
+        moves += [{"prefetch": v} for v in prefetch_values(cfg.isa)]
+        moves += [{"order": v} for v in ORDER_VALUES] + [{"outline": v} for v in BOOL_VALUES]
+        tiles = tile_values(p, cfg.isa)
+        mrs, nrs = sorted({mr for mr, _ in tiles} | {cfg.mr}), sorted({nr for _, nr in tiles} | {cfg.nr})
+        for mr, nr in tiles:
+            if (mr == cfg.mr and abs(nrs.index(nr) - nrs.index(cfg.nr)) == 1) or \
+                    (nr == cfg.nr and abs(mrs.index(mr) - mrs.index(cfg.mr)) == 1):
+                moves.append({"mr": mr, "nr": nr, "mc": _round_up(cfg.mc, mr), "nc": _round_up(cfg.nc, nr)})
+        out: dict[tuple, KernelConfig] = {}
+        for move in moves:
+            try:
+                cand = canonical(p, KernelConfig(**{**cfg.as_dict(), **move}))
+                cand.pipeline(p.prepacked_b, p.dtype)
+            except Exception:  # noqa: BLE001 - an invalid combination
+                continue
+            if all(PREDICATES[name](p, self.cpu, cand) for name in HARD_PREDICATES):
+                out.setdefault(config_key(cand), cand)
+        for isa in self.paths:  # the other path's own default
+            if isa != cfg.isa and isa == "avx512":
+                cpu = dataclasses.replace(self.cpu, features=frozenset(
+                    f for f in self.cpu.features if not f.startswith("amx")))
+                other = default_config(p.M, p.N, p.K, cpu, prepacked_b=p.prepacked_b, dtype=p.dtype)
+                out.setdefault(config_key(canonical(p, other)), canonical(p, other))
+        out.pop(config_key(canonical(p, cfg)), None)
         return list(out.values())
 
     def _realise(self, cfg: KernelConfig, move: dict) -> list[KernelConfig]:

@@ -1,0 +1,198 @@
+"""Tuning for a CPU this machine does not have: compile here, time there, keep the record here.
+
+AMX kernels run only on an AMX CPU, and that machine may have no MLIR (the Emerald Rapids host
+of DESIGN.md has numpy and llvmlite). So the tuner's loop is cut in three:
+
+    python -m nanomm.compiler.tune.remote prepare 1024 1024 1024 --dtype bf16 \\
+        --target emeraldrapids --threads 1 --configs 24 --out DIR      # here: compile candidates
+    python3 -m nanomm.runtime.remote_tune DIR                           # there: check and time them
+    python -m nanomm.compiler.tune.remote collect DIR                   # here: store the records
+
+`prepare` picks the candidates without timings: the heuristic default, its neighbours in the
+tuner's space (one field changed; compiler/tune/space.py Space.neighbours), nearest first by
+the analytic model, then the model's best other configurations, up to `--configs`; each is
+compiled ahead of time for the target (compiler/aot.py, with the plan compile_matmul makes at
+`--threads`) into DIR/<problem>/cNNN/, and DIR/<problem>/candidates.json lists them with the
+key fields of the record they will make (the target CPU as compiler.build.target_cpu names
+it, the versions of nanomm, the MLIR bindings and llvmlite here, the problem).
+`runtime/remote_tune.py` checks every candidate against numpy there and times them (the
+finalists and the default in interleaved rounds) into timings.json. `collect` verifies that the
+key fields still hold here (same versions: otherwise the record would describe other machine
+code), that the timing host had the target's features, and stores one complete record per
+problem (compiler/tune/records.py: atomic, merged, content-keyed); the pick is the fastest
+finalist, or the default within 1 % of it (as `nanomm tune`). From then on
+`python -m nanomm.compiler.aot ... --target emeraldrapids` (and compile_matmul for that target)
+builds the recorded configuration. Candidates the host found wrong or failing never become the
+pick (their status is kept in the record).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import shutil
+import sys
+from pathlib import Path
+
+from ...errors import NanommError
+from ...runtime.remote_tune import CANDIDATES_FORMAT, TIMINGS_FORMAT
+from ..build import target_cpu
+from ..config import KernelConfig
+from . import records
+from .measure import effective_threads
+from .model import predict_seconds
+from .search import Candidate, pick
+from .space import Problem, Space, config_key, short
+
+NEIGHBOUR_SHARE = 2 / 3  # of the candidates, at most this many are variations of the default
+
+
+def choose(problem: Problem, cpu, configs: int) -> list[tuple[KernelConfig, str]]:
+    """The default, its one-field variations (Space.variations: most telling first), then the
+    model's best other members of the space."""
+    space = Space(problem, cpu)
+    default = space.default()
+    chosen = {config_key(default): (default, "default")}
+
+    def add(cfgs, source, limit):
+        for cfg in sorted(cfgs, key=lambda c: predict_seconds(problem, cpu, c)):
+            if len(chosen) >= limit:
+                return
+            chosen.setdefault(config_key(cfg), (cfg, source))
+
+    neighbours = space.variations(default)
+    for cfg in neighbours[:max(1, round(configs * NEIGHBOUR_SHARE)) - 1]:
+        chosen.setdefault(config_key(cfg), (cfg, "variation"))
+    add(space.configs(), "model", configs)
+    return list(chosen.values())
+
+
+def prepare(M: int, N: int, K: int, dtype: str, target: str, threads: int, configs: int, out: Path,
+            log=lambda msg: print(msg, file=sys.stderr, flush=True)) -> Path:
+    """Compiles the candidates of one problem for `target` into out/<problem>/; returns that folder."""
+    from ..aot import export
+
+    if configs < 1:
+        raise NanommError(f"--configs must be at least 1, got {configs}")
+    cpu = target_cpu(target)
+    problem = Problem(M, N, K, dtype)
+    problem = dataclasses.replace(problem, threads=effective_threads(problem, threads, cpu))
+    folder = Path(out) / f"{M}x{N}x{K}_{dtype}_t{problem.threads}"
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    entries, required = [], None
+    chosen = choose(problem, cpu, configs)
+    for i, (cfg, source) in enumerate(chosen):
+        log(f"  [{i + 1}/{len(chosen)}] {problem.name}: {cfg.isa} {short(cfg)} ({source})")
+        manifest = export(problem.spec, folder / f"c{i:03d}", cpu, threads, config=cfg)
+        required = required or json.loads(manifest.read_text())["required_features"]
+        entries.append({"index": i, "config": cfg.as_dict(), "source": source, "short": f"{cfg.isa} {short(cfg)}",
+                        "manifest": str(manifest.relative_to(folder))})
+    fields = records.key_fields(M, N, K, dtype, problem.threads, cpu)
+    plan = {"format": CANDIDATES_FORMAT, "problem": dataclasses.asdict(problem), "target": target, "cpu": cpu.name,
+            "requested_threads": threads, "required_features": required, "fields": fields, "default": 0,
+            "space_size": len(Space(problem, cpu)), "candidates": entries}
+    (folder / "candidates.json").write_text(json.dumps(plan, indent=1))
+    return folder
+
+
+def collect(folder: Path, record_dir: Path | None = None) -> dict:
+    """Stores the record of one timed problem folder; returns a summary (see the module doc)."""
+    plan = json.loads((folder / "candidates.json").read_text())
+    timings_path = folder / "timings.json"
+    if not timings_path.exists():
+        raise NanommError(f"{folder.name}: no timings.json (run python3 -m nanomm.runtime.remote_tune there first)")
+    timings = json.loads(timings_path.read_text())
+    if plan.get("format") != CANDIDATES_FORMAT or timings.get("format") != TIMINGS_FORMAT:
+        raise NanommError(f"{folder.name}: unknown file formats")
+    p = plan["problem"]
+    cpu = target_cpu(plan["target"])
+    fields = records.key_fields(p["M"], p["N"], p["K"], p["dtype"], p["threads"], cpu)
+    if fields != plan["fields"]:
+        raise NanommError(f"{folder.name}: prepared with other versions or another target description "
+                          f"({plan['fields']['versions']} vs {fields['versions']} here): prepare it again")
+    lacking = sorted(set(plan["required_features"]) - set(timings["host"]["features"]))
+    if lacking:
+        raise NanommError(f"{folder.name}: timed on a CPU without {', '.join(lacking)}: not the target")
+    problem = Problem(**p)
+    by_index = {t["index"]: t for t in timings["candidates"]}
+    cands = []
+    for entry in plan["candidates"]:
+        t = by_index.get(entry["index"], {"status": "failed", "error": "not timed"})
+        rounds = t.get("final_rounds")
+        spread = (max(rounds) - min(rounds)) / min(rounds) if rounds else None
+        cands.append(Candidate(records.config_of(entry), entry["source"], status=t["status"], seconds=t.get("seconds"),
+                               spread=t.get("spread"), error=t.get("error"), index=entry["index"],
+                               final_seconds=t.get("final_seconds"), final_spread=spread, final_rounds=rounds,
+                               predicted=predict_seconds(problem, cpu, records.config_of(entry))))
+    default = cands[plan["default"]]
+    finalists = [c for c in cands if c.status == "ok" and c.final_seconds]
+    if not finalists:
+        raise NanommError(f"{folder.name}: no candidate passed the check there")
+    best = pick(finalists, [default])
+    flops = problem.flops
+    rec = records.new_record(fields)
+    rec["candidates"] = [c.to_json(flops) for c in cands]
+    rec["default"] = default.to_json(flops)
+    rec["search"] = {"mode": "remote", "space_size": plan["space_size"], "evaluated": len(cands),
+                     "host": timings["host"]["model_name"], "timed": timings.get("finished")}
+    entry = best.to_json(flops)
+    speedup = default.final_seconds / best.final_seconds if default.final_seconds else None
+    entry.update({"speedup_vs_default": speedup, "verified": True})
+    rec["best"], rec["status"] = entry, "complete"
+    path = records.write(rec, record_dir)
+    records.forget()
+    return {"problem": problem.name, "target": plan["cpu"], "host": timings["host"]["model_name"],
+            "best": f"{best.config.isa} {short(best.config)}", "best_gflops": flops / best.final_seconds / 1e9,
+            "default_gflops": flops / default.final_seconds / 1e9 if default.final_seconds else None,
+            "speedup": speedup, "checked": sum(c.status == "ok" for c in cands), "candidates": len(cands),
+            "wrong": sum(c.status == "wrong" for c in cands), "record": str(path), "key": rec["key"],
+            "unit": problem.unit}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m nanomm.compiler.tune.remote", description=__doc__.split("\n\n")[0],
+                                 epilog=__doc__.split("\n\n")[2], formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    pp = sub.add_parser("prepare", help="compile the candidates of one or more shapes for a target")
+    pp.add_argument("shapes", nargs="+", help="MxNxK, or one number for a cube")
+    pp.add_argument("--dtype", default="f32", choices=("f32", "bf16", "u8s8", "s8s8"))
+    pp.add_argument("--target", required=True, help="a named CPU (emeraldrapids, sapphirerapids, znver4, ...) or host")
+    pp.add_argument("--threads", type=int, default=1)
+    pp.add_argument("--configs", type=int, default=24, help="candidates per shape, the default included")
+    pp.add_argument("--out", type=Path, required=True)
+    pc = sub.add_parser("collect", help="store the records of timed problem folders")
+    pc.add_argument("dir", type=Path)
+    pc.add_argument("--export", type=Path, metavar="JSON",
+                    help="also write the stored records to a JSON file (`nanomm tune --import` reads it)")
+    args = ap.parse_args(argv)
+    try:
+        if args.cmd == "prepare":
+            for text in args.shapes:
+                dims = [int(x) for x in text.lower().split("x")]
+                M, N, K = dims * 3 if len(dims) == 1 else dims
+                print(prepare(M, N, K, args.dtype, args.target, args.threads, args.configs, args.out))
+            return 0
+        folders = sorted(f.parent for f in args.dir.glob("*/candidates.json"))
+        if not folders:
+            raise NanommError(f"no */candidates.json under {args.dir}")
+        stored = []
+        for folder in folders:
+            s = collect(folder)
+            stored.append(s["key"])
+            print(f"{s['problem']} on {s['host']}: {s['best_gflops']:.1f} {s['unit']} "
+                  f"({s['speedup']:.3f}x the default's {s['default_gflops']:.1f}) with {s['best']}; "
+                  f"{s['checked']} of {s['candidates']} checked, {s['wrong']} wrong; record {s['record']}")
+        if args.export:
+            n = records.export_records(args.export, [records.read(key) for key in stored])
+            print(f"exported {n} record(s) to {args.export}")
+        return 0
+    except (NanommError, ValueError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
