@@ -141,7 +141,7 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
       blocks are long (kc 512) and a kc x nc block of B takes half of L2.
     """
     if dtype != "f32":
-        if dtype in AMX_FEATURES and cpu.has("amx-tile", AMX_FEATURES[dtype]):
+        if dtype in AMX_FEATURES and cpu.has("amx-tile", AMX_FEATURES[dtype]) and min(M, N) >= 16:
             return _amx_config(M, N, K, cpu, dtype)
         return _low_precision_config(M, N, K, cpu, dtype)
     if N <= 16:
@@ -239,9 +239,13 @@ def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> K
 
 
 def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfig:
-    """bf16 / int8 on a CPU with AMX: 32x32 register tiles (2x2 C tiles, 2 A, 2 B of the 8
-    tmm registers), B in VNNI panels (the AMX B-tile layout), K blocks of whole tile products
-    (32 bf16 / 64 int8 k) up to 1024 k, a K x NC block of B in half of L2, A blocks of 128 rows.
+    """bf16 / int8 on a CPU with AMX where a whole 16 x 16 tile of C fits (M, N >= 16; else
+    default_config takes the AVX-512 kernels: the remote tuner on the Emerald Rapids host found
+    them 3.1x / 4.1x faster at 1x4096x4096 bf16 / u8s8, and 2.98x / 4.12x in a second run:
+    bench/amx_host/results/tune_speedup_session5.md, tuned_vs_default_session5.md): 32x32 register
+    tiles (2x2 C tiles, 2 A, 2 B of the 8 tmm registers), B in VNNI panels (the AMX B-tile
+    layout), K blocks of whole tile products (32 bf16 / 64 int8 k) up to 1024 k (256 for one row
+    of tiles: M < 32), a K x NC block of B in half of L2, A blocks of 128 rows.
 
     Measured on the Emerald Rapids host, one core (bench/amx_host/amx_bench.py, variants built
     with `python -m nanomm.compiler.aot ... --set`): int8 with kc 512 instead of 1024 went from
@@ -267,11 +271,16 @@ def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfi
     Geometric mean over the three runs' one-thread pairs: 1.095x.
 
     prefetch > 0 also prefetches the next microkernel's C lines (compose-amx prefetch-c):
-    1.02x geomean over 22 kernel pairs in two runs (results/amx_prefetch_c_run1.md, _run2.md)."""
+    1.02x geomean over 22 kernel pairs in two runs (results/amx_prefetch_c_run1.md, _run2.md).
+
+    One row of tiles (M < 32: B streams through once, as in the AVX-512 skinny rule) takes K
+    blocks of 256: the remote tuner's pick at 16x4096x4096, 1.41x / 1.53x the kc-1024 default for
+    bf16 and 1.26x / 1.31x for u8s8 in two runs (tune_speedup_session5.md,
+    tuned_vs_default_session5.md)."""
     size, kt = ELEMENT_BYTES[dtype], 16 * VNNI[dtype]
-    mr = 32 if M >= 32 else 16 if M >= 16 else min(M, 14)
+    mr = 32 if M >= 32 else 16
     nr = 32 if N >= 32 else 16
-    kc = min(_round_up(K, VNNI[dtype]), 1024)
+    kc = min(_round_up(K, VNNI[dtype]), 1024 if M >= 32 else 256)
     if K > kc:  # equal blocks of whole tile products
         kc = _round_up(-(-K // -(-K // kc)), kt)
     nc = _fit(N, nr, cpu.l2 // 2 // (kc * size), 4096)

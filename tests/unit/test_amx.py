@@ -52,6 +52,17 @@ def test_default_config_picks_amx_only_where_the_cpu_has_it():
     assert default_config(512, 512, 512, TARGETS["emeraldrapids"], dtype="f32").isa == "avx512"
 
 
+def test_amx_only_where_a_whole_tile_fits_and_short_k_blocks_for_one_row_of_tiles():
+    er = TARGETS["emeraldrapids"]
+    for dtype in ("bf16", "u8s8"):
+        assert default_config(1, 4096, 4096, er, dtype=dtype).isa == "avx512"  # measured 3-4x faster
+        assert default_config(15, 4096, 4096, er, dtype=dtype).isa == "avx512"
+        assert default_config(512, 8, 512, er, dtype=dtype).isa == "avx512"
+        skinny = default_config(16, 4096, 4096, er, dtype=dtype)
+        assert (skinny.isa, skinny.mr, skinny.kc) == ("amx", 16, 256)
+        assert default_config(1024, 1024, 1024, er, dtype=dtype).kc == 1024
+
+
 def test_amx_config_is_checked():
     with pytest.raises(ConfigError, match="tiles"):
         KernelConfig(mr=48, nr=48, mc=96, nc=96, pack_b=True, isa="amx")
