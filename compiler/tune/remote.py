@@ -8,9 +8,11 @@ of DESIGN.md has numpy and llvmlite). So the tuner's loop is cut in three:
     python3 -m nanomm.runtime.remote_tune DIR                           # there: check and time them
     python -m nanomm.compiler.tune.remote collect DIR                   # here: store the records
 
-`prepare` picks the candidates without timings: the heuristic default, its neighbours in the
-tuner's space (one field changed; compiler/tune/space.py Space.neighbours), nearest first by
-the analytic model, then the model's best other configurations, up to `--configs`; each is
+`prepare` picks the candidates without timings: the heuristic default, its one-field
+variations (compiler/tune/space.py Space.variations), then the model's best other
+configurations, up to `--configs`; with `--refine`, a second round: the default, the best of
+the record a first round stored and that best's variations not tried yet (collect merges the
+rounds' candidates into one record; the pick is always from one run's rounds); each is
 compiled ahead of time for the target (compiler/aot.py, with the plan compile_matmul makes at
 `--threads`) into DIR/<problem>/cNNN/, and DIR/<problem>/candidates.json lists them with the
 key fields of the record they will make (the target CPU as compiler.build.target_cpu names
@@ -48,29 +50,37 @@ from .space import Problem, Space, config_key, short
 NEIGHBOUR_SHARE = 2 / 3  # of the candidates, at most this many are variations of the default
 
 
-def choose(problem: Problem, cpu, configs: int) -> list[tuple[KernelConfig, str]]:
+def choose(problem: Problem, cpu, configs: int, record: dict | None = None) -> list[tuple[KernelConfig, str]]:
     """The default, its one-field variations (Space.variations: most telling first), then the
-    model's best other members of the space."""
+    model's best other members of the space. With a `record` of an earlier run (--refine): the
+    default, the record's best (both timed again in the same rounds as the rest), then the
+    variations of that best and the model's picks, leaving out what the record has tried."""
     space = Space(problem, cpu)
     default = space.default()
     chosen = {config_key(default): (default, "default")}
+    tried = set()
+    centre = default
+    if record is not None and record.get("best"):
+        centre = records.config_of(record["best"])
+        chosen.setdefault(config_key(centre), (centre, "incumbent"))
+        tried = {config_key(records.config_of(c)) for c in record.get("candidates", [])}
 
     def add(cfgs, source, limit):
-        for cfg in sorted(cfgs, key=lambda c: predict_seconds(problem, cpu, c)):
+        for cfg in cfgs:
             if len(chosen) >= limit:
                 return
-            chosen.setdefault(config_key(cfg), (cfg, source))
+            if config_key(cfg) not in tried:
+                chosen.setdefault(config_key(cfg), (cfg, source))
 
-    neighbours = space.variations(default)
-    for cfg in neighbours[:max(1, round(configs * NEIGHBOUR_SHARE)) - 1]:
-        chosen.setdefault(config_key(cfg), (cfg, "variation"))
-    add(space.configs(), "model", configs)
+    add(space.variations(centre), "variation", max(len(chosen) + 1, round(configs * NEIGHBOUR_SHARE)))
+    add(sorted(space.configs(), key=lambda c: predict_seconds(problem, cpu, c)), "model", configs)
     return list(chosen.values())
 
 
 def prepare(M: int, N: int, K: int, dtype: str, target: str, threads: int, configs: int, out: Path,
-            log=lambda msg: print(msg, file=sys.stderr, flush=True)) -> Path:
-    """Compiles the candidates of one problem for `target` into out/<problem>/; returns that folder."""
+            refine: bool = False, log=lambda msg: print(msg, file=sys.stderr, flush=True)) -> Path:
+    """Compiles the candidates of one problem for `target` into out/<problem>/; returns that folder.
+    `refine`: around the best of the record an earlier run stored (see choose)."""
     from ..aot import export
 
     if configs < 1:
@@ -83,14 +93,14 @@ def prepare(M: int, N: int, K: int, dtype: str, target: str, threads: int, confi
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
     entries, required = [], None
-    chosen = choose(problem, cpu, configs)
+    fields = records.key_fields(M, N, K, dtype, problem.threads, cpu)
+    chosen = choose(problem, cpu, configs, records.find(fields) if refine else None)
     for i, (cfg, source) in enumerate(chosen):
         log(f"  [{i + 1}/{len(chosen)}] {problem.name}: {cfg.isa} {short(cfg)} ({source})")
         manifest = export(problem.spec, folder / f"c{i:03d}", cpu, threads, config=cfg)
         required = required or json.loads(manifest.read_text())["required_features"]
         entries.append({"index": i, "config": cfg.as_dict(), "source": source, "short": f"{cfg.isa} {short(cfg)}",
                         "manifest": str(manifest.relative_to(folder))})
-    fields = records.key_fields(M, N, K, dtype, problem.threads, cpu)
     plan = {"format": CANDIDATES_FORMAT, "problem": dataclasses.asdict(problem), "target": target, "cpu": cpu.name,
             "requested_threads": threads, "required_features": required, "fields": fields, "default": 0,
             "space_size": len(Space(problem, cpu)), "candidates": entries}
@@ -162,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     pp.add_argument("--target", required=True, help="a named CPU (emeraldrapids, sapphirerapids, znver4, ...) or host")
     pp.add_argument("--threads", type=int, default=1)
     pp.add_argument("--configs", type=int, default=24, help="candidates per shape, the default included")
+    pp.add_argument("--refine", action="store_true",
+                    help="candidates around the best of the stored record (a second round), not the default")
     pp.add_argument("--out", type=Path, required=True)
     pc = sub.add_parser("collect", help="store the records of timed problem folders")
     pc.add_argument("dir", type=Path)
@@ -173,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
             for text in args.shapes:
                 dims = [int(x) for x in text.lower().split("x")]
                 M, N, K = dims * 3 if len(dims) == 1 else dims
-                print(prepare(M, N, K, args.dtype, args.target, args.threads, args.configs, args.out))
+                print(prepare(M, N, K, args.dtype, args.target, args.threads, args.configs, args.out, args.refine))
             return 0
         folders = sorted(f.parent for f in args.dir.glob("*/candidates.json"))
         if not folders:

@@ -51,6 +51,26 @@ def test_round_trip_stores_the_record_the_compiler_then_uses(cache):
         assert default["final_seconds"] <= fastest["final_seconds"] * 1.01
 
 
+def test_a_refining_round_starts_from_the_stored_best_and_tries_only_new_configs(cache):
+    folder, plan = _prepared(cache)
+    remote_tune.time_problem(folder, rounds=2, sample=0.002, log=lambda msg: None)
+    collect(folder)
+    first = records.find(plan["fields"])
+    again = prepare(*SHAPE, "f32", "host", 1, 6, cache / "round2", refine=True, log=lambda msg: None)
+    entries = json.loads((again / "candidates.json").read_text())["candidates"]
+    assert entries[0]["source"] == "default" and len(entries) == 6
+    best = records.config_of(first["best"])
+    if config_key(best) != config_key(records.config_of(entries[0])):
+        assert entries[1]["source"] == "incumbent" and records.config_of(entries[1]) == best
+    tried = {config_key(records.config_of(c)) for c in first["candidates"]}
+    assert all(config_key(records.config_of(e)) not in tried for e in entries if e["source"] not in
+               ("default", "incumbent"))
+    remote_tune.time_problem(again, rounds=2, sample=0.002, log=lambda msg: None)
+    collect(again)
+    merged = records.find(plan["fields"])
+    assert len(merged["candidates"]) > len(first["candidates"])  # both rounds' candidates kept
+
+
 def test_wrong_and_failing_candidates_are_never_picked(cache, monkeypatch):
     folder, plan = _prepared(cache)
     (folder / plan["candidates"][2]["manifest"]).unlink()  # a candidate that cannot load
