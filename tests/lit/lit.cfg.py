@@ -1,7 +1,9 @@
 # lit configuration of nanomm's IR tests: passes through nanomm-opt, checked with FileCheck.
+import atexit
 import os
 import shutil
 import sys
+import tempfile
 
 import lit.formats
 
@@ -37,9 +39,13 @@ config.substitutions.append(("nanomm-opt", f"{python} -m nanomm.compiler.opt"))
 config.substitutions.append(("nanomm-cli", f"{python} -m nanomm.compiler.cli"))
 config.substitutions.append(("FileCheck", _filecheck()))
 config.environment["PYTHONUNBUFFERED"] = "1"
-for key in ("HOME", "NANOMM_CACHE_DIR", "PATH"):
+for key in ("HOME", "PATH"):
     if key in os.environ:
         config.environment[key] = os.environ[key]
+# A cache of their own: the IR and assembly the tests check must not depend on the user's
+# tuning records (a tuned config for 64x64x64 changes its kernel) or cached kernels.
+config.environment["NANOMM_CACHE_DIR"] = tempfile.mkdtemp(prefix="nanomm-lit-cache-")
+atexit.register(shutil.rmtree, config.environment["NANOMM_CACHE_DIR"], True)
 
 # CPU features as lit features, from the one function that reads them.
 from nanomm.runtime.cpu import host_cpu  # noqa: E402
