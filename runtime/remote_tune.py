@@ -78,8 +78,13 @@ def sample_seconds(call, seconds: float, samples: int = 5) -> tuple[float, float
 
 
 def time_problem(folder: Path, rounds: int = 7, finalists: int = 4, sample: float = 0.05,
-                 log=lambda msg: print(msg, file=sys.stderr, flush=True)) -> dict:
-    """Checks and times the candidates of one problem folder; returns (and writes) its timings."""
+                 log=lambda msg: print(msg, file=sys.stderr, flush=True), probe=None) -> dict:
+    """Checks and times the candidates of one problem folder; returns (and writes) its timings.
+
+    `probe`: a function returning the host's speed now (e.g. bench/peak.py's AMX loop, in
+    GOP/s), measured before the candidates and after the final rounds and recorded as
+    timings["probe"]: a host whose speed moves between the two (other tenants) makes the
+    ratios of that problem less trustworthy, and `remote collect` / the report say so."""
     plan = json.loads((folder / "candidates.json").read_text())
     if plan.get("format") != CANDIDATES_FORMAT:
         raise ValueError(f"{folder / 'candidates.json'}: format {plan.get('format')!r}, expected {CANDIDATES_FORMAT!r}")
@@ -88,6 +93,7 @@ def time_problem(folder: Path, rounds: int = 7, finalists: int = 4, sample: floa
         raise RuntimeError(f"this CPU lacks features the kernels of {folder.name} need: {', '.join(missing)} "
                            f"(they were built for {plan['cpu']})")
     cpu = host_cpu()
+    before = probe() if probe else None
     results, calls = [], {}
     a = b = c = None
     for cand in plan["candidates"]:
@@ -129,8 +135,19 @@ def time_problem(folder: Path, rounds: int = 7, finalists: int = 4, sample: floa
         "model_name": cpu.model_name, "name": cpu.name, "features": sorted(cpu.features)},
         "rounds": rounds, "sample_seconds": sample, "finished": time.strftime("%Y-%m-%dT%H:%M:%S"),
         "candidates": results}
+    if probe:
+        out["probe"] = {"before": before, "after": probe()}
     (folder / "timings.json").write_text(json.dumps(out, indent=1))
     return out
+
+
+def probe_drift(timings: dict) -> float | None:
+    """How far the host's speed moved during a problem's timing: 1 - slower / faster probe
+    (None when no probe ran)."""
+    p = timings.get("probe")
+    if not p or not p.get("before") or not p.get("after"):
+        return None
+    return 1 - min(p["before"], p["after"]) / max(p["before"], p["after"])
 
 
 def report(plan: dict, timings: dict) -> str:

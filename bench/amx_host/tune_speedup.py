@@ -12,6 +12,8 @@ Each problem's candidates are checked against numpy and timed by runtime/remote_
 fastest few and the default re-timed in interleaved rounds, in one process); the figure per
 problem is the default's final time over the fastest finalist's, and the report gives their
 geometric mean per dtype and thread count (the issue's bar: >= 1.05x on at least 6 suite shapes).
+bench/peak.py's AMX loop is timed before and after each problem (that host's AMX speed moves
+by 2-3x with other tenants): a problem during which it moved by more than 20 % is marked.
 """
 
 from __future__ import annotations
@@ -23,7 +25,30 @@ import sys
 import time
 from pathlib import Path
 
-from nanomm.runtime.remote_tune import time_problem
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from nanomm.runtime.remote_tune import probe_drift, time_problem  # noqa: E402
+
+
+def loop_probe(dtype: str):
+    """A function timing bench/peak.py's AMX loop for dtype's instruction (GOP/s, best of 3 calls of
+    ~1 ms), or None without AMX (amx_bench.py's probe)."""
+    from amx_bench import amx_probe
+
+    found = amx_probe("bf16" if dtype == "bf16" else "u8s8") if dtype != "f32" else None
+    if found is None:
+        return None
+    call, ops = found
+
+    def measure() -> float:
+        best = float("inf")
+        for _ in range(3):
+            t0 = time.perf_counter()
+            call()
+            best = min(best, time.perf_counter() - t0)
+        return ops / best / 1e9
+
+    return measure
 
 
 def rows_of(root: Path) -> list[dict]:
@@ -43,16 +68,22 @@ def rows_of(root: Path) -> list[dict]:
                      "speedup": final[plan["default"]] / final[best], "candidates": len(timings["candidates"]),
                      "checked": sum(t["status"] == "ok" for t in timings["candidates"]),
                      "wrong": sum(t["status"] == "wrong" for t in timings["candidates"]),
-                     "host": timings["host"]["model_name"], "timed": timings.get("finished")})
+                     "host": timings["host"]["model_name"], "timed": timings.get("finished"),
+                     "probe": timings.get("probe"), "drift": probe_drift(timings)})
     return rows
 
 
 def report(rows: list[dict]) -> str:
-    lines = ["| dtype | threads | shape | default | tuned | tuned / default | checked | tuned config |",
-             "|---|---:|---|---:|---:|---:|---:|---|"]
+    lines = ["| dtype | threads | shape | default | tuned | tuned / default | checked | AMX loop before / after "
+             "| tuned config |", "|---|---:|---|---:|---:|---:|---:|---:|---|"]
     for r in rows:
+        p = r.get("probe") or {}
+        loop = f"{p['before']:.0f} / {p['after']:.0f}" if p.get("before") and p.get("after") else "-"
+        if r.get("drift") is not None and r["drift"] > 0.2:
+            loop += " (moved)"
         lines.append(f"| {r['dtype']} | {r['threads']} | {r['shape']} | {r['default_gflops']:.1f} | {r['best_gflops']:.1f} "
-                     f"| {r['speedup']:.3f} | {r['checked']}/{r['candidates']} ({r['wrong']} wrong) | {r['best']} |")
+                     f"| {r['speedup']:.3f} | {r['checked']}/{r['candidates']} ({r['wrong']} wrong) | {loop} "
+                     f"| {r['best']} |")
     groups: dict[tuple, list[float]] = {}
     for r in rows:
         groups.setdefault((r["dtype"], r["threads"]), []).append(r["speedup"])
@@ -70,11 +101,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--report-only", action="store_true")
     p.add_argument("--rounds", type=int, default=7)
     p.add_argument("--json", type=Path)
+    p.add_argument("--no-probe", action="store_true", help="do not time the AMX loop before and after each problem")
     args = p.parse_args(argv)
     if not args.report_only:
         for folder in sorted(f.parent for f in args.dir.glob("*/candidates.json")):
             print(f"timing {folder.name}", file=sys.stderr, flush=True)
-            time_problem(folder, rounds=args.rounds)
+            dtype = json.loads((folder / "candidates.json").read_text())["problem"]["dtype"]
+            time_problem(folder, rounds=args.rounds, probe=None if args.no_probe else loop_probe(dtype))
     rows = rows_of(args.dir)
     if not rows:
         print(f"error: no timed problems under {args.dir}", file=sys.stderr)

@@ -38,7 +38,7 @@ import sys
 from pathlib import Path
 
 from ...errors import NanommError
-from ...runtime.remote_tune import CANDIDATES_FORMAT, TIMINGS_FORMAT
+from ...runtime.remote_tune import CANDIDATES_FORMAT, TIMINGS_FORMAT, probe_drift
 from ..build import target_cpu
 from ..config import KernelConfig
 from . import records
@@ -47,6 +47,7 @@ from .model import predict_seconds
 from .search import Candidate, pick
 from .space import Problem, Space, config_key, short
 
+DRIFT_WARNING = 0.2  # collect warns when the host's probe moved more than this during a problem
 NEIGHBOUR_SHARE = 2 / 3  # of the candidates, at most this many are variations of the default
 
 
@@ -155,6 +156,7 @@ def collect(folder: Path, record_dir: Path | None = None) -> dict:
     path = records.write(rec, record_dir)
     records.forget()
     return {"problem": problem.name, "target": plan["cpu"], "host": timings["host"]["model_name"],
+            "drift": probe_drift(timings),
             "best": f"{best.config.isa} {short(best.config)}", "best_gflops": flops / best.final_seconds / 1e9,
             "default_gflops": flops / default.final_seconds / 1e9 if default.final_seconds else None,
             "speedup": speedup, "checked": sum(c.status == "ok" for c in cands), "candidates": len(cands),
@@ -197,6 +199,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{s['problem']} on {s['host']}: {s['best_gflops']:.1f} {s['unit']} "
                   f"({s['speedup']:.3f}x the default's {s['default_gflops']:.1f}) with {s['best']}; "
                   f"{s['checked']} of {s['candidates']} checked, {s['wrong']} wrong; record {s['record']}")
+            if s["drift"] is not None and s["drift"] > DRIFT_WARNING:
+                print(f"warning: {s['problem']}: the host's speed moved by {s['drift']:.0%} while it was timed "
+                      f"(its probe before and after): time it again (`--refine` keeps this record's candidates)",
+                      file=sys.stderr)
         if args.export:
             n = records.export_records(args.export, [records.read(key) for key in stored])
             print(f"exported {n} record(s) to {args.export}")

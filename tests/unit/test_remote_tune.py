@@ -107,6 +107,20 @@ def test_collect_refuses_stale_versions_and_the_wrong_host(cache):
     assert records.find(plan["fields"]) is None
 
 
+def test_a_probe_before_and_after_is_recorded_and_a_moving_host_is_flagged(cache, capsys):
+    from nanomm.compiler.tune.remote import main as remote_main
+
+    folder, plan = _prepared(cache, configs=2)
+    speeds = iter([1000.0, 600.0])  # the host slowed down by 40 % while the problem was timed
+    timings = remote_tune.time_problem(folder, rounds=2, sample=0.002, log=lambda msg: None,
+                                       probe=lambda: next(speeds))
+    assert timings["probe"] == {"before": 1000.0, "after": 600.0}
+    assert remote_tune.probe_drift(timings) == pytest.approx(0.4)
+    assert remote_main(["collect", str(folder.parent)]) == 0
+    assert "moved by 40%" in capsys.readouterr().err
+    assert remote_tune.probe_drift({"candidates": []}) is None
+
+
 def test_timing_refuses_a_cpu_without_the_target_features(cache, capsys):
     folder, plan = _prepared(cache, configs=1)
     plan["required_features"].append("amx-tile")  # as if built for an AMX CPU
