@@ -241,3 +241,42 @@ def test_amx_bench_config_text_and_missing_amx(amx_bench):
     assert "emeraldrapids" in why
     xeon = CpuInfo(name="emeraldrapids", features=frozenset({"avx512f", "amx-tile", "amx-bf16"}))
     assert amx_bench.lacking({("bf16", 1, 8, 8, 8): [("default", Path("d/k.json"), manifest)]}, xeon) is None
+
+
+@pytest.fixture()
+def tune_speedup(monkeypatch):
+    monkeypatch.syspath_prepend(str(BENCH))
+    spec = importlib.util.spec_from_file_location("tune_speedup", BENCH / "amx_host" / "tune_speedup.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _timed_problem(root: Path, shape: tuple, dtype: str, finals: dict, probe: dict | None = None) -> None:
+    """A remote-tuning folder as prepare + runtime/remote_tune.py leave it (made-up seconds)."""
+    M, N, K = shape
+    folder = root / f"{M}x{N}x{K}_{dtype}_t1"
+    folder.mkdir(parents=True)
+    cands = [{"index": i, "short": f"cfg{i}"} for i in range(3)]
+    plan = {"problem": {"M": M, "N": N, "K": K, "dtype": dtype, "threads": 1}, "default": 0, "candidates": cands}
+    timings = {"host": {"model_name": "Fake Xeon"}, "finished": "now", "candidates": [
+        {"index": i, "status": "ok" if i in finals else "wrong", **({"final_seconds": finals[i]} if i in finals else {})}
+        for i in range(3)]}
+    if probe:
+        timings["probe"] = probe
+    (folder / "candidates.json").write_text(json.dumps(plan))
+    (folder / "timings.json").write_text(json.dumps(timings))
+
+
+def test_tune_speedup_reports_default_over_best_and_flags_a_moving_host(tune_speedup, tmp_path):
+    _timed_problem(tmp_path, (64, 64, 64), "bf16", {0: 2.0, 1: 1.0}, probe={"before": 2000.0, "after": 1000.0})
+    _timed_problem(tmp_path, (128, 128, 128), "bf16", {0: 1.0, 1: 1.25})  # the default is the fastest
+    rows = tune_speedup.rows_of(tmp_path)
+    assert [(r["shape"], r["speedup"], r["best"], r["wrong"]) for r in rows] == [
+        ("128x128x128", 1.0, "cfg0", 1), ("64x64x64", 2.0, "cfg1", 1)]
+    text = tune_speedup.report(rows)
+    assert "2000 / 1000 (moved)" in text and "| - |" in text
+    assert "geomean tuned / default over 2 shapes: 1.414x (1 shapes at >= 1.05x)" in text
+    assert tune_speedup.main([str(tmp_path), "--report-only", "--json", str(tmp_path / "out.json")]) == 0
+    assert json.loads((tmp_path / "out.json").read_text())["rows"][1]["drift"] == 0.5
+    assert (tmp_path / "out.md").read_text().startswith("# bench/amx_host/tune_speedup.py on Fake Xeon")
