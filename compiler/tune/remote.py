@@ -51,12 +51,12 @@ DRIFT_WARNING = 0.2  # collect warns when the host's probe moved more than this 
 NEIGHBOUR_SHARE = 2 / 3  # of the candidates, at most this many are variations of the default
 
 
-def choose(problem: Problem, cpu, configs: int, record: dict | None = None) -> list[tuple[KernelConfig, str]]:
+def choose(space: Space, configs: int, record: dict | None = None) -> list[tuple[KernelConfig, str]]:
     """The default, its one-field variations (Space.variations: most telling first), then the
     model's best other members of the space. With a `record` of an earlier run (--refine): the
     default, the record's best (both timed again in the same rounds as the rest), then the
     variations of that best and the model's picks, leaving out what the record has tried."""
-    space = Space(problem, cpu)
+    problem, cpu = space.problem, space.cpu
     default = space.default()
     chosen = {config_key(default): (default, "default")}
     tried = set()
@@ -95,7 +95,8 @@ def prepare(M: int, N: int, K: int, dtype: str, target: str, threads: int, confi
     folder.mkdir(parents=True)
     entries, required = [], None
     fields = records.key_fields(M, N, K, dtype, problem.threads, cpu)
-    chosen = choose(problem, cpu, configs, records.find(fields) if refine else None)
+    space = Space(problem, cpu)
+    chosen = choose(space, configs, records.find(fields) if refine else None)
     for i, (cfg, source) in enumerate(chosen):
         log(f"  [{i + 1}/{len(chosen)}] {problem.name}: {cfg.isa} {short(cfg)} ({source})")
         manifest = export(problem.spec, folder / f"c{i:03d}", cpu, threads, config=cfg)
@@ -104,7 +105,7 @@ def prepare(M: int, N: int, K: int, dtype: str, target: str, threads: int, confi
                         "manifest": str(manifest.relative_to(folder))})
     plan = {"format": CANDIDATES_FORMAT, "problem": dataclasses.asdict(problem), "target": target, "cpu": cpu.name,
             "requested_threads": threads, "required_features": required, "fields": fields, "default": 0,
-            "space_size": len(Space(problem, cpu)), "candidates": entries}
+            "space_size": len(space), "candidates": entries}
     (folder / "candidates.json").write_text(json.dumps(plan, indent=1))
     return folder
 
@@ -134,10 +135,11 @@ def collect(folder: Path, record_dir: Path | None = None) -> dict:
         t = by_index.get(entry["index"], {"status": "failed", "error": "not timed"})
         rounds = t.get("final_rounds")
         spread = (max(rounds) - min(rounds)) / min(rounds) if rounds else None
-        cands.append(Candidate(records.config_of(entry), entry["source"], status=t["status"], seconds=t.get("seconds"),
+        cfg = records.config_of(entry)
+        cands.append(Candidate(cfg, entry["source"], status=t["status"], seconds=t.get("seconds"),
                                spread=t.get("spread"), error=t.get("error"), index=entry["index"],
                                final_seconds=t.get("final_seconds"), final_spread=spread, final_rounds=rounds,
-                               predicted=predict_seconds(problem, cpu, records.config_of(entry))))
+                               predicted=predict_seconds(problem, cpu, cfg)))
     default = cands[plan["default"]]
     finalists = [c for c in cands if c.status == "ok" and c.final_seconds]
     if not finalists:

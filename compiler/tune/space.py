@@ -437,14 +437,7 @@ class Space:
                 if upper:
                     moves.append({key: upper[0]})
 
-        tiles = tile_values(p, cfg.isa)
-        # neighbouring tiles: one step in mr or nr along this path's values (AMX: 16, 32)
-        mrs = sorted({mr for mr, _ in tiles} | {cfg.mr})
-        nrs = sorted({nr for _, nr in tiles} | {cfg.nr})
-        for mr, nr in tiles:
-            if (mr == cfg.mr and abs(nrs.index(nr) - nrs.index(cfg.nr)) == 1) or \
-                    (nr == cfg.nr and abs(mrs.index(mr) - mrs.index(cfg.mr)) == 1):
-                moves.append({"mr": mr, "nr": nr})
+        moves += [{"mr": mr, "nr": nr} for mr, nr in _neighbour_tiles(p, cfg)]
         # the short lists: every other value (one dimension moved anywhere along it)
         moves += [{"kc": v} for v in kc_values(p) if v != cfg.kc]
         moves += [{"unroll_k": v} for v in UNROLL_VALUES if v != cfg.unroll_k]
@@ -493,12 +486,8 @@ class Space:
             moves.append({"mc": min(_round_up(max(cfg.mr, int(cfg.mc * f)), cfg.mr), _round_up(p.M, cfg.mr))})
         moves += [{"prefetch": v} for v in prefetch_values(cfg.isa)]
         moves += [{"order": v} for v in ORDER_VALUES] + [{"outline": v} for v in BOOL_VALUES]
-        tiles = tile_values(p, cfg.isa)
-        mrs, nrs = sorted({mr for mr, _ in tiles} | {cfg.mr}), sorted({nr for _, nr in tiles} | {cfg.nr})
-        for mr, nr in tiles:
-            if (mr == cfg.mr and abs(nrs.index(nr) - nrs.index(cfg.nr)) == 1) or \
-                    (nr == cfg.nr and abs(mrs.index(mr) - mrs.index(cfg.mr)) == 1):
-                moves.append({"mr": mr, "nr": nr, "mc": _round_up(cfg.mc, mr), "nc": _round_up(cfg.nc, nr)})
+        moves += [{"mr": mr, "nr": nr, "mc": _round_up(cfg.mc, mr), "nc": _round_up(cfg.nc, nr)}
+                  for mr, nr in _neighbour_tiles(p, cfg)]
         out: dict[tuple, KernelConfig] = {}
         for move in moves:
             try:
@@ -508,12 +497,11 @@ class Space:
                 continue
             if all(PREDICATES[name](p, self.cpu, cand) for name in HARD_PREDICATES):
                 out.setdefault(config_key(cand), cand)
-        for isa in self.paths:  # the other path's own default
-            if isa != cfg.isa and isa == "avx512":
-                cpu = dataclasses.replace(self.cpu, features=frozenset(
-                    f for f in self.cpu.features if not f.startswith("amx")))
-                other = default_config(p.M, p.N, p.K, cpu, prepacked_b=p.prepacked_b, dtype=p.dtype)
-                out.setdefault(config_key(canonical(p, other)), canonical(p, other))
+        if cfg.isa != "avx512":  # the AVX-512 path's own default
+            cpu = dataclasses.replace(self.cpu, features=frozenset(
+                f for f in self.cpu.features if not f.startswith("amx")))
+            other = canonical(p, default_config(p.M, p.N, p.K, cpu, prepacked_b=p.prepacked_b, dtype=p.dtype))
+            out.setdefault(config_key(other), other)
         out.pop(config_key(canonical(p, cfg)), None)
         return list(out.values())
 
@@ -534,12 +522,19 @@ class Space:
         return [cand]
 
 
+def _neighbour_tiles(p: Problem, cfg: KernelConfig) -> list[tuple[int, int]]:
+    """The register tiles of cfg's path one step from cfg's in mr or in nr (along the values
+    that path's tiles take: AMX 16, 32)."""
+    tiles = tile_values(p, cfg.isa)
+    mrs = sorted({mr for mr, _ in tiles} | {cfg.mr})
+    nrs = sorted({nr for _, nr in tiles} | {cfg.nr})
+    return [(mr, nr) for mr, nr in tiles
+            if (mr == cfg.mr and abs(nrs.index(nr) - nrs.index(cfg.nr)) == 1)
+            or (nr == cfg.nr and abs(mrs.index(mr) - mrs.index(cfg.mr)) == 1)]
+
+
 def _sort_key(key: tuple) -> tuple:
     return tuple(str(v) if isinstance(v, str) else v for v in key)
-
-
-def _index(values: tuple, v) -> int:
-    return values.index(v) if v in values else min(range(len(values)), key=lambda i: abs(values[i] - v))
 
 
 def _snap(values: list[int], v: int) -> int:

@@ -15,15 +15,20 @@ import pytest
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 
+def load_amx_host_script(name: str, module_name: str | None = None):
+    """A script of bench/amx_host as a module (bench/ must be on sys.path for its imports)."""
+    spec = importlib.util.spec_from_file_location(module_name or name, BENCH / "amx_host" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 @pytest.fixture()
 def bench(monkeypatch):
     monkeypatch.syspath_prepend(str(BENCH))
     import _report
     import _timing
-    spec = importlib.util.spec_from_file_location("amx_f32_threads", BENCH / "amx_host" / "f32_threads.py")
-    amx = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(amx)
-    return _report, _timing, amx
+    return _report, _timing, load_amx_host_script("f32_threads", "amx_f32_threads")
 
 
 def timing(_timing, seconds: float, worst: float | None = None) -> dict:
@@ -141,10 +146,7 @@ def test_plots_written(bench, tmp_path):
 
 @pytest.fixture()
 def amx_bench(bench):
-    spec = importlib.util.spec_from_file_location("amx_bench", BENCH / "amx_host" / "amx_bench.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_amx_host_script("amx_bench")
 
 
 def fake_amx_bench_report(bench, amx_bench):
@@ -246,10 +248,7 @@ def test_amx_bench_config_text_and_missing_amx(amx_bench):
 @pytest.fixture()
 def tune_speedup(monkeypatch):
     monkeypatch.syspath_prepend(str(BENCH))
-    spec = importlib.util.spec_from_file_location("tune_speedup", BENCH / "amx_host" / "tune_speedup.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_amx_host_script("tune_speedup")
 
 
 def _timed_problem(root: Path, shape: tuple, dtype: str, finals: dict, probe: dict | None = None) -> None:

@@ -152,6 +152,6 @@ def test_variations_of_the_amx_default_cover_each_field_and_the_other_path():
     moved = {k for v in space.variations(default) for k, x in v.as_dict().items() if x != getattr(default, k)}
     assert {"kc", "nc", "mc", "prefetch", "order", "outline", "mr", "isa"} <= moved
     assert any(v.isa == "avx512" for v in space.variations(default))
-    chosen = choose(p, cpu, 12)
+    chosen = choose(space, 12)
     assert chosen[0] == (default, "default") and len(chosen) == 12
     assert len({config_key(c) for c, _ in chosen}) == 12
