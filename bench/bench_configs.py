@@ -10,6 +10,10 @@ reference, then all are timed in the same interleaved rounds (bench/_timing.py: 
 per round, best round; spread recorded). Prints GFLOP/s (GOP/s for int8) and the ratio to the
 default.
 
+--pack: what packing B inside the kernel costs, per config: the kernel against the same config
+compiled to read B pre-packed (compile_matmul(..., b=B)), in the same rounds; the difference in
+milliseconds and as GB/s of B (`python bench/bench_configs.py 128x4096x4096 --dtype bf16 --pack`).
+
 --call-overhead: a 1x16x1 float32 kernel called with a, b, out: the native checked call
 (runtime/trampoline.py) against the same kernel with it switched off (the Python checks of
 CheckedCall.prepare), and the bare ctypes call: microseconds per call, same rounds.
@@ -57,13 +61,16 @@ def compare_configs(args) -> int:
     a, b = _measure.inputs(M, N, K, args.dtype, np.random.default_rng(0))
     calls = {}
     for name, cfg in configs.items():
-        kernel = nanomm.compile_matmul(M, N, K, args.dtype, config=cfg, threads=1)
-        out = kernel(a, b)
-        problem = matmul_mismatch(out, a, b)
-        if problem:
-            print(f"{name}: WRONG: {problem}")
-            return 1
-        calls[name] = (lambda k=kernel, o=out: k(a, b, o))
+        variants = {name: None, f"{name} prepacked": b} if args.pack else {name: None}
+        for label, packed in variants.items():
+            kernel = nanomm.compile_matmul(M, N, K, args.dtype, config=cfg, threads=1, b=packed)
+            operand = kernel.prepack(b) if packed is not None else b
+            out = kernel(a, operand)
+            problem = matmul_mismatch(out, a, b)
+            if problem:
+                print(f"{label}: WRONG: {problem}")
+                return 1
+            calls[label] = (lambda k=kernel, x=operand, o=out: k(a, x, o))
     timed = _timing.interleaved(calls, rounds=args.rounds, target=args.target, warmup=args.target)
     unit = "GOP/s" if args.dtype in ("u8s8", "s8s8") else "GFLOP/s"
     ref = timed["default"]["best_median_s"]
@@ -72,6 +79,12 @@ def compare_configs(args) -> int:
         t = timed[name]
         print(f"  {name:12s} {2 * M * N * K / t['best_median_s'] / 1e9:8.1f} {unit}  x{ref / t['best_median_s']:.3f} "
               f"of default  spread {t['spread']:.1%}  {cfg}")
+        if args.pack:
+            pre = timed[f"{name} prepacked"]
+            cost = t["best_median_s"] - pre["best_median_s"]
+            rate = f"{b.nbytes / cost / 1e9:.1f} GB/s of B" if cost > 0 else "no measurable cost"
+            print(f"  {'':12s} {2 * M * N * K / pre['best_median_s'] / 1e9:8.1f} {unit} with B pre-packed "
+                  f"(spread {pre['spread']:.1%}): packing costs {cost * 1e3:.2f} ms a call, {rate}")
     return 0
 
 
@@ -103,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("shape", nargs="?", help="MxNxK")
     p.add_argument("--dtype", default="f32")
     p.add_argument("--config", action="append", default=[], metavar="NAME:FIELD=VALUE,...")
+    p.add_argument("--pack", action="store_true", help="also each config reading pre-packed B: the cost of packing")
     p.add_argument("--call-overhead", action="store_true")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--target", type=float, default=0.2, help="seconds per measurement")

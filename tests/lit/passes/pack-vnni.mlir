@@ -59,6 +59,9 @@ func.func @bf16(%a: memref<10x7xbf16>, %b: memref<7x20xbf16>, %c: memref<10x20xf
 // I8:       %[[O:.*]] = vector.interleave %[[R1]], %[[R3]] : vector<16xi8> -> vector<32xi8>
 // I8:       %[[IL:.*]] = vector.interleave %[[E]], %[[O]] : vector<32xi8> -> vector<64xi8>
 // I8:       vector.transfer_write %[[IL]], %[[PK]][{{.*}}] {in_bounds = [true]} : vector<64xi8>, memref<2x2x64xi8>
+// The same B rows, in the 4-column edge panel (copied row by row of B: K outer, panels inner).
+// I8:       vector.constant_mask [4] : vector<16xi1>
+// I8:       vector.transfer_write {{.*}} : vector<64xi8>, memref<2x2x64xi8>
 // I8:       %[[S0:.*]] = vector.transfer_read {{.*}} : memref<7x20xi8>, vector<16xi8>
 // I8:       %[[S1:.*]] = vector.transfer_read {{.*}} : memref<7x20xi8>, vector<16xi8>
 // I8:       %[[S2:.*]] = vector.transfer_read {{.*}} : memref<7x20xi8>, vector<16xi8>

@@ -4,13 +4,14 @@
 
 // One stack buffer, 64-byte aligned, sized for the largest block (2 panels x 4 x 16).
 // Each B block is copied into [panels][kb][16] right after it is made, outside the M loop,
+// row by row of B (K outer, panels inner),
 // the 4-column edge panel with a lane mask; tiles then read their panel, row stride 16.
 // CHECK-LABEL: func.func @mm
 // CHECK:       %[[BUF:.*]] = memref.alloca() {alignment = 64 : i64} : memref<128xf32>
 // CHECK:       %[[BLK:.*]] = memref.subview %arg1[0, 0] [4, 20] [1, 1]
 // CHECK:       %[[PK:.*]] = memref.reinterpret_cast %[[BUF]] to offset: [0], sizes: [2, 4, 16], strides: [64, 16, 1] {nanomm.packed_b}
-// CHECK:       scf.for %[[P:.*]] = %c0 to %c1 step %c1
-// CHECK:         scf.for %[[K:.*]] = %c0 to %{{.*}} step %c1
+// CHECK:       scf.for %[[K:.*]] = %c0 to %c4 step %c1
+// CHECK:         scf.for %[[P:.*]] = %c0 to %c1 step %c1
 // CHECK:           %[[V:.*]] = vector.transfer_read %[[BLK]][%[[K]], %{{.*}}]{{.*}} vector<16xf32>
 // CHECK:           vector.transfer_write %[[V]], %[[PK]][%[[P]], %[[K]], %c0]
 // CHECK:       %[[M4:.*]] = vector.constant_mask [4] : vector<16xi1>
