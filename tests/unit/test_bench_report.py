@@ -279,3 +279,47 @@ def test_tune_speedup_reports_default_over_best_and_flags_a_moving_host(tune_spe
     assert tune_speedup.main([str(tmp_path), "--report-only", "--json", str(tmp_path / "out.json")]) == 0
     assert json.loads((tmp_path / "out.json").read_text())["rows"][1]["drift"] == 0.5
     assert (tmp_path / "out.md").read_text().startswith("# bench/amx_host/tune_speedup.py on Fake Xeon")
+
+
+# --- tile_loop.py: AMX tile loops with operands from memory (compiled here, run on the AMX host) ----------
+
+
+@pytest.mark.parametrize("order, body", [
+    # per K step: what compose-amx emits (all four loads, then the four products) ...
+    ("grouped", ["tileloadd"] * 4 + ["tdpbf16ps"] * 4),
+    # ... each operand reloaded for the next step right after its last product of this one ...
+    ("interleaved", ["tdpbf16ps", "tdpbf16ps", "tileloadd", "tdpbf16ps", "tileloadd", "tdpbf16ps",
+                     "tileloadd", "tileloadd"]),
+    # ... two C tiles, the other set of operand tiles loaded between the products.
+    ("2x1", ["tdpbf16ps", "tileloadd", "tileloadd", "tdpbf16ps", "tileloadd"] * 2),
+])
+def test_tile_loop_compiles_to_its_tile_order(monkeypatch, order, body):
+    monkeypatch.syspath_prepend(str(BENCH))
+    tile_loop = load_amx_host_script("tile_loop", "amx_tile_loop")
+    from nanomm.runtime.jit import JitModule
+
+    kc = 128  # 4 K steps
+    module = JitModule(tile_loop.loop_ir(order, kc, panels=2), "sapphirerapids",
+                       "+amx-tile,+amx-bf16,+avx512f,+avx512bw", opt_level=2)
+    ops = [line.split()[0] for line in module.asm().splitlines()
+           if line.strip().startswith(("tileloadd", "tdpbf16ps"))]
+    text = " ".join(ops)
+    assert " ".join(body) in text, f"{order}: {text}"
+    # In the IR (before LLVM unrolls and peels the loops): tile loads per product are 1 with 2x2 C
+    # tiles, 1.5 with 2x1, plus the first step's loads before the step loop where the loads run a
+    # step ahead (4 for interleaved 2x2, 3 for 2x1).
+    ir = tile_loop.loop_ir(order, kc, panels=2)
+    loads, products = ir.count("call void @llvm.x86.tileloadd64"), ir.count("call void @llvm.x86.tdpbf16ps")
+    expected = {"grouped": (4, 4), "interleaved": (8, 4), "2x1": (9, 4)}[order]
+    assert (loads, products) == expected
+    # the strides: A tiles use pack-a's odd-line row stride, B tiles the 128-byte panel row
+    asm = module.asm()
+    assert f"${tile_loop.a_row_stride(kc)}" in asm and f"${tile_loop.PANEL_ROW}" in asm
+
+
+def test_tile_loop_a_stride_is_an_odd_number_of_lines(monkeypatch):
+    monkeypatch.syspath_prepend(str(BENCH))
+    tile_loop = load_amx_host_script("tile_loop", "amx_tile_loop")
+    for kc in (64, 128, 256, 1024):
+        stride = tile_loop.a_row_stride(kc)
+        assert stride >= kc * 2 and (stride // 64) % 2 == 1 and stride % 64 == 0

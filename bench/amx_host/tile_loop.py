@@ -1,0 +1,269 @@
+"""What an AMX microkernel can reach when its tiles come from memory: JIT-compiled tile loops.
+
+bench/peak.py's AMX loop multiplies tiles that never leave the registers. A microkernel loads its
+A and B tiles every K step, from an A block and a B panel laid out as nanomm lays them out:
+- A: 32 rows (two 16-row tiles) x kc bf16, row stride an odd number of 64-byte lines (pack-a);
+  the tiles of K step s are the 64 bytes at s*64 of each row;
+- B: a VNNI panel of 32 columns, rows of 32 x 2 bf16 = 128 bytes (one per k pair); K step s
+  reads panel rows 16s..16s+15, the left 64 bytes (B0) and the right 64 bytes (B1).
+Each variant runs `panels` such microkernels of `kc` in turn on one A block and `panels` B
+panels (tile-register's mn order: the A rows stay, the B panels change), over and over, so
+the A block and the B panels stay wherever their size puts them (L1: 48 KiB, L2: 2 MiB on
+Emerald Rapids). C stays in tiles (its traffic is not measured).
+
+Tile orders (2x2 C tiles: C00 += A0 B0, C01 += A0 B1, C10 += A1 B0, C11 += A1 B1):
+- grouped: per K step, load A0 A1 B0 B1, then the four products (what compose-amx emits);
+- interleaved: the products of step s, each operand tile reloaded for step s+1 as soon as its
+  last product of step s has been issued (A0 after C01, B0 after C10, A1 and B1 after C11), so
+  the loads of the next step overlap the products of this one;
+- 2x1: two C tiles (C0 += A0 B, C1 += A1 B) with two sets of operand tiles (8 tiles in all),
+  the loads of one step overlapping the products of the other.
+
+    python3 bench/amx_host/tile_loop.py                     # the default grid, bf16
+    python3 bench/amx_host/tile_loop.py --kc 256,1024 --panels 1,16 --orders grouped,interleaved
+
+Prints GFLOP/s of each variant beside the register-only loop (bench/peak.py) timed in the same
+rounds, and their ratio. Needs AMX (exits with an error otherwise); numpy and llvmlite only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import _timing  # noqa: E402
+from peak import PeakLoop, _aligned, _amx_tile_config, _bf16_bits  # noqa: E402
+
+from nanomm.runtime.cpu import host_cpu, llvm_feature_string  # noqa: E402
+from nanomm.runtime.jit import JitModule  # noqa: E402
+
+SYMBOL = "nanomm_tile_loop"
+PRODUCT_FLOP = 16 * 16 * 32 * 2  # one tdpbf16ps
+PANEL_ROW = 128  # bytes of a 32-column bf16 VNNI panel row
+ORDERS = ("grouped", "interleaved", "2x1")
+
+
+def a_row_stride(kc: int) -> int:
+    """pack-a's row stride in bytes: an odd number of 64-byte lines holding kc bf16."""
+    return ((kc * 2 + 63) // 64 | 1) * 64
+
+
+class _Ir:
+    """A few helpers to write the loop's LLVM IR."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.n = 0
+
+    def tmp(self) -> str:
+        self.n += 1
+        return f"%t{self.n}"
+
+    def emit(self, line: str) -> None:
+        self.lines.append("  " + line)
+
+    def gep(self, base: str, offset: str) -> str:
+        t = self.tmp()
+        self.emit(f"{t} = getelementptr i8, ptr {base}, i64 {offset}")
+        return t
+
+    def load(self, tile: int, ptr: str, stride: int) -> None:
+        self.emit(f"call void @llvm.x86.tileloadd64(i8 {tile}, ptr {ptr}, i64 {stride})")
+
+    def product(self, c: int, a: int, b: int) -> None:
+        self.emit(f"call void @llvm.x86.tdpbf16ps(i8 {c}, i8 {a}, i8 {b})")
+
+
+def loop_ir(order: str, kc: int, panels: int) -> str:
+    """`void SYMBOL(i64 n, ptr cfg, ptr a, ptr b, ptr out)`: n x panels microkernels of kc / 32 steps."""
+    if order not in ORDERS:
+        raise ValueError(f"unknown order {order!r}; known: {', '.join(ORDERS)}")
+    steps = kc // 32
+    ra = a_row_stride(kc)
+    panel_bytes = steps * 16 * PANEL_ROW
+    ir = _Ir()
+    head = ["declare void @llvm.x86.ldtilecfg(ptr)", "declare void @llvm.x86.tilerelease()",
+            "declare void @llvm.x86.tilezero(i8 immarg)", "declare void @llvm.x86.tileloadd64(i8 immarg, ptr, i64)",
+            "declare void @llvm.x86.tilestored64(i8 immarg, ptr, i64)",
+            "declare void @llvm.x86.tdpbf16ps(i8 immarg, i8 immarg, i8 immarg)", "",
+            f"define void @{SYMBOL}(i64 %n, ptr %cfg, ptr %a, ptr %b, ptr %out) {{", "entry:",
+            "  call void @llvm.x86.ldtilecfg(ptr %cfg)"]
+    c_tiles = 4 if order != "2x1" else 2
+    for t in range(c_tiles):
+        ir.emit(f"call void @llvm.x86.tilezero(i8 {t})")
+    ir.emit("br label %outer")
+    ir.lines.append("outer:")
+    ir.emit("%i = phi i64 [ 0, %entry ], [ %i.next, %outer.end ]")
+    ir.emit("br label %panel")
+    ir.lines.append("panel:")
+    ir.emit("%p = phi i64 [ 0, %outer ], [ %p.next, %panel.end ]")
+    ir.emit(f"%poff = mul i64 %p, {panel_bytes}")
+    ir.emit("%bp = getelementptr i8, ptr %b, i64 %poff")
+    a1 = ir.gep("%a", str(16 * ra))
+
+    def a_at(s: str, upper: bool) -> str:
+        return ir.gep(a1 if upper else "%a", s)
+
+    def b_at(s: str, right: bool) -> str:
+        ptr = ir.gep("%bp", s)
+        return ir.gep(ptr, "64") if right else ptr
+
+    def offsets(step: str) -> tuple[str, str]:
+        """(A's byte offset, B's byte offset) of K step `step` (an i64 SSA value)."""
+        ao, bo = ir.tmp(), ir.tmp()
+        ir.emit(f"{ao} = mul i64 {step}, 64")
+        ir.emit(f"{bo} = mul i64 {step}, {16 * PANEL_ROW}")
+        return ao, bo
+
+    # Tiles: C 0-3 (2x2) or 0-1 (2x1); A0 4, A1 5, B0 6, B1 7; 2x1: set X = A 2,3 B 4, set Y = A 5,6 B 7.
+    if order in ("grouped", "interleaved"):
+        if order == "interleaved":  # step 0's operands, before the step loop
+            for tile, ptr in ((4, a_at("0", False)), (5, a_at("0", True)), (6, b_at("0", False)), (7, b_at("0", True))):
+                ir.load(tile, ptr, ra if tile < 6 else PANEL_ROW)
+        ir.emit("br label %step")
+        ir.lines.append("step:")
+        ir.emit("%s = phi i64 [ 0, %panel ], [ %s.next, %step ]")
+        ir.emit("%s.next = add i64 %s, 1")
+        if order == "grouped":
+            ao, bo = offsets("%s")
+            ir.load(4, a_at(ao, False), ra)
+            ir.load(5, a_at(ao, True), ra)
+            ir.load(6, b_at(bo, False), PANEL_ROW)
+            ir.load(7, b_at(bo, True), PANEL_ROW)
+            for c, (a, b) in enumerate([(4, 6), (4, 7), (5, 6), (5, 7)]):
+                ir.product(c, a, b)
+        else:
+            nxt = ir.tmp()
+            ir.emit(f"{nxt} = urem i64 %s.next, {steps}")  # the next step (this panel's first after its last)
+            ao, bo = offsets(nxt)
+            ir.product(0, 4, 6)
+            ir.product(1, 4, 7)
+            ir.load(4, a_at(ao, False), ra)
+            ir.product(2, 5, 6)
+            ir.load(6, b_at(bo, False), PANEL_ROW)
+            ir.product(3, 5, 7)
+            ir.load(5, a_at(ao, True), ra)
+            ir.load(7, b_at(bo, True), PANEL_ROW)
+        ir.emit(f"%s.more = icmp ult i64 %s.next, {steps}")
+        ir.emit("br i1 %s.more, label %step, label %panel.end")
+    else:  # 2x1, two K steps a trip: set X for even steps, set Y for odd ones
+        sets = ((2, 3, 4), (5, 6, 7))
+        for tile, ptr, stride in ((2, a_at("0", False), ra), (3, a_at("0", True), ra), (4, b_at("0", False), PANEL_ROW)):
+            ir.load(tile, ptr, stride)
+        ir.emit("br label %step")
+        ir.lines.append("step:")
+        ir.emit("%s = phi i64 [ 0, %panel ], [ %s.next, %step ]")
+        ir.emit("%s.next = add i64 %s, 2")
+        for half, (xa0, xa1, xb) in enumerate(sets):
+            ya0, ya1, yb = sets[1 - half]
+            nxt = ir.tmp()
+            ir.emit(f"{nxt} = add i64 %s, {half + 1}")
+            wrapped = ir.tmp()
+            ir.emit(f"{wrapped} = urem i64 {nxt}, {steps}")
+            ao, bo = offsets(wrapped)
+            ir.product(0, xa0, xb)
+            ir.load(ya0, a_at(ao, False), ra)
+            ir.load(yb, b_at(bo, False), PANEL_ROW)
+            ir.product(1, xa1, xb)
+            ir.load(ya1, a_at(ao, True), ra)
+        ir.emit(f"%s.more = icmp ult i64 %s.next, {steps}")
+        ir.emit("br i1 %s.more, label %step, label %panel.end")
+    ir.lines.append("panel.end:")
+    ir.emit("%p.next = add i64 %p, 1")
+    ir.emit(f"%p.more = icmp ult i64 %p.next, {panels}")
+    ir.emit("br i1 %p.more, label %panel, label %outer.end")
+    ir.lines.append("outer.end:")
+    ir.emit("%i.next = add i64 %i, 1")
+    ir.emit("%i.more = icmp ult i64 %i.next, %n")
+    ir.emit("br i1 %i.more, label %outer, label %exit")
+    ir.lines.append("exit:")
+    for t in range(c_tiles):
+        ir.emit(f"%o{t} = getelementptr i8, ptr %out, i64 {t * 1024}")
+        ir.emit(f"call void @llvm.x86.tilestored64(i8 {t}, ptr %o{t}, i64 64)")
+    ir.emit("call void @llvm.x86.tilerelease()")
+    ir.emit("ret void")
+    return "\n".join(head + ir.lines + ["}"]) + "\n"
+
+
+class TileLoop:
+    """One compiled variant: `run(n)` returns seconds; `flop_per_iter` its work per outer iteration."""
+
+    def __init__(self, order: str, kc: int, panels: int):
+        if kc % 64 or kc < 64:
+            raise ValueError(f"kc must be a multiple of 64 (two K steps), got {kc}")
+        cpu = host_cpu()
+        if "amx-bf16" not in cpu.features:
+            raise RuntimeError(f"this CPU ({cpu.name}) lacks amx-bf16: no tile loops")
+        from nanomm.runtime.amx import request_amx_permission
+
+        request_amx_permission()
+        self.order, self.kc, self.panels = order, kc, panels
+        self.module = JitModule(loop_ir(order, kc, panels), cpu.name, llvm_feature_string(cpu.features), opt_level=2)
+        steps = kc // 32
+        self.cfg = _aligned(64)
+        self.cfg[:] = _amx_tile_config()
+        self.a = _aligned(32 * a_row_stride(kc))
+        self.a[:] = np.resize(_bf16_bits(0.01, 1024).view(np.uint8), self.a.size)
+        self.b = _aligned(panels * steps * 16 * PANEL_ROW)
+        self.b[:] = np.resize(_bf16_bits(0.01, 1024).view(np.uint8), self.b.size)
+        self.out = _aligned(4096)
+        self.flop_per_iter = panels * steps * 4 * PRODUCT_FLOP
+        self._fn = ctypes.CFUNCTYPE(None, ctypes.c_int64, *[ctypes.c_void_p] * 4)(self.module.address(SYMBOL))
+
+    @property
+    def footprint(self) -> tuple[int, int]:
+        """Bytes of the A block and of the B panels."""
+        return self.a.size, self.b.size
+
+    def run(self, n: int) -> float:
+        import time
+
+        t0 = time.perf_counter()
+        self._fn(max(1, int(n)), self.cfg.ctypes.data, self.a.ctypes.data, self.b.ctypes.data, self.out.ctypes.data)
+        return time.perf_counter() - t0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--kc", default="128,256,512,1024", help="K block lengths (multiples of 64)")
+    p.add_argument("--panels", default="1,8", help="B panels a microkernel sweep cycles through")
+    p.add_argument("--orders", default=",".join(ORDERS))
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--target", type=float, default=0.05, help="seconds per measurement")
+    args = p.parse_args(argv)
+    try:
+        loops = {"registers only (peak.py)": PeakLoop("amx-bf16")}
+        for kc in (int(x) for x in args.kc.split(",")):
+            for panels in (int(x) for x in args.panels.split(",")):
+                for order in args.orders.split(","):
+                    loops[f"{order} kc={kc} panels={panels}"] = TileLoop(order, kc, panels)
+    except RuntimeError as e:
+        print(f"Error: {e}", file=sys.stderr)
+        return 2
+    calls, work = {}, {}
+    for name, loop in loops.items():
+        per_iter = getattr(loop, "flop_per_iter", None) or loop.ops_per_iter
+        n = max(1, int(args.target * 2e12 / per_iter))  # about `target` seconds at 2 TFLOP/s
+        calls[name] = (lambda lp=loop, k=n: lp.run(k))
+        work[name] = n * per_iter
+    timed = _timing.interleaved(calls, rounds=args.rounds, target=args.target, warmup=args.target)
+    ref = work["registers only (peak.py)"] / timed["registers only (peak.py)"]["best_median_s"]
+    print(f"AMX bf16 tile loops on {host_cpu().name}, one thread; GFLOP/s of the best round's median")
+    for name, loop in loops.items():
+        rate = work[name] / timed[name]["best_median_s"]
+        where = ""
+        if isinstance(loop, TileLoop):
+            a, b = loop.footprint
+            where = f"  A block {a // 1024} KiB, B panels {b // 1024} KiB"
+        print(f"  {name:34s} {rate / 1e9:8.1f}  {rate / ref:6.1%} of registers only  "
+              f"spread {timed[name]['spread']:.1%}{where}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
