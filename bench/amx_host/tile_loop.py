@@ -12,7 +12,9 @@ the A block and the B panels stay wherever their size puts them (L1: 48 KiB, L2:
 Emerald Rapids). C stays in tiles (its traffic is not measured).
 
 Tile orders (2x2 C tiles: C00 += A0 B0, C01 += A0 B1, C10 += A1 B0, C11 += A1 B1):
-- grouped: per K step, load A0 A1 B0 B1, then the four products (what compose-amx emits);
+- grouped: per K step, load A0 A1 B0 B1, then the four products;
+- nanomm: per K step, B0 A0 C00 A1 B1 C10 C01 C11 (what compose-amx emits: the next step's B0
+  and A0 wait only for C10 and C01, not for the step's last product);
 - interleaved: the products of step s, each operand tile reloaded for step s+1 as soon as its
   last product of step s has been issued (A0 after C01, B0 after C10, A1 and B1 after C11), so
   the loads of the next step overlap the products of this one;
@@ -45,7 +47,7 @@ from nanomm.runtime.jit import JitModule  # noqa: E402
 SYMBOL = "nanomm_tile_loop"
 PRODUCT_FLOP = 16 * 16 * 32 * 2  # one tdpbf16ps
 PANEL_ROW = 128  # bytes of a 32-column bf16 VNNI panel row
-ORDERS = ("grouped", "interleaved", "2x1")
+ORDERS = ("grouped", "nanomm", "interleaved", "2x1")
 
 
 def a_row_stride(kc: int) -> int:
@@ -121,7 +123,7 @@ def loop_ir(order: str, kc: int, panels: int) -> str:
         return ao, bo
 
     # Tiles: C 0-3 (2x2) or 0-1 (2x1); A0 4, A1 5, B0 6, B1 7; 2x1: set X = A 2,3 B 4, set Y = A 5,6 B 7.
-    if order in ("grouped", "interleaved"):
+    if order in ("grouped", "nanomm", "interleaved"):
         if order == "interleaved":  # step 0's operands, before the step loop
             for tile, ptr in ((4, a_at("0", False)), (5, a_at("0", True)), (6, b_at("0", False)), (7, b_at("0", True))):
                 ir.load(tile, ptr, ra if tile < 6 else PANEL_ROW)
@@ -137,6 +139,16 @@ def loop_ir(order: str, kc: int, panels: int) -> str:
             ir.load(7, b_at(bo, True), PANEL_ROW)
             for c, (a, b) in enumerate([(4, 6), (4, 7), (5, 6), (5, 7)]):
                 ir.product(c, a, b)
+        elif order == "nanomm":
+            ao, bo = offsets("%s")
+            ir.load(6, b_at(bo, False), PANEL_ROW)
+            ir.load(4, a_at(ao, False), ra)
+            ir.product(0, 4, 6)
+            ir.load(5, a_at(ao, True), ra)
+            ir.load(7, b_at(bo, True), PANEL_ROW)
+            ir.product(2, 5, 6)
+            ir.product(1, 4, 7)
+            ir.product(3, 5, 7)
         else:
             nxt = ir.tmp()
             ir.emit(f"{nxt} = urem i64 %s.next, {steps}")  # the next step (this panel's first after its last)

@@ -287,6 +287,8 @@ def test_tune_speedup_reports_default_over_best_and_flags_a_moving_host(tune_spe
 @pytest.mark.parametrize("order, body", [
     # per K step: what compose-amx emits (all four loads, then the four products) ...
     ("grouped", ["tileloadd"] * 4 + ["tdpbf16ps"] * 4),
+    # ... compose-amx's order ...
+    ("nanomm", ["tileloadd", "tileloadd", "tdpbf16ps", "tileloadd", "tileloadd"] + ["tdpbf16ps"] * 3),
     # ... each operand reloaded for the next step right after its last product of this one ...
     ("interleaved", ["tdpbf16ps", "tdpbf16ps", "tileloadd", "tdpbf16ps", "tileloadd", "tdpbf16ps",
                      "tileloadd", "tileloadd"]),
@@ -310,7 +312,7 @@ def test_tile_loop_compiles_to_its_tile_order(monkeypatch, order, body):
     # step ahead (4 for interleaved 2x2, 3 for 2x1).
     ir = tile_loop.loop_ir(order, kc, panels=2)
     loads, products = ir.count("call void @llvm.x86.tileloadd64"), ir.count("call void @llvm.x86.tdpbf16ps")
-    expected = {"grouped": (4, 4), "interleaved": (8, 4), "2x1": (9, 4)}[order]
+    expected = {"grouped": (4, 4), "nanomm": (4, 4), "interleaved": (8, 4), "2x1": (9, 4)}[order]
     assert (loads, products) == expected
     # the strides: A tiles use pack-a's odd-line row stride, B tiles the 128-byte panel row
     asm = module.asm()
