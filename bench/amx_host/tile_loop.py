@@ -23,6 +23,7 @@ Tile orders (2x2 C tiles: C00 += A0 B0, C01 += A0 B1, C10 += A1 B0, C11 += A1 B1
 
     python3 bench/amx_host/tile_loop.py                     # the default grid, bf16
     python3 bench/amx_host/tile_loop.py --kc 256,1024 --panels 1,16 --orders grouped,interleaved
+    python3 bench/amx_host/tile_loop.py --orders nanomm --dense-a   # A without pack-a's copy
 
 Prints GFLOP/s of each variant beside the register-only loop (bench/peak.py) timed in the same
 rounds, and their ratio. Needs AMX (exits with an error otherwise); numpy and llvmlite only.
@@ -50,9 +51,10 @@ PANEL_ROW = 128  # bytes of a 32-column bf16 VNNI panel row
 ORDERS = ("grouped", "nanomm", "interleaved", "2x1")
 
 
-def a_row_stride(kc: int) -> int:
-    """pack-a's row stride in bytes: an odd number of 64-byte lines holding kc bf16."""
-    return ((kc * 2 + 63) // 64 | 1) * 64
+def a_row_stride(kc: int, dense: bool = False) -> int:
+    """pack-a's row stride in bytes: an odd number of 64-byte lines holding kc bf16 (dense: kc * 2,
+    A's own row stride when K = kc, a power of two for the suite's cubes)."""
+    return kc * 2 if dense else ((kc * 2 + 63) // 64 | 1) * 64
 
 
 class _Ir:
@@ -81,12 +83,12 @@ class _Ir:
         self.emit(f"call void @llvm.x86.tdpbf16ps(i8 {c}, i8 {a}, i8 {b})")
 
 
-def loop_ir(order: str, kc: int, panels: int) -> str:
+def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False) -> str:
     """`void SYMBOL(i64 n, ptr cfg, ptr a, ptr b, ptr out)`: n x panels microkernels of kc / 32 steps."""
     if order not in ORDERS:
         raise ValueError(f"unknown order {order!r}; known: {', '.join(ORDERS)}")
     steps = kc // 32
-    ra = a_row_stride(kc)
+    ra = a_row_stride(kc, dense_a)
     panel_bytes = steps * 16 * PANEL_ROW
     ir = _Ir()
     head = ["declare void @llvm.x86.ldtilecfg(ptr)", "declare void @llvm.x86.tilerelease()",
@@ -205,7 +207,7 @@ def loop_ir(order: str, kc: int, panels: int) -> str:
 class TileLoop:
     """One compiled variant: `run(n)` returns seconds; `flop_per_iter` its work per outer iteration."""
 
-    def __init__(self, order: str, kc: int, panels: int):
+    def __init__(self, order: str, kc: int, panels: int, dense_a: bool = False):
         if kc % 64 or kc < 64:
             raise ValueError(f"kc must be a multiple of 64 (two K steps), got {kc}")
         cpu = host_cpu()
@@ -215,16 +217,16 @@ class TileLoop:
 
         request_amx_permission()
         self.order, self.kc, self.panels = order, kc, panels
-        self.module = JitModule(loop_ir(order, kc, panels), cpu.name, llvm_feature_string(cpu.features), opt_level=2)
+        self.module = JitModule(loop_ir(order, kc, panels, dense_a), cpu.name, llvm_feature_string(cpu.features), opt_level=2)
         steps = kc // 32
         self.cfg = _aligned(64)
         self.cfg[:] = _amx_tile_config()
-        self.a = _aligned(32 * a_row_stride(kc))
+        self.a = _aligned(32 * a_row_stride(kc, dense_a))
         self.a[:] = np.resize(_bf16_bits(0.01, 1024).view(np.uint8), self.a.size)
         self.b = _aligned(panels * steps * 16 * PANEL_ROW)
         self.b[:] = np.resize(_bf16_bits(0.01, 1024).view(np.uint8), self.b.size)
         self.out = _aligned(4096)
-        self.flop_per_iter = panels * steps * 4 * PRODUCT_FLOP
+        self.flop_per_iter = panels * steps * (2 if order == "2x1" else 4) * PRODUCT_FLOP
         self._fn = ctypes.CFUNCTYPE(None, ctypes.c_int64, *[ctypes.c_void_p] * 4)(self.module.address(SYMBOL))
 
     @property
@@ -245,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--kc", default="128,256,512,1024", help="K block lengths (multiples of 64)")
     p.add_argument("--panels", default="1,8", help="B panels a microkernel sweep cycles through")
     p.add_argument("--orders", default=",".join(ORDERS))
+    p.add_argument("--dense-a", action="store_true",
+                   help="also each variant with A at row stride kc * 2 (no pack-a copy; a power of two)")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--target", type=float, default=0.05, help="seconds per measurement")
     args = p.parse_args(argv)
@@ -254,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
             for panels in (int(x) for x in args.panels.split(",")):
                 for order in args.orders.split(","):
                     loops[f"{order} kc={kc} panels={panels}"] = TileLoop(order, kc, panels)
+                    if args.dense_a:
+                        loops[f"{order} kc={kc} panels={panels} dense A"] = TileLoop(order, kc, panels, True)
     except RuntimeError as e:
         print(f"Error: {e}", file=sys.stderr)
         return 2
@@ -272,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(loop, TileLoop):
             a, b = loop.footprint
             where = f"  A block {a // 1024} KiB, B panels {b // 1024} KiB"
-        print(f"  {name:34s} {rate / 1e9:8.1f}  {rate / ref:6.1%} of registers only  "
+        print(f"  {name:42s} {rate / 1e9:8.1f}  {rate / ref:6.1%} of registers only  "
               f"spread {timed[name]['spread']:.1%}{where}")
     return 0
 
