@@ -32,8 +32,10 @@ MIN_WIDTH = 128  # narrower column blocks waste the register tiles and B panels
 # B is packed once for all threads (see shared_b_config) only from this one-thread time on: the
 # pack phase is a second hand-off to the pool.
 SHARED_B_MIN_SECONDS = 100e-6
-# More blocks than threads (see default_parts_per_thread) only from this one-thread time on.
+# More blocks than threads (see default_parts_per_thread) only from this one-thread time on,
+# and only for A of this many rows or more.
 OVERSPLIT_MIN_SECONDS = 1e-3
+OVERSPLIT_MIN_ROWS = 64
 # With B shared, C is cut into this many blocks a thread (claimed as threads finish one): int8
 # AMX at 16 threads, 2048^3 9525 against 7800 GOP/s, 4096^3 10019 against 8855 with one block a
 # thread (bench/amx_host/results/amx_16t_shared_b_parts_run3.md, one run).
@@ -155,11 +157,17 @@ def default_parts_per_thread(spec: MatmulSpec, threads: int, cpu: CpuInfo, confi
     512^3-2048^3, 1000^3 and the 128-row LLM shapes, 4 blocks 0.88-1.01x; in an ad-hoc timing
     while another process took a CPU, 2 blocks won 1.16x (2048^3) and 1.09x (128x4096x4096).
     AMX kernels: with 2 or 4 blocks a thread 0.89-1.34x, no consistent gain (each block copies
-    its rows of A again).
+    its rows of A again). Skinny A (a few rows, B streamed once: the column blocks only get
+    narrower), VM, 2 threads, three runs of `python bench/bench_parts.py --threads 2 --shapes
+    1x4096x4096,16x4096x4096,... --parts 1,2`: 2 blocks a thread against 1 at M = 1: 0.95x /
+    0.80x / 0.82x, 8: 0.87x, 16: 0.75x / 0.98x / 0.99x, 32: 0.85x / 0.96x, 48: 1.00x, 64: 1.02x,
+    128: 0.99x.
     So float32: 8 blocks a thread from 8 threads and 1024 rows on, else 2 on problems of 1 ms
-    or more (one thread), else 1; other dtypes 1 (not measured on AVX-512).
+    or more (one thread) with at least OVERSPLIT_MIN_ROWS rows, else 1; other dtypes 1 (not
+    measured on AVX-512).
     """
-    if spec.dtype != "f32" or _isa(spec, cpu, config) != "avx512" or serial_seconds(spec) < OVERSPLIT_MIN_SECONDS:
+    if spec.dtype != "f32" or _isa(spec, cpu, config) != "avx512" or serial_seconds(spec) < OVERSPLIT_MIN_SECONDS \
+            or spec.M < OVERSPLIT_MIN_ROWS:
         return 1
     return 8 if threads >= 8 and spec.M >= 1024 else 2
 

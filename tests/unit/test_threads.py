@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 import nanomm
-from nanomm.compiler.parallel import PARALLEL_MIN_SECONDS, ParallelKernel, partition, serial_seconds
+from nanomm.compiler.parallel import (OVERSPLIT_MIN_ROWS, OVERSPLIT_MIN_SECONDS, PARALLEL_MIN_SECONDS, ParallelKernel,
+                                      default_parts_per_thread, partition, serial_seconds)
 from nanomm.compiler.payload import MatmulSpec
 from nanomm.runtime.reference import matmul_mismatch
 from nanomm.runtime.threads import CallPool, available_cores
@@ -257,3 +258,18 @@ def test_more_parts_than_threads_are_all_run_once(M, N, K, threads, per_thread, 
 def test_parts_per_thread_is_checked():
     with pytest.raises(nanomm.ConfigError, match="parts_per_thread"):
         partition(MatmulSpec(512, 512, 512), 2, parts_per_thread=0)
+
+
+@pytest.mark.parametrize("M, threads, expect", [
+    (16, 2, 1), (OVERSPLIT_MIN_ROWS - 1, 2, 1),             # skinny A: one column block a thread
+    (OVERSPLIT_MIN_ROWS, 2, 2), (128, 2, 2), (2048, 2, 2),   # large float32: two a thread
+    (2048, 16, 8), (128, 16, 2),                             # 8 from 8 threads and 1024 rows
+])
+def test_default_parts_per_thread(M, threads, expect):
+    from nanomm.runtime.cpu import CpuInfo
+
+    cpu = CpuInfo(name="znver4", features=frozenset({"avx512f", "avx512bw", "avx512vl", "fma"}))
+    spec = MatmulSpec(M, 4096, 4096, "f32")
+    assert serial_seconds(spec) >= OVERSPLIT_MIN_SECONDS  # past the time threshold: the rows decide
+    assert default_parts_per_thread(spec, threads, cpu, None) == expect
+    assert default_parts_per_thread(MatmulSpec(M, 4096, 4096, "bf16"), threads, cpu, None) == 1
