@@ -10,6 +10,15 @@ from ..runtime.cpu import CpuInfo
 
 F32_LANES = 16  # float32 lanes in a 512-bit register
 NUM_VREGS = 32  # zmm registers
+# pack's prefetch-rows: B rows prefetched (into L2) this many panel rows ahead of the copy, when
+# B is larger than 1 MiB (pack's prefetch-min-kib). `python bench/bench_configs.py 128x4096x4096
+# --dtype f32 --pack`, one run a setting (VM): 96.4-96.6 GFLOP/s without, 99.0-102.7 with 4-32
+# rows (L2 hints; L1 hints 95.5-99.3). `python bench/run.py --dtypes f32,bf16,u8s8 --threads 1`
+# before / after (bench/latest/run-vm-20261130-144857.md, -153842.md, prefetching at every size):
+# 128x4096x4096 1.058x / 1.036x / 1.011x (f32 / bf16 / u8s8), 128x14336x4096 1.085x / 1.037x /
+# 1.029x, 16x4096x4096 1.039x / 1.112x / 1.120x, 2048^3 1.010x / 1.013x / 1.009x; shapes whose
+# B fits an L2 0.97-1.01x, hence the size rule.
+PACK_PREFETCH_ROWS = 8
 AMX_TILES = 8  # tmm registers
 ISAS = ("avx512", "amx", "amx-emulated")
 # The AMX features a dtype's tile products need (besides amx-tile).
@@ -86,7 +95,8 @@ class KernelConfig:
             f"tile-cache{{mc={self.mc} nc={self.nc} kc={self.kc} order={cache_order}}}",
             f"tile-register{{mr={self.mr} nr={self.nr} order={self.order}}}",
             # AMX tiles read 16 rows of A at once: copy A blocks to a stride that spreads them over L1.
-            *([f"pack{{nr={self.nr} kc={self.kc} prepacked={int(prepacked_b)} vector-width={F32_LANES}"
+            *([f"pack{{nr={self.nr} kc={self.kc} prepacked={int(prepacked_b)} vector-width={F32_LANES} "
+               f"prefetch-rows={PACK_PREFETCH_ROWS}"
                f"{' pack-a=1' if self.isa != 'avx512' else ''}}}"]
               if self.pack_b else []),
             *([f"compose-amx{{outline={int(self.outline)} emulate={int(self.isa == 'amx-emulated')} "

@@ -31,7 +31,11 @@ class Pack(ModulePass):
     panel-by-panel walk read 2-4 lines a row, a row stride apart, and kept fewer misses in
     flight. `python bench/bench_configs.py 128x4096x4096 --dtype D --pack` (VM, Zen 4): the
     packing inside a call went from 10.9 to 14.9 GB/s of B for bf16, 10.6 to 14.8 for u8s8,
-    10.4 to 10.8 for f32 (the call 3.6 % / 4.3 % / 1 % faster). Every tile's B
+    10.4 to 10.8 for f32 (the call 3.6 % / 4.3 % / 1 % faster). With `prefetch-rows=d`, when
+    the whole B is larger than `prefetch-min-kib` (an L2: smaller B is read from cache), each
+    panel row also prefetches (into L2: every block row is a short run on its own page, where
+    the hardware prefetchers do not run ahead) the lines of the B rows that panel row k + d
+    copies, clamped to the block. Every tile's B
     view is redirected to its panel, a memref<KC x nr, strided<[NR, 1]>>, so a microkernel
     reads B sequentially and never with the row stride of B. One buffer, sized for the
     largest block, is allocated on the stack at function entry and aligned to 64 bytes.
@@ -62,7 +66,8 @@ class Pack(ModulePass):
 
     Options: nr (panel width; equal to tile-register's nr), kc (K block; equal to
     tile-cache's kc, used with prepacked), prepacked, vector-width (lanes per copy),
-    max-buffer-kib (refuse blocks whose panels exceed this much stack), pack-a.
+    max-buffer-kib (refuse blocks whose panels exceed this much stack), pack-a, prefetch-rows
+    (distance in panel rows; 0 disables), prefetch-min-kib.
     """
 
     name = "pack"
@@ -72,10 +77,12 @@ class Pack(ModulePass):
     vector_width: int = 16
     max_buffer_kib: int = 4096
     pack_a: bool = False
+    prefetch_rows: int = 0
+    prefetch_min_kib: int = 1024
 
     def __post_init__(self):
-        if self.nr <= 0 or self.vector_width <= 0:
-            raise ConfigError("pack: nr and vector-width must be positive")
+        if self.nr <= 0 or self.vector_width <= 0 or self.prefetch_rows < 0:
+            raise ConfigError("pack: nr and vector-width must be positive, prefetch-rows >= 0")
 
     def run(self, module: ir.Module) -> None:
         for f in list(walk(module.operation, "func.func")):
@@ -285,10 +292,22 @@ class Pack(ModulePass):
         if groups:
             kloop = scf.ForOp(index_const(0), index_const(groups), index_const(1))
             with ir.InsertionPoint(kloop.body):
+                if self.prefetch_rows and _whole_bytes(src) > self.prefetch_min_kib * 1024:
+                    self._prefetch_rows(src, kloop.induction_variable, kb, nb, v)
                 row(kloop.induction_variable, v)
                 scf.YieldOp([])
         if partial:
             row(index_const(groups), partial)
+
+    def _prefetch_rows(self, src: ir.Value, kk: ir.Value, kb: int, nb: int, v: int) -> None:
+        """Prefetches (into L2) each line of the v rows of B that panel row kk + prefetch-rows
+        copies (rows clamped to the block's last)."""
+        per_line = 64 * v // 4  # elements of B in a 64-byte line
+        first = arith.MulIOp(arith.AddIOp(kk, index_const(self.prefetch_rows)).result, index_const(v)).result
+        for r in range(v):
+            k = arith.MinUIOp(arith.AddIOp(first, index_const(r)).result, index_const(kb - 1)).result
+            for j in sorted(set(range(0, nb, per_line)) | {nb - 1}):
+                memref.prefetch(src, [k, index_const(j)], is_write=False, locality_hint=1, is_data_cache=True)
 
     def _redirect(self, user: ir.Operation, b_blk: ir.Value, packed: ir.Value | None, kb: int,
                   prepacked: tuple | None = None) -> None:
@@ -359,6 +378,17 @@ class Pack(ModulePass):
         kblk = arith.DivUIOp(k0, index_const(self.kc)).result
         result = ir.Type.parse(f"memref<{rows}x{width * v}x{elt}, strided<[{nr * v}, 1], offset: ?>>")
         return memref.subview(source, [kblk, panel, 0, 0], [1, 1, rows, width * v], [1, 1, 1, 1], result_type=result)
+
+
+def _whole_bytes(view: ir.Value) -> int:
+    """Bytes of the memref a view (a chain of subviews) was cut from."""
+    while not isinstance(view.owner, ir.Block) and view.owner.operation.name == "memref.subview":
+        view = view.owner.operation.operands[0]
+    t = ir.MemRefType(view.type)
+    elements = 1
+    for d in t.shape:
+        elements *= max(d, 1)  # a dynamic size counts as 1
+    return elements * 4 // vnni_factor(t.element_type)
 
 
 def _row_stride(t: ir.MemRefType) -> int:

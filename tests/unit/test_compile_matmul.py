@@ -350,3 +350,28 @@ def test_concurrent_compiles_of_different_shapes():
         assert (k.spec.M, k.spec.N, k.spec.K) == (M, N, K)
         a, b = operands(M, N, K, seed=N)
         assert_matmul_close(k(a, b), a, b)
+
+
+@pytest.mark.parametrize("dtype", ["f32", "bf16", "u8s8"])
+def test_packing_a_large_b_prefetches_its_rows_and_stays_correct(dtype):
+    # B over pack's prefetch-min-kib (1 MiB): the pack loop prefetches B rows ahead (K = 600 is
+    # not a multiple of kc, so the last block's clamped rows are exercised too); small B does not.
+    from nanomm.runtime.reference import matmul_mismatch
+
+    cfg = KernelConfig(mr=6, nr=64, mc=48, nc=256, kc=256, pack_b=True)
+    K, N = 600, 1100  # B: 2.5 MiB f32, 1.3 MiB bf16, 0.6 MiB int8 (under the size rule: no prefetch)
+    kernel = nanomm.compile_matmul(8, N, K, dtype, config=cfg, threads=1)
+    prefetches = kernel.ir("pack").count("memref.prefetch")
+    assert (prefetches > 0) == (dtype != "u8s8")
+    rng = np.random.default_rng(3)
+    if dtype == "u8s8":
+        a = rng.integers(0, 256, (8, K), dtype=np.uint8)
+        b = rng.integers(-128, 128, (K, N), dtype=np.int8)
+    else:
+        a = rng.standard_normal((8, K), dtype=np.float32)
+        b = rng.standard_normal((K, N), dtype=np.float32)
+        if dtype == "bf16":
+            import ml_dtypes
+
+            a, b = a.astype(ml_dtypes.bfloat16), b.astype(ml_dtypes.bfloat16)
+    assert matmul_mismatch(kernel(a, b), a, b) is None

@@ -158,8 +158,8 @@ def test_pipeline_text():
                     "lower-llvm{bare-ptr=1 x86vector=1 amx=0}")
     packed = KernelConfig(mr=6, nr=64, mc=48, nc=512, kc=256, pack_b=True)
     assert "tile-cache{mc=48 nc=512 kc=256 order=nkm}" in packed.pipeline()
-    assert "pack{nr=64 kc=256 prepacked=0 vector-width=16}" in packed.pipeline()
-    assert "pack{nr=64 kc=256 prepacked=1 vector-width=16}" in packed.pipeline(prepacked_b=True)
+    assert "pack{nr=64 kc=256 prepacked=0 vector-width=16 prefetch-rows=8}" in packed.pipeline()
+    assert "pack{nr=64 kc=256 prepacked=1 vector-width=16 prefetch-rows=8}" in packed.pipeline(prepacked_b=True)
     with pytest.raises(ConfigError, match="pre-packed B needs pack_b=True"):
         KernelConfig().pipeline(prepacked_b=True)
     with pytest.raises(ConfigError, match=r"nc \(100\) must be a multiple of nr \(64\)"):

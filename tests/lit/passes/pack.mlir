@@ -1,5 +1,7 @@
 // RUN: nanomm-opt -p 'tile-cache{mc=8 nc=32 kc=4 order=nkm},tile-register{mr=4 nr=16},pack{nr=16}' %s | FileCheck %s
 // RUN: nanomm-opt -p 'tile-cache{mc=8 nc=32 kc=4 order=nkm},tile-register{mr=4 nr=16},pack{nr=16 kc=4 prepacked=1}' %s | FileCheck %s --check-prefix=PRE
+// RUN: nanomm-opt -p 'tile-cache{mc=8 nc=32 kc=4 order=nkm},tile-register{mr=4 nr=16},pack{nr=16 prefetch-rows=2 prefetch-min-kib=0}' %s | FileCheck %s --check-prefix=PF
+// RUN: nanomm-opt -p 'tile-cache{mc=8 nc=32 kc=4 order=nkm},tile-register{mr=4 nr=16},pack{nr=16 prefetch-rows=2}' %s | FileCheck %s --check-prefix=SMALL
 // RUN: not nanomm-opt -p 'tile-cache{mc=8 nc=32 kc=4 order=nkm},tile-register{mr=4 nr=32},pack{nr=16}' %s 2>&1 | FileCheck %s --check-prefix=MISMATCH
 
 // One stack buffer, 64-byte aligned, sized for the largest block (2 panels x 4 x 16).
@@ -20,6 +22,21 @@
 // CHECK:         memref.subview %[[PK]][%{{.*}}, 0, 0] [1, 4, 16] [1, 1, 1] : memref<2x4x16xf32> to memref<4x16xf32, strided<[16, 1], offset: ?>>
 // CHECK:         } {nanomm.nanokernel}
 // CHECK-NOT:   nanomm.b_block
+
+// A B of 560 bytes is under prefetch-min-kib (1024 KiB by default): no prefetches.
+// SMALL-NOT: memref.prefetch
+// prefetch-rows=2 (with any B size): each panel row first prefetches (locality 1: into L2) every line of the B row
+// two panel rows ahead, clamped to the block's last row (3): columns 0, 16 and the last, 19.
+// PF-LABEL: func.func @mm
+// PF:       %[[BLK:.*]] = memref.subview %arg1[0, 0] [4, 20] [1, 1]
+// PF:       scf.for %[[K:.*]] = %c0 to %c4 step %c1
+// PF:         %[[AHEAD:.*]] = arith.addi %[[K]], %c2
+// PF:         %[[ROW:.*]] = arith.minui %{{.*}}, %c3
+// PF-NEXT:    memref.prefetch %[[BLK]][%[[ROW]], %c0], read, locality<1>, data
+// PF:         memref.prefetch %[[BLK]][%[[ROW]], %c16{{.*}}], read, locality<1>, data
+// PF:         memref.prefetch %[[BLK]][%[[ROW]], %c19], read, locality<1>, data
+// PF-NEXT:    scf.for %{{.*}} = %c0 to %c1 step %c1
+// PF:           vector.transfer_read %[[BLK]][%[[K]],
 
 // Pre-packed: B arrives as [K blocks][panels][kc][16]; a @mm_pack_b function makes it.
 // PRE-LABEL: func.func @mm_pack_b(%arg0: memref<7x20xf32>, %arg1: memref<2x2x4x16xf32>)
