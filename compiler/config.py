@@ -17,7 +17,10 @@ NUM_VREGS = 32  # zmm registers
 # before / after (bench/latest/run-vm-20261130-144857.md, -153842.md, prefetching at every size):
 # 128x4096x4096 1.058x / 1.036x / 1.011x (f32 / bf16 / u8s8), 128x14336x4096 1.085x / 1.037x /
 # 1.029x, 16x4096x4096 1.039x / 1.112x / 1.120x, 2048^3 1.010x / 1.013x / 1.009x; shapes whose
-# B fits an L2 0.97-1.01x, hence the size rule.
+# B fits an L2 0.97-1.01x, hence the size rule. AVX-512 kernels only: on the AMX host, two runs of
+# `python3 bench/amx_host/amx_bench.py` on / off (results/amx_pack_prefetch_rows_session6_run1/2.md)
+# had AMX bf16 128x4096x4096 at 0.74x / 0.85x and 16x4096x4096 0.87x / 0.97x (1024^3, 2048^3
+# 1.02-1.10x); f32 there 0.97x / 0.97x at 128x4096x4096, 1.03x / 1.05x at 2048^3.
 PACK_PREFETCH_ROWS = 8
 AMX_TILES = 8  # tmm registers
 ISAS = ("avx512", "amx", "amx-emulated")
@@ -96,7 +99,7 @@ class KernelConfig:
             f"tile-register{{mr={self.mr} nr={self.nr} order={self.order}}}",
             # AMX tiles read 16 rows of A at once: copy A blocks to a stride that spreads them over L1.
             *([f"pack{{nr={self.nr} kc={self.kc} prepacked={int(prepacked_b)} vector-width={F32_LANES} "
-               f"prefetch-rows={PACK_PREFETCH_ROWS}"
+               f"prefetch-rows={PACK_PREFETCH_ROWS if self.isa == 'avx512' else 0}"
                f"{' pack-a=1' if self.isa != 'avx512' else ''}}}"]
               if self.pack_b else []),
             *([f"compose-amx{{outline={int(self.outline)} emulate={int(self.isa == 'amx-emulated')} "
