@@ -51,7 +51,7 @@ import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 from nanomm.compiler.tune import tune  # noqa: E402
-from nanomm.compiler.tune.search import robust_seconds  # noqa: E402
+from nanomm.runtime.timing import robust_seconds  # noqa: E402
 from nanomm.compiler.tune.measure import Bench, build  # noqa: E402
 from nanomm.compiler.tune.space import Problem, short  # noqa: E402
 from nanomm.runtime.cpu import host_cpu  # noqa: E402

@@ -185,7 +185,6 @@ class ComposeAmx(ModulePass):
             for j in range(tn):
                 tiles.store(c, i * TILE, j * TILE, accs[i * tn + j])
 
-
     def _next_c_lines(self, tm: int, tn: int) -> list[tuple[int, int]]:
         """(row, column) of each C cache line of the microkernel to the right of this one (past
         this microkernel's view of C: only an address; x86 prefetches never fault)."""

@@ -9,7 +9,7 @@ from mlir.dialects import arith, func, memref, scf, vector
 
 from ..errors import ConfigError
 from ._base import ModulePass
-from ._ir import erase, index_const, lane_mask, interleave, read_vector, vnni_factor, walk, write_vector
+from ._ir import add_index, erase, index_const, lane_mask, interleave, read_vector, vnni_factor, walk, write_vector
 from .tile_cache import A_BLOCK, B_BLOCK
 
 PACKED_B = "nanomm.packed_b"
@@ -303,9 +303,9 @@ class Pack(ModulePass):
         """Prefetches (into L2) each line of the v rows of B that panel row kk + prefetch-rows
         copies (rows clamped to the block's last)."""
         per_line = 64 * v // 4  # elements of B in a 64-byte line
-        first = arith.MulIOp(arith.AddIOp(kk, index_const(self.prefetch_rows)).result, index_const(v)).result
+        first = arith.MulIOp(add_index(kk, self.prefetch_rows), index_const(v)).result
         for r in range(v):
-            k = arith.MinUIOp(arith.AddIOp(first, index_const(r)).result, index_const(kb - 1)).result
+            k = arith.MinUIOp(add_index(first, r), index_const(kb - 1)).result
             for j in sorted(set(range(0, nb, per_line)) | {nb - 1}):
                 memref.prefetch(src, [k, index_const(j)], is_write=False, locality_hint=1, is_data_cache=True)
 

@@ -167,7 +167,8 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False) -> str:
         ir.emit("br i1 %s.more, label %step, label %panel.end")
     else:  # 2x1, two K steps a trip: set X for even steps, set Y for odd ones
         sets = ((2, 3, 4), (5, 6, 7))
-        for tile, ptr, stride in ((2, a_at("0", False), ra), (3, a_at("0", True), ra), (4, b_at("0", False), PANEL_ROW)):
+        first = ((2, a_at("0", False), ra), (3, a_at("0", True), ra), (4, b_at("0", False), PANEL_ROW))
+        for tile, ptr, stride in first:
             ir.load(tile, ptr, stride)
         ir.emit("br label %step")
         ir.lines.append("step:")
@@ -205,7 +206,7 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False) -> str:
 
 
 class TileLoop:
-    """One compiled variant: `run(n)` returns seconds; `flop_per_iter` its work per outer iteration."""
+    """One compiled variant: `run(n)` returns seconds; `ops_per_iter` its work per outer iteration (flop)."""
 
     def __init__(self, order: str, kc: int, panels: int, dense_a: bool = False):
         if kc % 64 or kc < 64:
@@ -217,7 +218,8 @@ class TileLoop:
 
         request_amx_permission()
         self.order, self.kc, self.panels = order, kc, panels
-        self.module = JitModule(loop_ir(order, kc, panels, dense_a), cpu.name, llvm_feature_string(cpu.features), opt_level=2)
+        self.module = JitModule(loop_ir(order, kc, panels, dense_a), cpu.name, llvm_feature_string(cpu.features),
+                                opt_level=2)
         steps = kc // 32
         self.cfg = _aligned(64)
         self.cfg[:] = _amx_tile_config()
@@ -226,7 +228,7 @@ class TileLoop:
         self.b = _aligned(panels * steps * 16 * PANEL_ROW)
         self.b[:] = np.resize(_bf16_bits(0.01, 1024).view(np.uint8), self.b.size)
         self.out = _aligned(4096)
-        self.flop_per_iter = panels * steps * (2 if order == "2x1" else 4) * PRODUCT_FLOP
+        self.ops_per_iter = panels * steps * (2 if order == "2x1" else 4) * PRODUCT_FLOP
         self._fn = ctypes.CFUNCTYPE(None, ctypes.c_int64, *[ctypes.c_void_p] * 4)(self.module.address(SYMBOL))
 
     @property
@@ -265,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     calls, work = {}, {}
     for name, loop in loops.items():
-        per_iter = getattr(loop, "flop_per_iter", None) or loop.ops_per_iter
+        per_iter = loop.ops_per_iter
         n = max(1, int(args.target * 2e12 / per_iter))  # about `target` seconds at 2 TFLOP/s
         calls[name] = (lambda lp=loop, k=n: lp.run(k))
         work[name] = n * per_iter

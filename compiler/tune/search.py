@@ -48,7 +48,7 @@ from typing import Callable
 
 from ...errors import NanommError
 from ...runtime.cpu import CpuInfo, host_cpu
-from ...runtime.timing import robust_seconds  # noqa: F401 (bench/bench_tune.py imports it from here)
+from ...runtime.timing import robust_seconds
 from ..config import KernelConfig
 from . import records
 from .measure import Bench, CompilePool, build, cpu_count_for_workers, effective_threads
