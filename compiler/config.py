@@ -11,14 +11,15 @@ from ..runtime.cpu import CpuInfo
 F32_LANES = 16  # float32 lanes in a 512-bit register
 NUM_VREGS = 32  # zmm registers
 # pack's prefetch-rows: B rows prefetched (into L2) this many panel rows ahead of the copy, when
-# B is larger than 1 MiB (pack's prefetch-min-kib). `python bench/bench_configs.py 128x4096x4096
-# --dtype f32 --pack`, one run a setting (VM): 96.4-96.6 GFLOP/s without, 99.0-102.7 with 4-32
-# rows (L2 hints; L1 hints 95.5-99.3). `python bench/run.py --dtypes f32,bf16,u8s8 --threads 1`
-# before / after (bench/latest/run-vm-20261130-144857.md, -153842.md, prefetching at every size):
-# 128x4096x4096 1.058x / 1.036x / 1.011x (f32 / bf16 / u8s8), 128x14336x4096 1.085x / 1.037x /
-# 1.029x, 16x4096x4096 1.039x / 1.112x / 1.120x, 2048^3 1.010x / 1.013x / 1.009x; shapes whose
-# B fits an L2 0.97-1.01x, hence the size rule. AVX-512 kernels only: on the AMX host, two runs of
-# `python3 bench/amx_host/amx_bench.py` on / off (results/amx_pack_prefetch_rows_session6_run1/2.md)
+# B is larger than 1 MiB (pack's prefetch-min-kib). The distance came from an exploratory sweep
+# (0-32 rows, L1 and L2 hints, through a temporary switch; 4-16 rows with L2 hints all gained).
+# `python bench/run.py --dtypes f32,bf16,u8s8 --threads 1 --prepacked 16x4096x4096 --no-plots`
+# without it (commit 473368f; bench/latest/run-vm-20261130-144857.md) and with it (a923fb9;
+# -155045.md), nanomm / oneDNN in each run: 128x4096x4096 f32 0.988 -> 1.051, bf16 1.032 ->
+# 1.065, u8s8 1.052 -> 1.065; 128x14336x4096 0.976 -> 1.060, 1.044 -> 1.073, 1.028 -> 1.047.
+# In a run with prefetching at every B size (an intermediate build, -153842.md) shapes whose B fits an L2 ran 0.97-1.01x, hence
+# the size rule. AVX-512 kernels only: on the AMX host, `python3 bench/amx_host/amx_bench.py`
+# over builds of 473368f and 21b43f2, two runs (results/amx_pack_prefetch_rows_session6_run1/2.md),
 # had AMX bf16 128x4096x4096 at 0.74x / 0.85x and 16x4096x4096 0.87x / 0.97x (1024^3, 2048^3
 # 1.02-1.10x); f32 there 0.97x / 0.97x at 128x4096x4096, 1.03x / 1.05x at 2048^3.
 PACK_PREFETCH_ROWS = 8
