@@ -30,8 +30,9 @@ class Pack(ModulePass):
     B along its rows (K outer, panels inner), so each row of the block is one run of lines; a
     panel-by-panel walk read 2-4 lines a row, a row stride apart, and kept fewer misses in
     flight. `python bench/bench_configs.py 128x4096x4096 --dtype D --pack` (VM, Zen 4; the pack.py
-    of commit cfb8367 against 9f8cc84's, one run each): the packing inside a call went from 10.9 to 14.9 GB/s of B for bf16, 10.6 to 14.8 for u8s8,
-    10.4 to 10.8 for f32 (the call 3.6 % / 4.3 % / 1 % faster). With `prefetch-rows=d`, when
+    of commit cfb8367 against 9f8cc84's, one run each): the packing inside a call went from 10.9
+    to 14.9 GB/s of B for bf16, 10.6 to 14.8 for u8s8, 10.4 to 10.8 for f32 (the call 3.6 % /
+    4.3 % / 1 % faster). With `prefetch-rows=d`, when
     the whole B is larger than `prefetch-min-kib` (an L2: smaller B is read from cache), each
     panel row also prefetches (into L2: every block row is a short run on its own page, where
     the hardware prefetchers do not run ahead) the lines of the B rows that panel row k + d
