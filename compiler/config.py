@@ -14,7 +14,7 @@ NUM_VREGS = 32  # zmm registers
 # B is larger than 1 MiB (pack's prefetch-min-kib). The distance came from an exploratory sweep
 # (0-32 rows, L1 and L2 hints, through a temporary switch; 4-16 rows with L2 hints all gained).
 # `python bench/run.py --dtypes f32,bf16,u8s8 --threads 1 --prepacked 16x4096x4096 --no-plots`
-# without it (commit 473368f; bench/latest/run-vm-20261130-144857.md) and with it (a923fb9;
+# without it (commit 9f8cc84; bench/latest/run-vm-20261130-144857.md) and with it (c3c70e9;
 # -155045.md), nanomm / oneDNN in each run: 128x4096x4096 f32 0.988 -> 1.051, bf16 1.032 ->
 # 1.065, u8s8 1.052 -> 1.065; 128x14336x4096 0.976 -> 1.060, 1.044 -> 1.073, 1.028 -> 1.047.
 # In a run with prefetching at every B size (an intermediate build, -153842.md) shapes whose B fits an L2 ran 0.97-1.01x, hence
