@@ -7,6 +7,10 @@ Run there (numpy + llvmlite; PYTHONPATH=<dir holding a nanomm link to the repo>)
     python3 bench/amx_host/tune_speedup.py DIR [--json OUT.json]     # times, then reports
     python3 bench/amx_host/tune_speedup.py DIR --report-only         # report timings.json already there
 Then here: python -m nanomm.compiler.tune.remote collect DIR   (stores the records).
+The timings are written into DIR there (DIR/<problem>/timings.json): when DIR is a copy (the device
+tool runs each call on a fresh copy of the tree and returns only a few files), bring them back as
+one archive in the same call (`tar czf $OUT/timings.tgz DIR/*/timings.json`) and unpack it here
+before `collect`.
 
 Each problem's candidates are checked against numpy and timed by runtime/remote_tune.py (the
 fastest few and the default re-timed in interleaved rounds, in one process); the figure per
