@@ -33,6 +33,11 @@ AMX_FEATURES = {"bf16": "amx-bf16", "u8s8": "amx-int8", "s8s8": "amx-int8"}
 class KernelConfig:
     """Register tile (mr x nr), cache blocks (mc, nc, kc), K unroll, tile loop order, instruction set.
 
+    bf16_fma: bf16 AVX-512 code (the whole kernel with isa="avx512", the edge tiles of AMX
+    kernels) multiplies with float32 FMAs on the bf16 pairs' halves instead of vdpbf16ps
+    (compose-microkernel's bf16-fma): default_config sets it for AVX-512 kernels on CPUs where
+    vdpbf16ps is slow (slow_bf16_dot).
+
     isa: "avx512" (FMA / vdpbf16ps / vpdpbusd register tiles), "amx" (bf16 / int8 only: AMX
     tile microkernels, AVX-512 edges; mr, nr <= 32, e.g. 32x32 = 2x2 tiles) or "amx-emulated"
     (the same tile program from plain vector ops, to check it on CPUs without AMX).
@@ -50,6 +55,7 @@ class KernelConfig:
     outline: bool = True
     late_c: bool = True
     isa: str = "avx512"
+    bf16_fma: bool = False
 
     def __post_init__(self):
         if not isinstance(self.prefetch, int) or isinstance(self.prefetch, bool) or self.prefetch < 0:
@@ -58,7 +64,7 @@ class KernelConfig:
             value = getattr(self, key)
             if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
                 raise ConfigError(f"KernelConfig.{key} must be a positive int, got {value!r}")
-        for key in ("pack_b", "outline", "late_c"):
+        for key in ("pack_b", "outline", "late_c", "bf16_fma"):
             if not isinstance(getattr(self, key), bool):
                 raise ConfigError(f"KernelConfig.{key} must be a bool, got {getattr(self, key)!r}")
         if self.order not in ("mn", "nm"):
@@ -85,7 +91,8 @@ class KernelConfig:
         if prepacked_b and not self.pack_b:
             raise ConfigError("a kernel taking pre-packed B needs pack_b=True")
         v = VNNI.get(dtype, 1)
-        need = vector_registers(self.mr, self.nr, dtype) if self.isa == "avx512" else 0  # AMX: checked in __post_init__
+        need = (vector_registers(self.mr, self.nr, dtype, self.bf16_fma) if self.isa == "avx512"
+                else 0)  # AMX: checked in __post_init__
         if need > NUM_VREGS:
             raise ConfigError(f"register tile {self.mr}x{self.nr} needs {need} vector registers for {dtype} "
                               f"(s8s8 keeps column sums of B beside C); AVX-512 has {NUM_VREGS}")
@@ -93,6 +100,8 @@ class KernelConfig:
             raise ConfigError(f"{dtype} kernels need kc to be a multiple of {v} (k per dot-product lane), got {self.kc}")
         if self.isa != "avx512" and dtype == "f32":
             raise ConfigError(f"isa={self.isa!r} is for bf16 and int8 kernels, not f32")
+        if self.bf16_fma and dtype != "bf16":
+            raise ConfigError(f"bf16_fma=True is for bf16 kernels, not {dtype}")
         cache_order = "nkm" if self.pack_b else "nmk"
         amx = self.isa == "amx"
         return ",".join([
@@ -104,10 +113,10 @@ class KernelConfig:
                f"{' pack-a=1' if self.isa != 'avx512' else ''}}}"]
               if self.pack_b else []),
             *([f"compose-amx{{outline={int(self.outline)} emulate={int(self.isa == 'amx-emulated')} "
-               f"prefetch-a={self.prefetch} prefetch-c={int(self.prefetch > 0)}}}"]
+               f"prefetch-a={self.prefetch} prefetch-c={int(self.prefetch > 0)} bf16-fma={int(self.bf16_fma)}}}"]
               if self.isa != "avx512" else []),
             f"compose-microkernel{{vector-width={F32_LANES} unroll-k={self.unroll_k} prefetch-b={self.prefetch} "
-            f"outline={int(self.outline)} late-c={int(self.late_c)}}}",
+            f"outline={int(self.outline)} late-c={int(self.late_c)} bf16-fma={int(self.bf16_fma)}}}",
             f"lower-x86{{vector-bits=512 num-vregs={NUM_VREGS}}}",
             f"lower-llvm{{bare-ptr=1 x86vector=1 amx={int(amx)}}}",
         ])
@@ -126,15 +135,18 @@ VNNI = {"f32": 1, "bf16": 2, "u8s8": 4, "s8s8": 4}
 ELEMENT_BYTES = {"f32": 4, "bf16": 2, "u8s8": 1, "s8s8": 1}
 
 
-def vector_registers(mr: int, nr: int, dtype: str = "f32") -> int:
+def vector_registers(mr: int, nr: int, dtype: str = "f32", bf16_fma: bool = False) -> int:
     """zmm registers a register tile keeps live: accumulators, B vectors, one broadcast of A.
 
     With one row (mr=1) each B vector feeds a single FMA, which reads it from memory, so
     only the accumulators and the broadcast stay live. s8 x s8 also keeps a column-sum
-    accumulator per B vector and the 0x80 constant (see compose-microkernel).
+    accumulator per B vector and the 0x80 constant (see compose-microkernel). bf16 with
+    bf16_fma keeps each B vector and A's broadcast as two float32 halves.
     """
     chunks = math.ceil(nr / F32_LANES)
     extra = chunks + 1 if dtype == "s8s8" else 0
+    if bf16_fma and dtype == "bf16":
+        return mr * chunks + 2 * chunks + 2
     if mr == 1:
         return chunks + 1 + extra
     return mr * chunks + chunks + 1 + extra
@@ -156,8 +168,9 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
     """
     if dtype != "f32":
         if dtype in AMX_FEATURES and cpu.has("amx-tile", AMX_FEATURES[dtype]) and min(M, N) >= 16:
-            return _amx_config(M, N, K, cpu, dtype)
-        return _low_precision_config(M, N, K, cpu, dtype)
+            return _amx_config(M, N, K, cpu, dtype)  # AVX-512 edges keep vdpbf16ps (slow_bf16_dot)
+        fma = dtype == "bf16" and slow_bf16_dot(cpu)
+        return dataclasses.replace(_low_precision_config(M, N, K, cpu, dtype, fma), bf16_fma=fma)
     if N <= 16:
         mr, nr = 14, 16
     elif N <= 32:
@@ -193,7 +206,26 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
     return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, unroll_k=1, order="mn")
 
 
-def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfig:
+def slow_bf16_dot(cpu: CpuInfo) -> bool:
+    """Whether bf16 AVX-512 kernels should use float32 FMAs rather than vdpbf16ps on `cpu`
+    (KernelConfig.bf16_fma; default_config sets it for the AVX-512 path only).
+
+    On the Emerald Rapids host (AMX), `python3 bench/peak.py --kinds f32,bf16,int8 --no-bandwidth`
+    measured the vdpbf16ps loop at 86.6 GFLOP/s per core against 178.6 for float32 FMAs: half the
+    FMA rate, where Zen 4's is twice it (234 against 117 GFLOP/s here). Intel's AMX CPUs are the
+    ones measured so; the others keep vdpbf16ps. Measured there in two runs of
+    `python3 bench/amx_host/amx_bench.py fma dot` over builds with and without it
+    (`python -m nanomm.compiler.aot ... --target emeraldrapids [--set bf16_fma=0]`;
+    bench/amx_host/results/amx_bf16_fma_session7.md, _run2.md), FMA over vdpbf16ps in the same
+    rounds: the AVX-512 kernel of 8x4096x4096 1.18x / 1.21x (1x4096x4096, memory-bound, 1.00x /
+    1.02x). AMX kernels' edges disagree by shape: 127x255x511 1.10x / 1.10x, 256x4096x48 1.13x /
+    1.09x, 1024x1024x16 1.05x / 1.07x, but 1000^3 0.955x / 0.956x, and K = 33 shapes 1.00x in one
+    run, 0.62x-0.69x in the other; so AMX kernels keep vdpbf16ps unless a tuning record says
+    otherwise (the tuner's variations try it)."""
+    return cpu.has("amx-bf16")
+
+
+def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str, fma: bool = False) -> KernelConfig:
     """bf16 / int8, measured on Zen 4 (see the closing note of the BF16/INT8 issue).
 
     The same register tiles as float32 (the accumulators are 16 f32/i32 lanes), one row
@@ -227,7 +259,7 @@ def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> K
         mr, nr = 8, 48
     else:
         mr, nr = 6, 64
-    while vector_registers(mr, nr, dtype) > NUM_VREGS:
+    while vector_registers(mr, nr, dtype, fma) > NUM_VREGS:
         mr -= 1
     mr = min(mr, M)
     if M <= 3:

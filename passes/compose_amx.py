@@ -73,7 +73,10 @@ class ComposeAmx(ModulePass):
     (bench/amx_host/results/amx_prefetch_c_run1.md, _run2.md): 1.02x geomean over 22 kernel
     pairs of two runs (one thread bf16 2048^3 1.05x / 1.11x; 16 threads 0.88x-1.09x).
 
-    Options: outline, emulate, prefetch-a (distance in K steps; 0 disables), prefetch-c.
+    With `bf16-fma`, the AVX-512 pieces are sized for compose-microkernel's bf16-fma (B vectors
+    and A's broadcast held as two float32 halves each), which the pipeline runs with it.
+
+    Options: outline, emulate, prefetch-a (distance in K steps; 0 disables), prefetch-c, bf16-fma.
     """
 
     name = "compose-amx"
@@ -81,6 +84,7 @@ class ComposeAmx(ModulePass):
     emulate: bool = False
     prefetch_a: int = 0
     prefetch_c: bool = False
+    bf16_fma: bool = False
 
     def run(self, module: ir.Module) -> None:
         outlined: dict[tuple, str] = {}
@@ -107,13 +111,13 @@ class ComposeAmx(ModulePass):
                     c = subview(nk.c, [0, 0], [m16, n16])
                     self._microkernel(module, loop, outlined, nk, a, b, c, tm, tn, k_amx, zero)
                     if k_amx < nk.k:  # K remainder, accumulating onto the tiles' result
-                        _pieces(nk, 0, m16, 0, n16, k_amx, nk.k, False)
+                        _pieces(nk, 0, m16, 0, n16, k_amx, nk.k, False, self.bf16_fma)
                 else:
                     m16 = n16 = 0
                 if m16 < nk.mr:
-                    _pieces(nk, m16, nk.mr, 0, nk.nr, 0, nk.k, zero)
+                    _pieces(nk, m16, nk.mr, 0, nk.nr, 0, nk.k, zero, self.bf16_fma)
                 if n16 < nk.nr and m16:
-                    _pieces(nk, 0, m16, n16, nk.nr, 0, nk.k, zero)
+                    _pieces(nk, 0, m16, n16, nk.nr, 0, nk.k, zero, self.bf16_fma)
             erase(loop)
             if nk.zero_init is not None:
                 erase(nk.zero_init)
@@ -297,11 +301,12 @@ class _Emulated:
             vector.store(tile[r], c, [index_const(i + r), index_const(j)])
 
 
-def _pieces(nk: _Nanokernel, m0: int, m1: int, n0: int, n1: int, k0: int, k1: int, zero: bool) -> None:
+def _pieces(nk: _Nanokernel, m0: int, m1: int, n0: int, n1: int, k0: int, k1: int, zero: bool,
+            fma: bool = False) -> None:
     """Nanokernels for C[m0:m1, n0:n1] over k in [k0, k1), split so each fits the zmm registers."""
     for c0 in range(n0, n1, 64):
         c1 = min(n1, c0 + 64)
-        rows = _max_rows(c1 - c0, nk.kind)
+        rows = _max_rows(c1 - c0, nk.kind, fma)
         count = -(-(m1 - m0) // rows)
         step, extra = divmod(m1 - m0, count)
         r0 = m0
@@ -311,11 +316,14 @@ def _pieces(nk: _Nanokernel, m0: int, m1: int, n0: int, n1: int, k0: int, k1: in
             r0 = r1
 
 
-def _max_rows(cols: int, kind: str) -> int:
+def _max_rows(cols: int, kind: str, fma: bool = False) -> int:
     """The most rows of a `cols`-wide register tile whose accumulators, B vectors and A broadcast
-    (and for s8 x s8 the column-sum accumulators and 0x80 constant) fit the registers."""
+    (and for s8 x s8 the column-sum accumulators and 0x80 constant; for bf16 with `fma` the
+    float32 halves of B and A) fit the registers."""
     chunks = -(-cols // TILE)
     extra = chunks + 1 if kind == "s8s8" else 0
+    if fma and kind == "bf16":
+        extra = chunks + 1  # a second half of every B vector and of A's broadcast
     rows = (NUM_VREGS - chunks - 1 - extra) // chunks
     if rows < 1:
         raise ConfigError(f"compose-amx: a {cols}-column piece does not fit {NUM_VREGS} vector registers")

@@ -60,8 +60,18 @@ class ComposeMicrokernel(ModulePass):
     of B), which it accumulates beside C with one more vpdpbusd per B vector (0x80 bytes
     times B); int32 wrap-around makes this exact whenever the true result fits in int32.
 
+    With `bf16-fma`, bf16 steps use float32 FMAs instead of `vdpbf16ps`: each 32-bit lane of a
+    VNNI B vector and of A's broadcast word holds the bf16 pair (k, k+1); `lane << 16` is k's
+    value as float32 and `lane & 0xffff0000` is k+1's (bf16 is float32's upper half, so both
+    are exact), and the accumulator takes two `vector.fma`: C += A_k * B_k, then
+    C += A_k+1 * B_k+1 (two float32 roundings, where vdpbf16ps rounds once per pair; both are
+    float32 accumulation of exact bf16 products). For CPUs whose vdpbf16ps is slow: on the
+    Emerald Rapids host `python3 bench/peak.py --kinds f32,bf16,int8 --no-bandwidth` measured
+    the vdpbf16ps loop at 86.6 GFLOP/s against 178.6 for float32 FMAs (on Zen 4 it is twice
+    the FMA rate instead). See KernelConfig.bf16_fma.
+
     Options: vector-width (lanes per vector register, 16 for f32 on AVX-512), unroll-k,
-    prefetch-b (distance in K iterations; 0 disables), outline, late-c.
+    prefetch-b (distance in K iterations; 0 disables), outline, late-c, bf16-fma.
     """
 
     name = "compose-microkernel"
@@ -70,6 +80,7 @@ class ComposeMicrokernel(ModulePass):
     prefetch_b: int = 0
     outline: bool = False
     late_c: bool = False
+    bf16_fma: bool = False
 
     def __post_init__(self):
         if self.vector_width <= 0 or self.unroll_k <= 0 or self.prefetch_b < 0:
@@ -113,7 +124,10 @@ class ComposeMicrokernel(ModulePass):
                 self._prefetch_c(nk.c, mr, nr)
         else:
             accs = [tile.load(nk.c, i, j, w) for i in range(mr) for j, w in tile.chunks]
-        step, accs, finish = (_fma_step if nk.kind == "f32" else _dot_step)(nk, tile, accs)
+        if nk.kind == "f32":
+            step, accs, finish = _fma_step(nk, tile, accs)
+        else:
+            step, accs, finish = _dot_step(nk, tile, accs, fma=self.bf16_fma and nk.kind == "bf16")
 
         steps, partial = divmod(nk.k, v)
         u = max(1, min(self.unroll_k, steps))
@@ -197,10 +211,11 @@ def _fma_step(nk: "_Nanokernel", tile: _Tile, accs: list):
     return step, accs, lambda accs: accs
 
 
-def _dot_step(nk: "_Nanokernel", tile: _Tile, accs: list):
+def _dot_step(nk: "_Nanokernel", tile: _Tile, accs: list, fma: bool = False):
     """bf16 / int8: per step of v k, B as chunks of v*VW elements (a VNNI panel row, or v rows of
     an unpacked B interleaved), A's v elements as one broadcast 32-bit word, one dot product per
-    accumulator. s8s8 adds column-sum accumulators (returned with accs) that `finish` subtracts."""
+    accumulator. s8s8 adds column-sum accumulators (returned with accs) that `finish` subtracts.
+    With `fma` (bf16 only), each dot product is two float32 FMAs on the pair's halves."""
     vw, v, chunks = tile.vw, nk.v, tile.chunks
     in_elt = nk.a.type.element_type
     word_t = ir.VectorType.get([vw * v], in_elt)
@@ -242,15 +257,32 @@ def _dot_step(nk: "_Nanokernel", tile: _Tile, accs: list):
         return vector.bitcast(word_t, lanes)
 
     def dot(acc: ir.Value, a: ir.Value, b: ir.Value) -> ir.Value:
+        if fma:  # a, b: (k, k+1) halves as float32 vectors
+            return vector.fma(a[1], b[1], vector.fma(a[0], b[0], acc))
         if nk.kind == "bf16":
             return avx512_dot(acc, a, b)
         return llvm.call_intrinsic(tile.vtype, "llvm.x86.avx512.vpdpbusd.512", [acc, a, b], [], [])
 
+    if fma:
+        lanes_i32 = ir.VectorType.get([vw], i32)
+        f32_t = ir.VectorType.get([vw], ir.F32Type.get())
+        sixteen = arith.ConstantOp(lanes_i32, ir.DenseElementsAttr.get_splat(lanes_i32, ir.IntegerAttr.get(i32, 16)))
+        high = arith.ConstantOp(lanes_i32, ir.DenseElementsAttr.get_splat(lanes_i32, ir.IntegerAttr.get(i32, -65536)))
+
+        def halves(word: ir.Value) -> tuple[ir.Value, ir.Value]:
+            """A vector of bf16 pairs as two float32 vectors: the k elements, then the k+1 ones."""
+            lanes = vector.bitcast(lanes_i32, word)
+            return (vector.bitcast(f32_t, arith.ShLIOp(lanes, sixteen.result).result),
+                    vector.bitcast(f32_t, arith.AndIOp(lanes, high.result).result))
+    else:
+        def halves(word: ir.Value) -> ir.Value:
+            return word
+
     def step(k: ir.Value, accs: list, present: int = v) -> list:
-        bs = b_vectors(k, present)
+        bs = [halves(b) for b in b_vectors(k, present)]
         out = []
         for i in range(nk.mr):
-            a = a_word(i, k, present)
+            a = halves(a_word(i, k, present))
             for jj, bv in enumerate(bs):
                 out.append(dot(accs[i * len(chunks) + jj], a, bv))
         if shift:

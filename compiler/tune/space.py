@@ -52,7 +52,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple
 
 from ...runtime.cpu import CpuInfo
 from ..config import (AMX_FEATURES, AMX_TILES, ELEMENT_BYTES, F32_LANES, NUM_VREGS, VNNI, KernelConfig,
-                      default_config, vector_registers)
+                      default_config, slow_bf16_dot, vector_registers)
 from ..payload import MatmulSpec
 
 MR_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28)
@@ -142,9 +142,9 @@ def _chunks(nr: int) -> int:
     return math.ceil(nr / F32_LANES)
 
 
-def max_rows(nr: int, dtype: str = "f32") -> int:
+def max_rows(nr: int, dtype: str = "f32", bf16_fma: bool = False) -> int:
     """The tallest register tile of width nr that fits the register file."""
-    return max(mr for mr in range(1, 64) if vector_registers(mr, nr, dtype) <= NUM_VREGS)
+    return max(mr for mr in range(1, 64) if vector_registers(mr, nr, dtype, bf16_fma) <= NUM_VREGS)
 
 
 def amx_tiles(mr: int, nr: int) -> int:
@@ -166,7 +166,7 @@ def _eff(cfg: KernelConfig, p: Problem) -> tuple[int, int, int]:
 def p_registers(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
     if cfg.isa != "avx512":
         return amx_tiles(cfg.mr, cfg.nr) <= AMX_TILES and cfg.mr <= 32 and cfg.nr <= 32
-    return vector_registers(cfg.mr, cfg.nr, p.dtype) <= NUM_VREGS
+    return vector_registers(cfg.mr, cfg.nr, p.dtype, cfg.bf16_fma) <= NUM_VREGS
 
 
 def p_vnni(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
@@ -182,7 +182,7 @@ def p_tile_in_problem(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
 def p_accumulators(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
     if cfg.isa != "avx512" or cfg.mr * _chunks(cfg.nr) >= MIN_ACCUMULATORS:
         return True
-    return cfg.mr == min(p.M, max_rows(cfg.nr, p.dtype))  # as tall as the problem and the registers allow
+    return cfg.mr == min(p.M, max_rows(cfg.nr, p.dtype, cfg.bf16_fma))  # as tall as the problem and the registers allow
 
 
 def p_l1_panel(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
@@ -257,7 +257,7 @@ def canonical(p: Problem, cfg: KernelConfig) -> KernelConfig:
 
 
 def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c,
-                     isa="avx512") -> tuple:
+                     isa="avx512", bf16_fma=False) -> tuple:
     kc = kc_clamped(p, kc)
     mc = max(mr, mc if mc < p.M else _round_up(p.M, mr))
     nc = max(nr, nc if nc < p.N else _round_up(p.N, nr))
@@ -272,7 +272,8 @@ def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, pr
         prefetch = 0  # the VNNI kernels prefetch packed B panels only
     if isa != "avx512":  # AMX: unroll and late C only touch the AVX-512 edge tiles (outline also
         unroll_k, late_c = 1, True  # decides whether the AMX microkernels are functions)
-    return (mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c, isa)
+    bf16_fma = bf16_fma and p.dtype == "bf16"
+    return (mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c, isa, bf16_fma)
 
 
 class _Cand(NamedTuple):
@@ -290,6 +291,7 @@ class _Cand(NamedTuple):
     outline: bool
     late_c: bool
     isa: str = "avx512"
+    bf16_fma: bool = False
 
 
 def config_key(cfg: KernelConfig) -> tuple:
@@ -316,6 +318,8 @@ def short(cfg: KernelConfig) -> str:
         text += " inline"
     if not cfg.late_c:
         text += " early-c"
+    if cfg.bf16_fma:
+        text += " fma"
     return text
 
 
@@ -336,11 +340,11 @@ def _blocks(size: int, tile: int, targets: tuple[int, ...], one_tile: bool = Tru
     return sorted(out)
 
 
-def tile_values(p: Problem, isa: str = "avx512") -> list[tuple[int, int]]:
+def tile_values(p: Problem, isa: str = "avx512", bf16_fma: bool = False) -> list[tuple[int, int]]:
     if isa != "avx512":
         return [(mr, nr) for mr, nr in AMX_TILE_VALUES if mr <= max(16, p.M) and nr - min(p.N, nr) < F32_LANES]
     return [(mr, nr) for nr in NR_VALUES for mr in MR_VALUES
-            if vector_registers(mr, nr, p.dtype) <= NUM_VREGS and mr <= p.M and nr - min(p.N, nr) < F32_LANES]
+            if vector_registers(mr, nr, p.dtype, bf16_fma) <= NUM_VREGS and mr <= p.M and nr - min(p.N, nr) < F32_LANES]
 
 
 def prefetch_values(isa: str) -> tuple[int, ...]:
@@ -364,6 +368,10 @@ class Space:
         self.problem = problem
         self.cpu = cpu
         self.paths = paths(problem, cpu)
+        # How bf16 AVX-512 code multiplies is the CPU's, as default_config decides it
+        # (config.slow_bf16_dot; AMX kernels keep vdpbf16ps), not a dimension of the space;
+        # `variations` tries the other way.
+        self.bf16_fma = problem.dtype == "bf16" and slow_bf16_dot(cpu)
         self._configs: list[KernelConfig] | None = None
         self._keys: set[tuple] | None = None
 
@@ -397,13 +405,14 @@ class Space:
         packs = (True,) if p.prepacked_b else BOOL_VALUES
         preds = list(PREDICATES.values())
         for isa in self.paths:
-            for mr, nr in tile_values(p, isa):
+            for mr, nr in tile_values(p, isa, self.bf16_fma):
                 mcs = _blocks(p.M, mr, MC_TARGETS)
                 ncs = _blocks(p.N, nr, NC_TARGETS, one_tile=False)
                 for kc, mc, nc in itertools.product(kc_values(p), mcs, ncs):
                     for rest in itertools.product(UNROLL_VALUES, ORDER_VALUES, packs, prefetch_values(isa),
                                                   BOOL_VALUES, BOOL_VALUES):
-                        cand = _Cand(*_canonical_tuple(p, mr, nr, mc, nc, kc, *rest, isa))
+                        fma = self.bf16_fma and isa == "avx512"
+                        cand = _Cand(*_canonical_tuple(p, mr, nr, mc, nc, kc, *rest, isa, fma))
                         if all(pred(p, cpu, cand) for pred in preds):
                             yield tuple(cand)
 
@@ -448,8 +457,9 @@ class Space:
                 kcs = [kc for kc in kc_values(p) if p_vnni(p, self.cpu, base._replace(isa=isa, kc=kc))]
                 if kcs:
                     kc = _snap(kcs, cfg.kc)
-                    moves += [{"isa": isa, "mr": mr, "nr": nr, "pack_b": True, "kc": kc}
-                              for mr, nr in tile_values(p, isa)]
+                    fma = self.bf16_fma and isa == "avx512"  # the other path's own arithmetic
+                    moves += [{"isa": isa, "mr": mr, "nr": nr, "pack_b": True, "kc": kc, "bf16_fma": fma}
+                              for mr, nr in tile_values(p, isa, fma)]
         for key, values in (("order", ORDER_VALUES), ("pack_b", BOOL_VALUES), ("outline", BOOL_VALUES),
                             ("late_c", BOOL_VALUES)):
             moves += [{key: v} for v in values if v != getattr(cfg, key)]
@@ -471,8 +481,8 @@ class Space:
         """`cfg` with one field changed, around cfg's own values rather than the grid's (so a
         default off the grid has them too): K block x1/4, x1/2, x2; column block x1/2, x2, x1/4,
         x4; row block x1/2, x2, x4 (whole tiles, clamped to the problem); each prefetch
-        distance, the other order and outlining; a tile one step away on its path; the other
-        path's heuristic default. Most telling first (K block, then the blocks). Only
+        distance, the other order and outlining, the other bf16 arithmetic (bf16_fma); a tile one
+        step away on its path; the other path's heuristic default. Most telling first (K block, then the blocks). Only
         configurations the hard predicates admit (registers, vnni, tile-in-problem, path,
         pack-reuse, unroll) and the pipeline accepts; the cache-size predicates do not apply."""
         p = self.problem
@@ -486,6 +496,8 @@ class Space:
             moves.append({"mc": min(_round_up(max(cfg.mr, int(cfg.mc * f)), cfg.mr), _round_up(p.M, cfg.mr))})
         moves += [{"prefetch": v} for v in prefetch_values(cfg.isa)]
         moves += [{"order": v} for v in ORDER_VALUES] + [{"outline": v} for v in BOOL_VALUES]
+        if p.dtype == "bf16":
+            moves.append({"bf16_fma": not cfg.bf16_fma})
         moves += [{"mr": mr, "nr": nr, "mc": _round_up(cfg.mc, mr), "nc": _round_up(cfg.nc, nr)}
                   for mr, nr in _neighbour_tiles(p, cfg)]
         out: dict[tuple, KernelConfig] = {}
@@ -500,7 +512,8 @@ class Space:
         if cfg.isa != "avx512":  # the AVX-512 path's own default
             cpu = dataclasses.replace(self.cpu, features=frozenset(
                 f for f in self.cpu.features if not f.startswith("amx")))
-            other = canonical(p, default_config(p.M, p.N, p.K, cpu, prepacked_b=p.prepacked_b, dtype=p.dtype))
+            other = default_config(p.M, p.N, p.K, cpu, prepacked_b=p.prepacked_b, dtype=p.dtype)
+            other = canonical(p, dataclasses.replace(other, bf16_fma=self.bf16_fma))
             out.setdefault(config_key(other), other)
         out.pop(config_key(canonical(p, cfg)), None)
         return list(out.values())
@@ -525,7 +538,7 @@ class Space:
 def _neighbour_tiles(p: Problem, cfg: KernelConfig) -> list[tuple[int, int]]:
     """The register tiles of cfg's path one step from cfg's in mr or in nr (along the values
     that path's tiles take: AMX 16, 32)."""
-    tiles = tile_values(p, cfg.isa)
+    tiles = tile_values(p, cfg.isa, cfg.bf16_fma)
     mrs = sorted({mr for mr, _ in tiles} | {cfg.mr})
     nrs = sorted({nr for _, nr in tiles} | {cfg.nr})
     return [(mr, nr) for mr, nr in tiles

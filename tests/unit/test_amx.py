@@ -86,8 +86,11 @@ def test_amx_config_is_checked():
     # column block once were merged by CSE with the first's and read a stale copy.
     ("bf16", 32, 96, 128, 64),
 ])
-def test_emulated_tile_program_matches_numpy(dtype, M, N, K, kc):
-    config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=kc, pack_b=True, isa="amx-emulated")
+@pytest.mark.parametrize("fma", [False, True], ids=["dot", "fma"])
+def test_emulated_tile_program_matches_numpy(dtype, M, N, K, kc, fma):
+    if fma and dtype != "bf16":
+        pytest.skip("bf16_fma applies to bf16 kernels only")
+    config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=kc, pack_b=True, isa="amx-emulated", bf16_fma=fma)
     kernel = nanomm.compile_matmul(M, N, K, dtype=dtype, config=config, threads=1)
     assert "nanomm.amx_microkernel" in kernel.ir("compose-amx")  # the emulated tile loop is there
     a, b, ref = _operands(dtype, M, N, K)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import ml_dtypes
 import numpy as np
 import pytest
@@ -10,7 +12,7 @@ from hypothesis import strategies as st
 
 import nanomm
 from nanomm import ConfigError, DTypeError, ShapeError
-from nanomm.compiler.config import KernelConfig
+from nanomm.compiler.config import KernelConfig, default_config
 from nanomm.compiler.parallel import ParallelKernel
 from nanomm.compiler.payload import MAX_K
 from nanomm.runtime.cpu import host_cpu
@@ -404,3 +406,63 @@ def test_zero_sizes(dtype, M, N, K):
     out = np.full((M, N), 9, tc)
     assert nanomm.matmul(np.ones((M, K), ta), np.ones((K, N), tb), out=out) is out
     assert not out.any()
+
+
+# --- bf16 as float32 FMAs (KernelConfig.bf16_fma, for CPUs whose vdpbf16ps is slow) ----------
+
+
+def _fma_config(M: int, N: int, K: int) -> KernelConfig:
+    """The AVX-512 bf16 heuristic's config as a CPU with slow vdpbf16ps gets it (tile sized for FMAs)."""
+    from nanomm.compiler.config import _low_precision_config
+
+    return dataclasses.replace(_low_precision_config(M, N, K, host_cpu(), "bf16", fma=True), bf16_fma=True)
+
+
+@needs("bf16")
+@settings(max_examples=25, deadline=None)
+@given(**_shapes)
+def test_hypothesis_shapes_bf16_fma(M, N, K, seed):
+    a, b = operands("bf16", M, N, K, seed)
+    kernel = nanomm.compile_matmul(M, N, K, dtype="bf16", config=_fma_config(M, N, K), threads=1)
+    assert_lowp_result(kernel(a, b), a, b, "bf16")
+
+
+@needs("bf16")
+@pytest.mark.parametrize("M,N,K", [(300, 200, 1100), (16, 4096, 64), (2, 1000, 33), (7, 20, 17)], ids=str)
+def test_bf16_fma_heuristic_shapes(M, N, K):
+    """The heuristic's branches (packed and unpacked B, one to three rows, odd K) with FMAs."""
+    config = _fma_config(M, N, K)
+    kernel = nanomm.compile_matmul(M, N, K, dtype="bf16", config=config, threads=1)
+    text = kernel.ir("compose-microkernel")
+    assert "vector.fma" in text and "x86vector.avx512.dot" not in text
+    a, b = operands("bf16", M, N, K, 3)
+    assert_lowp_result(kernel(a, b), a, b, "bf16")
+
+
+def test_bf16_fma_config_rules():
+    from nanomm.compiler.config import slow_bf16_dot, vector_registers
+    from nanomm.runtime.cpu import TARGETS
+
+    er, zen = TARGETS["emeraldrapids"], TARGETS["znver4"]
+    assert slow_bf16_dot(er) and not slow_bf16_dot(zen)
+    # bf16 AVX-512 defaults on Emerald Rapids multiply with FMAs and fit the registers; AMX
+    # kernels (their edges) keep vdpbf16ps, as does every other CPU and dtype.
+    for M, N, K in [(8, 4096, 4096), (1, 4096, 4096), (12, 512, 512), (100, 15, 100), (3, 40, 7)]:
+        config = default_config(M, N, K, er, dtype="bf16")
+        assert config.isa == "avx512" and config.bf16_fma, (M, N, K)
+        config.pipeline(dtype="bf16")  # register check included
+        assert not default_config(M, N, K, zen, dtype="bf16").bf16_fma
+        assert not default_config(M, N, K, er, dtype="u8s8").bf16_fma
+    for M, N, K in [(1024, 1024, 1024), (127, 255, 511), (16, 4096, 4096)]:
+        config = default_config(M, N, K, er, dtype="bf16")
+        assert config.isa == "amx" and not config.bf16_fma, (M, N, K)
+    # 12 rows (AVX-512: no whole AMX tile): 6x64 needs 34 registers with FMAs, so 5 rows.
+    assert default_config(12, 512, 512, er, dtype="bf16").mr == 5
+    assert default_config(12, 512, 512, zen, dtype="bf16").mr == 6
+    assert vector_registers(6, 64, "bf16", True) == 34 and vector_registers(6, 64, "bf16") == 29
+    with pytest.raises(ConfigError, match="34 vector registers"):
+        KernelConfig(mr=6, nr=64, pack_b=True, bf16_fma=True).pipeline(dtype="bf16")
+    with pytest.raises(ConfigError, match="bf16_fma=True is for bf16 kernels"):
+        KernelConfig(mr=4, nr=64, bf16_fma=True).pipeline(dtype="u8s8")
+    with pytest.raises(ConfigError, match="bf16_fma must be a bool"):
+        KernelConfig(bf16_fma=1)

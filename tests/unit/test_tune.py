@@ -90,6 +90,28 @@ def test_space_is_built_without_compiling(monkeypatch):
     assert len(Space(Problem(64, 96, 80), TINY_CACHES)) < len(Space(Problem(64, 96, 80), HOST))
 
 
+def test_bf16_arithmetic_follows_the_cpu_and_variations_try_the_other():
+    """bf16_fma is the CPU's (config.slow_bf16_dot), not a dimension of the space: every member
+    has the CPU's value, the registers predicate counts FMA halves, and `variations` (remote
+    tuning) offers the other arithmetic. Other dtypes never carry it."""
+    from nanomm.compiler.tune.space import canonical
+    from nanomm.runtime.cpu import TARGETS
+
+    er, zen = TARGETS["emeraldrapids"], TARGETS["znver4"]
+    space = Space(Problem(12, 512, 512, dtype="bf16"), er)  # 12 rows: AVX-512 only
+    members = space.configs()
+    assert members and all(c.bf16_fma for c in members)
+    assert all(vector_registers(c.mr, c.nr, "bf16", True) <= NUM_VREGS for c in members)
+    default = space.default()
+    assert default.bf16_fma and default in space
+    assert any(not c.bf16_fma for c in space.variations(default))
+    assert not any(c.bf16_fma for c in Space(Problem(12, 512, 512, dtype="bf16"), zen).configs())
+    amx = Space(Problem(256, 256, 256, dtype="bf16"), er)  # AMX members keep vdpbf16ps; AVX-512 ones not
+    assert all(c.bf16_fma == (c.isa == "avx512") for c in amx.configs())
+    assert any(c.bf16_fma and c.isa == "amx" for c in amx.variations(amx.default()))
+    assert not canonical(Problem(64, 64, 64, dtype="u8s8"), KernelConfig(bf16_fma=True)).bf16_fma
+
+
 def test_canonical_merges_equivalent_configs():
     p = Problem(64, 64, 64)
     a = canonical(p, KernelConfig(mr=6, nr=64, mc=96, nc=512, kc=256, late_c=False, order="nm"))

@@ -4,6 +4,7 @@
 // RUN: nanomm-cli compile 64 64 128 --dtype u8s8 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=U8S8
 // RUN: nanomm-cli compile 64 64 128 --dtype s8s8 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=S8S8
 // RUN: nanomm-cli compile 40 40 70 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=EDGE
+// RUN: nanomm-cli compile 40 40 70 --dtype bf16 --target emeraldrapids --threads 1 --emit asm --bf16-fma 1 | FileCheck %s --check-prefix=EDGE-FMA
 // RUN: nanomm-cli compile 64 64 64 --dtype bf16 --target emeraldrapids --threads 1 --emit config | FileCheck %s --check-prefix=CONFIG
 
 // The default AMX config inlines the microkernels (outline=False): the kernel configures the
@@ -29,10 +30,18 @@
 // S8S8:       ldtilecfg
 // S8S8:       tdpbssd %tmm
 
-// Edges are AVX-512 code beside the AMX tiles: the K remainder and the 8-wide edges use vdpbf16ps.
+// Edges are AVX-512 code beside the AMX tiles: the K remainder and the 8-wide edges use
+// vdpbf16ps (the default). With bf16_fma (EDGE-FMA) they are float32 FMAs on the bf16 halves,
+// the 16-bit shift making k's value, and no vdpbf16ps is left.
 // EDGE-LABEL: nanomm_matmul_bf16_40x40x70:
 // EDGE:       ldtilecfg
 // EDGE:       tdpbf16ps
 // EDGE:       vdpbf16ps {{.*}}%zmm
+// EDGE-FMA-LABEL: nanomm_matmul_bf16_40x40x70:
+// EDGE-FMA:   tdpbf16ps
+// EDGE-FMA:   vpslld $16, %zmm
+// EDGE-FMA:   vfmadd{{...}}ps {{.*}}%zmm
+// EDGE-FMA-NOT: vdpbf16ps
 
 // CONFIG: isa{{.*}}amx
+// CONFIG-SAME: bf16_fma{{.*}}False

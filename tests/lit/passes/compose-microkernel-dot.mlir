@@ -1,6 +1,7 @@
 // RUN: nanomm-opt -p 'tile-register{mr=2 nr=20},compose-microkernel' %s | FileCheck %s
 // RUN: nanomm-opt -p 'tile-register{mr=2 nr=20},compose-microkernel{unroll-k=2}' %s | FileCheck %s --check-prefix=UNROLL
 // RUN: nanomm-opt -p 'tile-cache{mc=12 nc=32 kc=16 order=nkm},tile-register{mr=6 nr=32},pack{nr=32},compose-microkernel' %s | FileCheck %s --check-prefix=PACKED
+// RUN: nanomm-opt -p 'tile-cache{mc=12 nc=32 kc=16 order=nkm},tile-register{mr=6 nr=32},pack{nr=32},compose-microkernel{bf16-fma=1}' %s | FileCheck %s --check-prefix=FMA
 
 // bf16 -> f32, B not packed: per step of 2 k, two B rows are loaded and interleaved in
 // registers (the 4-column edge vector with a lane mask), the 2 A elements of a row are
@@ -75,6 +76,26 @@ func.func @unpacked(%a: memref<2x7xbf16>, %b: memref<7x20xbf16>, %c: memref<2x20
 // PACKED:       vector.constant_mask [1] : vector<2xi1>
 // PACKED-COUNT-12: x86vector.avx512.dot
 // PACKED-COUNT-12: vector.transfer_write %{{.*}} : vector<16xf32>
+// bf16-fma: each panel vector and each A word is split into its k and k+1 halves as float32
+// (lane << 16, lane & 0xffff0000) and every dot product becomes two vector.fma, k's first.
+// FMA-LABEL: func.func @packed
+// FMA-DAG:     %[[S16:.*]] = arith.constant dense<16> : vector<16xi32>
+// FMA-DAG:     %[[HI:.*]] = arith.constant dense<-65536> : vector<16xi32>
+// FMA:         scf.for %[[K:.*]] = %c0 to %c6 step %c2 iter_args(
+// FMA:           %[[P0:.*]] = vector.transfer_read %{{.*}} : memref<4x64xbf16, strided<[64, 1], offset: ?>>, vector<32xbf16>
+// FMA:           %[[L0:.*]] = vector.bitcast %[[P0]] : vector<32xbf16> to vector<16xi32>
+// FMA:           %[[SH:.*]] = arith.shli %[[L0]], %[[S16]] : vector<16xi32>
+// FMA:           %[[B0K:.*]] = vector.bitcast %[[SH]] : vector<16xi32> to vector<16xf32>
+// FMA:           %[[AN:.*]] = arith.andi %[[L0]], %[[HI]] : vector<16xi32>
+// FMA:           %[[B0K1:.*]] = vector.bitcast %[[AN]] : vector<16xi32> to vector<16xf32>
+// FMA:           vector.broadcast %{{.*}} : i32 to vector<16xi32>
+// FMA:           %[[AK:.*]] = vector.bitcast %{{.*}} : vector<16xi32> to vector<16xf32>
+// FMA:           %[[AK1:.*]] = vector.bitcast %{{.*}} : vector<16xi32> to vector<16xf32>
+// FMA:           %[[F:.*]] = vector.fma %[[AK]], %[[B0K]], %{{.*}} : vector<16xf32>
+// FMA:           vector.fma %[[AK1]], %[[B0K1]], %[[F]] : vector<16xf32>
+// FMA-COUNT-22:  vector.fma
+// FMA:         } {nanomm.microkernel}
+// FMA-NOT:     x86vector.avx512.dot
 func.func @packed(%a: memref<12x7xbf16>, %b: memref<7x32xbf16>, %c: memref<12x32xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%c : memref<12x32xf32>)
