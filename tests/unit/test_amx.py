@@ -86,15 +86,24 @@ def test_amx_config_is_checked():
     # column block once were merged by CSE with the first's and read a stale copy.
     ("bf16", 32, 96, 128, 64),
 ])
-@pytest.mark.parametrize("fma", [False, True], ids=["dot", "fma"])
-def test_emulated_tile_program_matches_numpy(dtype, M, N, K, kc, fma):
-    if fma and dtype != "bf16":
-        pytest.skip("bf16_fma applies to bf16 kernels only")
-    config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=kc, pack_b=True, isa="amx-emulated", bf16_fma=fma)
+def test_emulated_tile_program_matches_numpy(dtype, M, N, K, kc):
+    config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=kc, pack_b=True, isa="amx-emulated")
     kernel = nanomm.compile_matmul(M, N, K, dtype=dtype, config=config, threads=1)
     assert "nanomm.amx_microkernel" in kernel.ir("compose-amx")  # the emulated tile loop is there
     a, b, ref = _operands(dtype, M, N, K)
     _check(kernel(a, b), ref, dtype, K)
+
+
+@pytest.mark.avx512
+@pytest.mark.parametrize("M,N,K,kc", [(40, 40, 100, 64), (47, 33, 131, 128), (32, 96, 128, 64)])
+def test_emulated_tile_program_with_fma_edges_matches_numpy(M, N, K, kc):
+    """bf16 AMX kernels whose AVX-512 edges and K remainder use float32 FMAs (bf16_fma)."""
+    config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=kc, pack_b=True, isa="amx-emulated", bf16_fma=True)
+    kernel = nanomm.compile_matmul(M, N, K, dtype="bf16", config=config, threads=1)
+    text = kernel.ir("compose-microkernel")
+    assert "vector.fma" in text and "x86vector.avx512.dot" not in text
+    a, b, ref = _operands("bf16", M, N, K)
+    _check(kernel(a, b), ref, "bf16", K)
 
 
 def test_calling_an_amx_kernel_without_amx_is_a_clean_error():
