@@ -33,6 +33,10 @@ AMX_FEATURES = {"bf16": "amx-bf16", "u8s8": "amx-int8", "s8s8": "amx-int8"}
 class KernelConfig:
     """Register tile (mr x nr), cache blocks (mc, nc, kc), K unroll, tile loop order, instruction set.
 
+    pad_k: AMX kernels zero-pad each K block to whole tile products (pack / compose-amx pad-k)
+    instead of running the K remainder as AVX-512 code over C; not with pre-packed B. Off by
+    default: not yet measured on an AMX CPU (see the AMX issue's notes).
+
     bf16_fma: bf16 AVX-512 code (the whole kernel with isa="avx512", the edge tiles of AMX
     kernels) multiplies with float32 FMAs on the bf16 pairs' halves instead of vdpbf16ps
     (compose-microkernel's bf16-fma): default_config sets it for AVX-512 kernels on CPUs where
@@ -56,6 +60,7 @@ class KernelConfig:
     late_c: bool = True
     isa: str = "avx512"
     bf16_fma: bool = False
+    pad_k: bool = False
 
     def __post_init__(self):
         if not isinstance(self.prefetch, int) or isinstance(self.prefetch, bool) or self.prefetch < 0:
@@ -64,7 +69,7 @@ class KernelConfig:
             value = getattr(self, key)
             if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
                 raise ConfigError(f"KernelConfig.{key} must be a positive int, got {value!r}")
-        for key in ("pack_b", "outline", "late_c", "bf16_fma"):
+        for key in ("pack_b", "outline", "late_c", "bf16_fma", "pad_k"):
             if not isinstance(getattr(self, key), bool):
                 raise ConfigError(f"KernelConfig.{key} must be a bool, got {getattr(self, key)!r}")
         if self.order not in ("mn", "nm"):
@@ -100,9 +105,12 @@ class KernelConfig:
             raise ConfigError(f"{dtype} kernels need kc to be a multiple of {v} (k per dot-product lane), got {self.kc}")
         if self.isa != "avx512" and dtype == "f32":
             raise ConfigError(f"isa={self.isa!r} is for bf16 and int8 kernels, not f32")
+        if self.pad_k and self.isa == "avx512":
+            raise ConfigError("pad_k=True is for AMX kernels (isa='amx' or 'amx-emulated')")
         if self.bf16_fma and dtype != "bf16":
             raise ConfigError(f"bf16_fma=True is for bf16 kernels, not {dtype}")
         cache_order = "nkm" if self.pack_b else "nmk"
+        pad = self.pad_k and not prepacked_b  # a pre-packed B's layout is the caller's: no padding rows
         amx = self.isa == "amx"
         return ",".join([
             f"tile-cache{{mc={self.mc} nc={self.nc} kc={self.kc} order={cache_order}}}",
@@ -110,10 +118,11 @@ class KernelConfig:
             # AMX tiles read 16 rows of A at once: copy A blocks to a stride that spreads them over L1.
             *([f"pack{{nr={self.nr} kc={self.kc} prepacked={int(prepacked_b)} vector-width={F32_LANES} "
                f"prefetch-rows={PACK_PREFETCH_ROWS if self.isa == 'avx512' else 0}"
-               f"{' pack-a=1' if self.isa != 'avx512' else ''}}}"]
+               f"{' pack-a=1' if self.isa != 'avx512' else ''}{' pad-k=1' if pad else ''}}}"]
               if self.pack_b else []),
             *([f"compose-amx{{outline={int(self.outline)} emulate={int(self.isa == 'amx-emulated')} "
-               f"prefetch-a={self.prefetch} prefetch-c={int(self.prefetch > 0)} bf16-fma={int(self.bf16_fma)}}}"]
+               f"prefetch-a={self.prefetch} prefetch-c={int(self.prefetch > 0)} bf16-fma={int(self.bf16_fma)}"
+               f"{' pad-k=1' if pad else ''}}}"]
               if self.isa != "avx512" else []),
             f"compose-microkernel{{vector-width={F32_LANES} unroll-k={self.unroll_k} prefetch-b={self.prefetch} "
             f"outline={int(self.outline)} late-c={int(self.late_c)} bf16-fma={int(self.bf16_fma)}}}",

@@ -76,7 +76,13 @@ class ComposeAmx(ModulePass):
     With `bf16-fma`, the AVX-512 pieces are sized for compose-microkernel's bf16-fma (B vectors
     and A's broadcast held as two float32 halves each), which the pipeline runs with it.
 
-    Options: outline, emulate, prefetch-a (distance in K steps; 0 disables), prefetch-c, bf16-fma.
+    With `pad-k` (after pack{pad-k}: A copies and B panels zero-padded to whole tile products),
+    a K that is not a multiple of KT runs as K rounded up to KT on the tiles (the padding's zeros
+    add nothing), through views of the same buffers widened to the padded K; no AVX-512 K
+    remainder pass re-reads C.
+
+    Options: outline, emulate, prefetch-a (distance in K steps; 0 disables), prefetch-c, bf16-fma,
+    pad-k.
     """
 
     name = "compose-amx"
@@ -85,6 +91,7 @@ class ComposeAmx(ModulePass):
     prefetch_a: int = 0
     prefetch_c: bool = False
     bf16_fma: bool = False
+    pad_k: bool = False
 
     def run(self, module: ir.Module) -> None:
         outlined: dict[tuple, str] = {}
@@ -99,6 +106,9 @@ class ComposeAmx(ModulePass):
             m16, n16 = nk.mr // TILE * TILE, nk.nr // TILE * TILE
             kt = TILE * nk.v
             k_amx = nk.k // kt * kt
+            padded = self.pad_k and k_amx < nk.k
+            if padded:
+                k_amx += kt
             tm, tn = m16 // TILE, n16 // TILE
             if tm * tn + tm + 1 > NUM_TILES:
                 raise self.fail(f"a {nk.mr}x{nk.nr} register tile needs {tm * tn + tm + 1} AMX tiles "
@@ -106,11 +116,15 @@ class ComposeAmx(ModulePass):
             zero = nk.zero_init is not None
             with ir.InsertionPoint(loop), loop.location:
                 if m16 and n16 and k_amx:
-                    a = subview(nk.a, [0, 0], [m16, k_amx])
-                    b = subview(nk.b, [0, 0], [k_amx // nk.v, n16 * nk.v])
+                    if padded:  # the zeros past K in the same buffers (pack{pad-k})
+                        a = _widened(nk.a, [m16, k_amx])
+                        b = _widened(nk.b, [k_amx // nk.v, n16 * nk.v])
+                    else:
+                        a = subview(nk.a, [0, 0], [m16, k_amx])
+                        b = subview(nk.b, [0, 0], [k_amx // nk.v, n16 * nk.v])
                     c = subview(nk.c, [0, 0], [m16, n16])
                     self._microkernel(module, loop, outlined, nk, a, b, c, tm, tn, k_amx, zero)
-                    if k_amx < nk.k:  # K remainder, accumulating onto the tiles' result
+                    if k_amx < nk.k:  # K remainder (no pad-k), accumulating onto the tiles' result
                         _pieces(nk, 0, m16, 0, n16, k_amx, nk.k, False, self.bf16_fma)
                 else:
                     m16 = n16 = 0
@@ -299,6 +313,19 @@ class _Emulated:
     def store(self, c, i, j, tile):
         for r in range(TILE):
             vector.store(tile[r], c, [index_const(i + r), index_const(j)])
+
+
+def _widened(view: ir.Value, sizes: list[int]) -> ir.Value:
+    """`view` (a 2-D strided memref) with larger static sizes over the same buffer: same offset
+    and strides. Only for memory the caller knows to exist and hold zeros (pack{pad-k})."""
+    t = ir.MemRefType(view.type)
+    strides, offset = t.get_strides_and_offset()
+    dyn = ir.ShapedType.get_dynamic_stride_or_offset()
+    meta = memref.ExtractStridedMetadataOp(view)
+    base, off = meta.results[0], meta.results[1]
+    layout = f"strided<[{strides[0]}, {strides[1]}], offset: ?>"
+    result = ir.Type.parse(f"memref<{sizes[0]}x{sizes[1]}x{t.element_type}, {layout}>")
+    return memref.reinterpret_cast(result, base, [off], [], [], [dyn], sizes, list(strides))
 
 
 def _pieces(nk: _Nanokernel, m0: int, m1: int, n0: int, n1: int, k0: int, k1: int, zero: bool,

@@ -65,10 +65,17 @@ class Pack(ModulePass):
     a tile reads (16 for an AMX tile) would all fall in the same few L1 sets and evict each
     other. The tiles' A views are remade on the copy; the layout stays row-major.
 
+    With `pad-k` (AMX, with pack-a, B packed here): K blocks are zero-padded to whole AMX tile
+    products (16 panel rows: 32 bf16 / 64 int8 k): each A copy row gets zeros from its block's K
+    to the next multiple (the odd-line row always has room), and each B panel gets zero rows up
+    to a multiple of 16, so compose-amx{pad-k} can run the tiles over the padded K instead of
+    leaving the remainder to an AVX-512 pass over C. Ignored with prepacked (that layout is the
+    caller's).
+
     Options: nr (panel width; equal to tile-register's nr), kc (K block; equal to
     tile-cache's kc, used with prepacked), prepacked, vector-width (lanes per copy),
     max-buffer-kib (refuse blocks whose panels exceed this much stack), pack-a, prefetch-rows
-    (distance in panel rows; 0 disables), prefetch-min-kib.
+    (distance in panel rows; 0 disables), prefetch-min-kib, pad-k.
     """
 
     name = "pack"
@@ -80,6 +87,7 @@ class Pack(ModulePass):
     pack_a: bool = False
     prefetch_rows: int = 0
     prefetch_min_kib: int = 1024
+    pad_k: bool = False
 
     def __post_init__(self):
         if self.nr <= 0 or self.vector_width <= 0 or self.prefetch_rows < 0:
@@ -116,9 +124,34 @@ class Pack(ModulePass):
                 copy_t = ir.Type.parse(f"memref<{mb}x{kb}x{elt}, strided<[{row}, 1]>>")
                 copy = memref.reinterpret_cast(copy_t, buf, [], [], [], [0], [mb, kb], [row, 1])
                 self._copy_rows(a_blk, copy, mb, kb, elt)
+                padded = self._panel_rows(kb, vnni_factor(elt)) * vnni_factor(elt)
+                if self.pad_k and padded > kb:  # zeros from K to the tile multiple (row >= padded)
+                    pad_t = ir.Type.parse(f"memref<{mb}x{padded}x{elt}, strided<[{row}, 1]>>")
+                    wide = memref.reinterpret_cast(pad_t, buf, [], [], [], [0], [mb, padded], [row, 1])
+                    self._zero_columns(wide, mb, kb, padded, elt)
             for user in users:
                 self._reroot(user, a_blk, copy)
             op.attributes.__delitem__(A_BLOCK)
+
+    def _panel_rows(self, kb: int, v: int) -> int:
+        """Rows of a B panel for a K block of kb: ceil(kb / v), with pad-k a multiple of 16 (one
+        AMX B tile)."""
+        rows = -(-kb // v)
+        return -(-rows // 16) * 16 if self.pad_k and not self.prepacked else rows
+
+    def _zero_columns(self, dst: ir.Value, rows: int, c0: int, c1: int, elt: ir.Type) -> None:
+        """dst[i, c0:c1] = 0 for every row i (vector-width stores, masked at the end)."""
+        vw = self.vector_width
+        vtype = ir.VectorType.get([vw], elt)
+        zero_attr = ir.FloatAttr.get(elt, 0.0) if isinstance(elt, ir.FloatType) else ir.IntegerAttr.get(elt, 0)
+        zeros = arith.ConstantOp(vtype, ir.DenseElementsAttr.get_splat(vtype, zero_attr)).result
+        loop = scf.ForOp(index_const(0), index_const(rows), index_const(1))
+        with ir.InsertionPoint(loop.body):
+            for j in range(c0, c1, vw):
+                lanes = min(vw, c1 - j)
+                write_vector(zeros, dst, [loop.induction_variable, index_const(j)],
+                             lane_mask(vw, lanes) if lanes < vw else None)
+            scf.YieldOp([])
 
     def _copy_rows(self, src: ir.Value, dst: ir.Value, rows: int, cols: int, elt: ir.Type) -> None:
         """dst[i, :] = src[i, :] with vector-width loads and stores (masked at the row's end)."""
@@ -163,7 +196,7 @@ class Pack(ModulePass):
         shapes = [ir.MemRefType(op.results[0].type).shape for op in blocks]
         elt = ir.MemRefType(blocks[0].results[0].type).element_type
         v = vnni_factor(elt)
-        sizes = [(-(-nb // nr)) * -(-kb // v) * nr * v for kb, nb in shapes]
+        sizes = [(-(-nb // nr)) * self._panel_rows(kb, v) * nr * v for kb, nb in shapes]
         total = max(sizes)
         nbytes = total * 4 // v
         if nbytes > self.max_buffer_kib * 1024:
@@ -177,7 +210,7 @@ class Pack(ModulePass):
 
     def _pack_block(self, op: ir.Operation, buf: ir.Value, kb: int, nb: int, elt: ir.Type) -> None:
         nr, v = self.nr, vnni_factor(elt)
-        panels, rows = -(-nb // nr), -(-kb // v)
+        panels, rows = -(-nb // nr), self._panel_rows(kb, v)
         b_blk = op.results[0]
         users = [u.owner for u in b_blk.uses]
         with ir.InsertionPoint.after(op), op.location:
@@ -186,6 +219,15 @@ class Pack(ModulePass):
                                              [rows * nr * v, nr * v, 1])
             packed.owner.attributes[PACKED_B] = ir.UnitAttr.get()
             self._copy(b_blk, packed, kb, nb, elt)
+            if rows > -(-kb // v):  # pad-k: zero panel rows up to the tile multiple
+                zeros_t = ir.VectorType.get([nr * v], elt)
+                zero_attr = ir.FloatAttr.get(elt, 0.0) if isinstance(elt, ir.FloatType) else ir.IntegerAttr.get(elt, 0)
+                zeros = arith.ConstantOp(zeros_t, ir.DenseElementsAttr.get_splat(zeros_t, zero_attr)).result
+                loop = scf.ForOp(index_const(-(-kb // v)), index_const(rows), index_const(1))
+                with ir.InsertionPoint(loop.body):
+                    for p in range(panels):
+                        write_vector(zeros, packed, [index_const(p), loop.induction_variable, index_const(0)])
+                    scf.YieldOp([])
         for user in users:
             self._redirect(user, b_blk, packed, kb)
         op.attributes.__delitem__(B_BLOCK)

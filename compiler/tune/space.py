@@ -257,7 +257,7 @@ def canonical(p: Problem, cfg: KernelConfig) -> KernelConfig:
 
 
 def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c,
-                     isa="avx512", bf16_fma=False) -> tuple:
+                     isa="avx512", bf16_fma=False, pad_k=False) -> tuple:
     kc = kc_clamped(p, kc)
     mc = max(mr, mc if mc < p.M else _round_up(p.M, mr))
     nc = max(nr, nc if nc < p.N else _round_up(p.N, nr))
@@ -273,7 +273,11 @@ def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, pr
     if isa != "avx512":  # AMX: unroll and late C only touch the AVX-512 edge tiles (outline also
         unroll_k, late_c = 1, True  # decides whether the AMX microkernels are functions)
     bf16_fma = bf16_fma and p.dtype == "bf16"
-    return (mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c, isa, bf16_fma)
+    k_blocks = ({kc, p.K % kc} - {0}) if kc < p.K else {p.K}
+    # padding K to whole tile products changes something only for AMX kernels whose K blocks are not
+    # multiples of one (and B packed in the kernel)
+    pad_k = pad_k and isa != "avx512" and not p.prepacked_b and any(b % (16 * p.v) for b in k_blocks)
+    return (mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c, isa, bf16_fma, pad_k)
 
 
 class _Cand(NamedTuple):
@@ -292,6 +296,7 @@ class _Cand(NamedTuple):
     late_c: bool
     isa: str = "avx512"
     bf16_fma: bool = False
+    pad_k: bool = False
 
 
 def config_key(cfg: KernelConfig) -> tuple:
@@ -498,6 +503,8 @@ class Space:
         moves += [{"order": v} for v in ORDER_VALUES] + [{"outline": v} for v in BOOL_VALUES]
         if p.dtype == "bf16":
             moves.append({"bf16_fma": not cfg.bf16_fma})
+        if cfg.isa != "avx512":
+            moves.append({"pad_k": not cfg.pad_k})
         moves += [{"mr": mr, "nr": nr, "mc": _round_up(cfg.mc, mr), "nc": _round_up(cfg.nc, nr)}
                   for mr, nr in _neighbour_tiles(p, cfg)]
         out: dict[tuple, KernelConfig] = {}

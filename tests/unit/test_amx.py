@@ -3,6 +3,7 @@ numpy on this AMX-less CPU), the clean refusal to run AMX code without AMX, and 
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 from pathlib import Path
 
@@ -123,3 +124,34 @@ def test_amx_kernels_match_numpy_on_an_amx_cpu(dtype, M, N, K):
     assert kernel.config.isa == "amx"
     a, b, ref = _operands(dtype, M, N, K)
     _check(kernel(a, b), ref, dtype, K)
+
+
+@pytest.mark.avx512
+@pytest.mark.parametrize("dtype,M,N,K,kc", [
+    ("bf16", 40, 40, 100, 64),    # K blocks 64 + 36: the second padded to 64 (A copy and B panel rows)
+    ("bf16", 64, 64, 33, 64),     # one block of 33: padded to 64, no AVX-512 piece at all
+    ("u8s8", 47, 33, 131, 128),   # 128 + 3, padded to 64; M and N edges beside
+    ("s8s8", 33, 70, 200, 64),    # 64 x 3 + 8
+])
+def test_emulated_tile_program_with_padded_k_matches_numpy(dtype, M, N, K, kc):
+    """pad_k: K blocks zero-padded to whole tile products (pack / compose-amx pad-k) instead of an
+    AVX-512 K remainder over C. The second block of a multi-block K reuses buffers the first one
+    filled, so a missing zero fill (of both A and B) shows as wrong results."""
+    config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=kc, pack_b=True, isa="amx-emulated", pad_k=True)
+    kernel = nanomm.compile_matmul(M, N, K, dtype=dtype, config=config, threads=1)
+    plain = nanomm.compile_matmul(M, N, K, dtype=dtype, config=dataclasses.replace(config, pad_k=False), threads=1)
+    left = kernel.ir("compose-amx").count("nanomm.nanokernel")
+    assert left < plain.ir("compose-amx").count("nanomm.nanokernel")  # the K remainder pieces are gone
+    if M % 32 == 0 and N % 32 == 0:
+        assert left == 0
+    a, b, ref = _operands(dtype, M, N, K)
+    _check(kernel(a, b), ref, dtype, K)
+
+
+def test_pad_k_rules():
+    config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=64, pack_b=True, isa="amx", pad_k=True)
+    assert "pad-k=1" in config.pipeline(False, "bf16")
+    assert "pad-k" not in config.pipeline(True, "bf16")  # pre-packed B: the caller's layout, no padding rows
+    with pytest.raises(ConfigError, match="pad_k=True is for AMX kernels"):
+        KernelConfig(pad_k=True).pipeline(False, "bf16")
+    assert not default_config(1000, 1000, 1000, TARGETS["emeraldrapids"], dtype="bf16").pad_k  # not measured yet

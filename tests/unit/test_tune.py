@@ -112,6 +112,19 @@ def test_bf16_arithmetic_follows_the_cpu_and_variations_try_the_other():
     assert not canonical(Problem(64, 64, 64, dtype="u8s8"), KernelConfig(bf16_fma=True)).bf16_fma
 
 
+def test_pad_k_is_tried_by_variations_where_it_changes_the_kernel():
+    from nanomm.compiler.tune.space import canonical
+    from nanomm.runtime.cpu import TARGETS
+
+    er = TARGETS["emeraldrapids"]
+    odd = Space(Problem(127, 255, 511, dtype="bf16"), er)  # K = 511: not whole tile products
+    assert any(c.pad_k for c in odd.variations(odd.default()))
+    amx = KernelConfig(mr=32, nr=32, mc=128, nc=256, kc=512, pack_b=True, isa="amx", pad_k=True)
+    assert canonical(Problem(128, 256, 511, dtype="bf16"), amx).pad_k
+    assert not canonical(Problem(128, 256, 512, dtype="bf16"), amx).pad_k        # K blocks already whole
+    assert not canonical(Problem(128, 256, 511, dtype="bf16", prepacked_b=True), amx).pad_k
+
+
 def test_canonical_merges_equivalent_configs():
     p = Problem(64, 64, 64)
     a = canonical(p, KernelConfig(mr=6, nr=64, mc=96, nc=512, kc=256, late_c=False, order="nm"))
