@@ -133,6 +133,13 @@ def zero_of(elt: ir.Type) -> ir.Value:
     return arith.ConstantOp(elt, 0.0 if isinstance(elt, ir.FloatType) else 0).result
 
 
+def zero_vector(vtype: ir.VectorType) -> ir.Value:
+    """A splat zero constant of vector type `vtype` (float or integer elements)."""
+    elt = vtype.element_type
+    zero = ir.FloatAttr.get(elt, 0.0) if isinstance(elt, ir.FloatType) else ir.IntegerAttr.get(elt, 0)
+    return arith.ConstantOp(vtype, ir.DenseElementsAttr.get_splat(vtype, zero)).result
+
+
 def lane_mask(lanes: int, active: int) -> ir.Value:
     """`vector.constant_mask` enabling the first `active` of `lanes` lanes."""
     return vector.constant_mask(ir.VectorType.get([lanes], ir.IntegerType.get_signless(1)), [active])

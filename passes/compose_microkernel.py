@@ -11,7 +11,7 @@ from ..dialects import avx512_dot
 from ..errors import ConfigError
 from ._base import ModulePass
 from ._ir import (call_outlined, const_int, erase, index_const, interleave, is_zero_constant, lane_mask, read_vector,
-                  vnni_factor, walk, write_vector)
+                  vnni_factor, walk, write_vector, zero_vector)
 from .tile_register import NANOKERNEL
 
 MICROKERNEL = "nanomm.microkernel"
@@ -188,7 +188,7 @@ class _Tile:
 
     def zero(self) -> ir.Value:
         if self._zero is None:
-            self._zero = _zeros(self.vtype)
+            self._zero = zero_vector(self.vtype)
         return self._zero
 
     def load(self, src: ir.Value, row, j: int, w: int) -> ir.Value:
@@ -239,7 +239,7 @@ def _dot_step(nk: "_Nanokernel", tile: _Tile, accs: list, fma: bool = False):
             else:
                 rows = [_load(nk.b, arith.AddIOp(k, index_const(r)).result if r else k, j, w, vw, row_t,
                               {w: tile.masks[w]} if w < vw else {}, None)
-                        if r < present else _zeros(row_t) for r in range(v)]
+                        if r < present else zero_vector(row_t) for r in range(v)]
                 out.append(interleave(rows))
         return out
 
@@ -386,16 +386,6 @@ def _op_before(op: ir.Operation) -> ir.Operation | None:
         if o.operation.name != "arith.constant":
             prev = o.operation
     return None
-
-
-def _zero_attr(elt: ir.Type) -> ir.Attribute:
-    if isinstance(elt, ir.FloatType):
-        return ir.FloatAttr.get(elt, 0.0)
-    return ir.IntegerAttr.get(elt, 0)
-
-
-def _zeros(vtype: ir.VectorType) -> ir.Value:
-    return arith.ConstantOp(vtype, ir.DenseElementsAttr.get_splat(vtype, _zero_attr(vtype.element_type))).result
 
 
 def _load(src, row, j, w, vw, vtype, masks, pad):

@@ -9,7 +9,8 @@ from mlir.dialects import arith, func, memref, scf, vector
 
 from ..errors import ConfigError
 from ._base import ModulePass
-from ._ir import add_index, erase, index_const, lane_mask, interleave, read_vector, vnni_factor, walk, write_vector
+from ._ir import (add_index, erase, index_const, lane_mask, interleave, read_vector, vnni_factor, walk, write_vector,
+                  zero_vector)
 from .tile_cache import A_BLOCK, B_BLOCK
 
 PACKED_B = "nanomm.packed_b"
@@ -124,8 +125,8 @@ class Pack(ModulePass):
                 copy_t = ir.Type.parse(f"memref<{mb}x{kb}x{elt}, strided<[{row}, 1]>>")
                 copy = memref.reinterpret_cast(copy_t, buf, [], [], [], [0], [mb, kb], [row, 1])
                 self._copy_rows(a_blk, copy, mb, kb, elt)
-                padded = self._panel_rows(kb, vnni_factor(elt)) * vnni_factor(elt)
-                if self.pad_k and padded > kb:  # zeros from K to the tile multiple (row >= padded)
+                padded = self._padded_k(kb, vnni_factor(elt))
+                if padded > kb:  # pad-k: zeros from K to the tile multiple (row >= padded)
                     pad_t = ir.Type.parse(f"memref<{mb}x{padded}x{elt}, strided<[{row}, 1]>>")
                     wide = memref.reinterpret_cast(pad_t, buf, [], [], [], [0], [mb, padded], [row, 1])
                     self._zero_columns(wide, mb, kb, padded, elt)
@@ -133,18 +134,19 @@ class Pack(ModulePass):
                 self._reroot(user, a_blk, copy)
             op.attributes.__delitem__(A_BLOCK)
 
+    def _padded_k(self, kb: int, v: int) -> int:
+        """The K a block of kb is laid out for: kb, or with pad-k kb rounded up to whole AMX tile
+        products (16 v: one B tile of 16 panel rows)."""
+        return -(-kb // (16 * v)) * 16 * v if self.pad_k and not self.prepacked else kb
+
     def _panel_rows(self, kb: int, v: int) -> int:
-        """Rows of a B panel for a K block of kb: ceil(kb / v), with pad-k a multiple of 16 (one
-        AMX B tile)."""
-        rows = -(-kb // v)
-        return -(-rows // 16) * 16 if self.pad_k and not self.prepacked else rows
+        """Rows of a B panel for a K block of kb (zero rows past kb)."""
+        return -(-self._padded_k(kb, v) // v)
 
     def _zero_columns(self, dst: ir.Value, rows: int, c0: int, c1: int, elt: ir.Type) -> None:
         """dst[i, c0:c1] = 0 for every row i (vector-width stores, masked at the end)."""
         vw = self.vector_width
-        vtype = ir.VectorType.get([vw], elt)
-        zero_attr = ir.FloatAttr.get(elt, 0.0) if isinstance(elt, ir.FloatType) else ir.IntegerAttr.get(elt, 0)
-        zeros = arith.ConstantOp(vtype, ir.DenseElementsAttr.get_splat(vtype, zero_attr)).result
+        zeros = zero_vector(ir.VectorType.get([vw], elt))
         loop = scf.ForOp(index_const(0), index_const(rows), index_const(1))
         with ir.InsertionPoint(loop.body):
             for j in range(c0, c1, vw):
@@ -220,9 +222,7 @@ class Pack(ModulePass):
             packed.owner.attributes[PACKED_B] = ir.UnitAttr.get()
             self._copy(b_blk, packed, kb, nb, elt)
             if rows > -(-kb // v):  # pad-k: zero panel rows up to the tile multiple
-                zeros_t = ir.VectorType.get([nr * v], elt)
-                zero_attr = ir.FloatAttr.get(elt, 0.0) if isinstance(elt, ir.FloatType) else ir.IntegerAttr.get(elt, 0)
-                zeros = arith.ConstantOp(zeros_t, ir.DenseElementsAttr.get_splat(zeros_t, zero_attr)).result
+                zeros = zero_vector(ir.VectorType.get([nr * v], elt))
                 loop = scf.ForOp(index_const(-(-kb // v)), index_const(rows), index_const(1))
                 with ir.InsertionPoint(loop.body):
                     for p in range(panels):
@@ -302,7 +302,6 @@ class Pack(ModulePass):
         """packed[p, k/v, j*v + k%v] = src[k, p*nr + j], zero past column nb and row kb."""
         nr, vw, v = self.nr, self.vector_width, vnni_factor(elt)
         vtype = ir.VectorType.get([vw], elt)
-        zero_attr = ir.FloatAttr.get(elt, 0.0) if isinstance(elt, ir.FloatType) else ir.IntegerAttr.get(elt, 0)
         full, rem = divmod(nb, nr)
 
         def group(p: ir.Value, kk: ir.Value, present: int, width: int):
@@ -314,7 +313,7 @@ class Pack(ModulePass):
                 rows = []
                 for r in range(v):
                     if lanes == 0 or r >= present:
-                        rows.append(arith.ConstantOp(vtype, ir.DenseElementsAttr.get_splat(vtype, zero_attr)).result)
+                        rows.append(zero_vector(vtype))
                     else:
                         col = arith.AddIOp(col0, index_const(j)).result
                         k = arith.AddIOp(k0, index_const(r)).result if r else k0

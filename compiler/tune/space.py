@@ -410,16 +410,19 @@ class Space:
         packs = (True,) if p.prepacked_b else BOOL_VALUES
         preds = list(PREDICATES.values())
         for isa in self.paths:
-            for mr, nr in tile_values(p, isa, self.bf16_fma):
+            for mr, nr in tile_values(p, isa, self._fma(isa)):
                 mcs = _blocks(p.M, mr, MC_TARGETS)
                 ncs = _blocks(p.N, nr, NC_TARGETS, one_tile=False)
                 for kc, mc, nc in itertools.product(kc_values(p), mcs, ncs):
                     for rest in itertools.product(UNROLL_VALUES, ORDER_VALUES, packs, prefetch_values(isa),
                                                   BOOL_VALUES, BOOL_VALUES):
-                        fma = self.bf16_fma and isa == "avx512"
-                        cand = _Cand(*_canonical_tuple(p, mr, nr, mc, nc, kc, *rest, isa, fma))
+                        cand = _Cand(*_canonical_tuple(p, mr, nr, mc, nc, kc, *rest, isa, self._fma(isa)))
                         if all(pred(p, cpu, cand) for pred in preds):
                             yield tuple(cand)
+
+    def _fma(self, isa: str) -> bool:
+        """bf16_fma of the space's members on path `isa` (AVX-512 only, as default_config)."""
+        return self.bf16_fma and isa == "avx512"
 
     def admissible(self, cfg: KernelConfig) -> bool:
         return admissible(self.problem, self.cpu, cfg)
@@ -462,7 +465,7 @@ class Space:
                 kcs = [kc for kc in kc_values(p) if p_vnni(p, self.cpu, base._replace(isa=isa, kc=kc))]
                 if kcs:
                     kc = _snap(kcs, cfg.kc)
-                    fma = self.bf16_fma and isa == "avx512"  # the other path's own arithmetic
+                    fma = self._fma(isa)  # the other path's own arithmetic
                     moves += [{"isa": isa, "mr": mr, "nr": nr, "pack_b": True, "kc": kc, "bf16_fma": fma}
                               for mr, nr in tile_values(p, isa, fma)]
         for key, values in (("order", ORDER_VALUES), ("pack_b", BOOL_VALUES), ("outline", BOOL_VALUES),
@@ -520,7 +523,7 @@ class Space:
             cpu = dataclasses.replace(self.cpu, features=frozenset(
                 f for f in self.cpu.features if not f.startswith("amx")))
             other = default_config(p.M, p.N, p.K, cpu, prepacked_b=p.prepacked_b, dtype=p.dtype)
-            other = canonical(p, dataclasses.replace(other, bf16_fma=self.bf16_fma))
+            other = canonical(p, dataclasses.replace(other, bf16_fma=self._fma("avx512")))
             out.setdefault(config_key(other), other)
         out.pop(config_key(canonical(p, cfg)), None)
         return list(out.values())
