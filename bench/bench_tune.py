@@ -6,6 +6,7 @@
     python bench/bench_tune.py --part stability --stability-shape 16x4096x4096 --repeats 10
     python bench/bench_tune.py --budget 30s --out /tmp/tune.json
     python bench/bench_tune.py --part speedup --dtype bf16 --shapes 64,128,256,512,1024,2048
+    python bench/bench_tune.py --part speedup --shapes 1000 --threads 2
 
 Parts:
   speedup     tune each shape with the default budget (fresh records and a fresh kernel
@@ -24,7 +25,7 @@ Parts:
               pick is within 2% of the fastest pick (target: >= 9 of 10).
 
 --dtype f32|bf16|u8s8|s8s8 picks the data type (int8 speeds are GOP/s). Single-threaded
-kernels (the tuner's default); the machine is whatever it is: on a shared 2-core VM other
+kernels (the tuner's default; `--threads T` tunes the speedup part's kernels on T threads); the machine is whatever it is: on a shared 2-core VM other
 processes add noise, which the interleaved re-timing reduces but cannot remove (the load
 average at the start and the end of each shape is recorded).
 """
@@ -108,7 +109,8 @@ def part_speedup(args) -> dict:
         log(f"speedup: tuning {M}x{N}x{K} {args.dtype} (budget {args.budget}, load {os.getloadavg()[0]:.2f})")
         load0 = os.getloadavg()[0]
         t0 = time.monotonic()
-        r = tune(M, N, K, args.dtype, budget=args.budget, record_dir=Path(tempfile.mkdtemp(prefix="rec-")))
+        r = tune(M, N, K, args.dtype, threads=args.threads, budget=args.budget,
+                 record_dir=Path(tempfile.mkdtemp(prefix="rec-")))
         wall = time.monotonic() - t0
         row = {"shape": f"{M}x{N}x{K}", "load": [load0, os.getloadavg()[0]], "space": r.space_size, "evaluated": len(r.evaluated),
                "failed": len(r.failed), "mode": r.mode, "seconds": wall,
@@ -186,6 +188,7 @@ def main(argv=None) -> int:
     p.add_argument("--repeats", type=int, default=10)
     p.add_argument("--budget", default="60s")
     p.add_argument("--dtype", default="f32", choices=("f32", "bf16", "u8s8", "s8s8"))
+    p.add_argument("--threads", type=int, default=1, help="threads of the tuned kernels (speedup part)")
     p.add_argument("--rounds", type=int, default=15, help="interleaved rounds of the re-timings")
     p.add_argument("--cache-dir", default=None, help="NANOMM_CACHE_DIR for this run (default: a new temp dir)")
     p.add_argument("--out", default=None)
@@ -194,7 +197,8 @@ def main(argv=None) -> int:
     report = {"date": datetime.datetime.now().isoformat(timespec="seconds"), "host": socket.gethostname(),
               "cpu": {"name": cpu.name, "model": cpu.model_name, "l1d": cpu.l1d, "l2": cpu.l2, "l3": cpu.l3,
                       "cores": cpu.cores}, "python": platform.python_version(), "budget": args.budget,
-              "dtype": args.dtype, "unit": "GOP/s" if args.dtype in ("u8s8", "s8s8") else "GFLOP/s",
+              "dtype": args.dtype, "threads": args.threads,
+              "unit": "GOP/s" if args.dtype in ("u8s8", "s8s8") else "GFLOP/s",
               "cache_dir": os.environ["NANOMM_CACHE_DIR"], "load_average_start": os.getloadavg()}
     parts = args.part.split(",")
     if "speedup" in parts:
