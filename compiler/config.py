@@ -34,8 +34,8 @@ class KernelConfig:
     """Register tile (mr x nr), cache blocks (mc, nc, kc), K unroll, tile loop order, instruction set.
 
     pad_k: AMX kernels zero-pad each K block to whole tile products (pack / compose-amx pad-k)
-    instead of running the K remainder as AVX-512 code over C; not with pre-packed B. Off by
-    default: not yet measured on an AMX CPU (see the AMX issue's notes).
+    instead of running the K remainder as AVX-512 code over C; not with pre-packed B.
+    default_config sets it where padding was measured to pay (pad_k_pays).
 
     bf16_fma: bf16 AVX-512 code (the whole kernel with isa="avx512", the edge tiles of AMX
     kernels) multiplies with float32 FMAs on the bf16 pairs' halves instead of vdpbf16ps
@@ -340,7 +340,32 @@ def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfi
         kc = _round_up(-(-K // -(-K // kc)), kt)
     nc = _fit(N, nr, cpu.l2 // 2 // (kc * size), 4096)
     mc = _fit(M, mr, 1 << 30, 128)
-    return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True, prefetch=1, outline=False, isa="amx")
+    return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True, prefetch=1, outline=False, isa="amx",
+                        pad_k=pad_k_pays(K, kc, dtype))
+
+
+def pad_k_pays(K: int, kc: int, dtype: str) -> bool:
+    """Whether an AMX kernel with K blocks of kc should zero-pad them to whole tile products
+    (KernelConfig.pad_k) rather than run the K remainder as an AVX-512 pass over C.
+
+    The blocks are kc long, the last one shorter (_amx_config's kc is whole tile products when
+    K > kc, so only the last can have a remainder; the tuner's need not be). Padding costs up to one tile product's K (32 bf16 / 64 int8) of extra tile
+    work; the remainder pass costs a sweep over C plus the remainder at AVX-512 speed. Measured
+    on the Emerald Rapids host, one thread, pad / plain in the same rounds
+    (bench/amx_host/results/pad_k_session8.md; `python3 bench/amx_host/amx_bench.py pad plain`):
+    bf16 33x4096x33 1.12x, 1024x1024x33 2.46x, 256x4096x48 1.66x, 1024x1024x48 3.22x,
+    127x255x511 1.23x, 1000^3 1.07x, but 512x512x100 0.82x (remainder 4 of 100: padding adds
+    28 % more tile work, C is in L2); u8s8 127x255x511 1.16x, 512x512x100 1.44x, 1000^3 1.14x,
+    and with K below one tile product (the plain kernel is all AVX-512 VNNI, no tiles)
+    1024x1024x33 1.23x, 1024x1024x48 1.19x, but 33x4096x33 0.69x and 256x4096x48 0.52x. So:
+    pad a last block of at least one tile product whose remainder is at least a quarter of one,
+    or that is shorter than two (the C sweep then outweighs the padding). A rule fitted to
+    these 14 kernels, not a cost model. With several blocks that have a remainder, every one
+    of them must pay."""
+    kt = 16 * VNNI[dtype]
+    last = K - (-(-K // kc) - 1) * kc
+    odd = [b for b in {min(kc, K), last} if b % kt]
+    return bool(odd) and all(b >= kt and (b % kt >= kt // 4 or b < 2 * kt) for b in odd)
 
 
 def _fit(size: int, tile: int, budget: int, cap: int) -> int:

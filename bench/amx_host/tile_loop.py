@@ -24,15 +24,27 @@ Tile orders (2x2 C tiles: C00 += A0 B0, C01 += A0 B1, C10 += A1 B0, C11 += A1 B1
     python3 bench/amx_host/tile_loop.py                     # the default grid, bf16
     python3 bench/amx_host/tile_loop.py --kc 256,1024 --panels 1,16 --orders grouped,interleaved
     python3 bench/amx_host/tile_loop.py --orders nanomm --dense-a   # A without pack-a's copy
+    python3 bench/amx_host/tile_loop.py --threads 16 --kc 1024 --panels 8 --torch 1024,4096
 
 Prints GFLOP/s of each variant beside the register-only loop (bench/peak.py) timed in the same
 rounds, and their ratio. Needs AMX (exits with an error otherwise); numpy and llvmlite only.
+
+--threads T runs each loop on T threads at once, one pinned to each of the first T allowed CPUs
+(bench/peak.py's run_on_cpus: rounds started at a barrier, >= 3 rounds), all reading the same
+A block and B panels (read-only: each core caches its own copy). Two figures a variant, from the
+round whose slowest thread was fastest: 'static' = T x one thread's work / the slowest thread's
+time (what a kernel that splits the work evenly could reach), 'each' = the sum of each thread's
+own rate in that round (what perfect load balancing could reach). These loops have no packing and
+no C traffic: they bound what nanomm's microkernels can do on T cores. --torch SHAPES times
+torch.matmul on bf16 tensors at T threads for those shapes (MxNxK or a cube), before and after the
+loops, as the peer the AMX issue's bar is set against.
 """
 
 from __future__ import annotations
 
 import argparse
 import ctypes
+import os
 import sys
 from pathlib import Path
 
@@ -40,7 +52,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import _timing  # noqa: E402
-from peak import PeakLoop, _aligned, _amx_tile_config, _bf16_bits  # noqa: E402
+from peak import PeakLoop, _aligned, _amx_tile_config, _bf16_bits, run_on_cpus  # noqa: E402
 
 from nanomm.runtime.cpu import host_cpu, llvm_feature_string  # noqa: E402
 from nanomm.runtime.jit import JitModule  # noqa: E402
@@ -244,6 +256,66 @@ class TileLoop:
         return time.perf_counter() - t0
 
 
+def parse_shape(text: str) -> tuple[int, int, int]:
+    """'MxNxK' or one number for a cube."""
+    parts = [int(x) for x in text.lower().split("x")]
+    if len(parts) == 1:
+        parts *= 3
+    if len(parts) != 3 or min(parts) < 1:
+        raise ValueError(f"shape {text!r}: want MxNxK or one positive number")
+    return parts[0], parts[1], parts[2]
+
+
+def torch_rates(shapes: list[tuple[int, int, int]], threads: int, seconds: float) -> dict[str, float]:
+    """GFLOP/s of torch.matmul on bf16 tensors at `threads` threads: best of >= 3 timed repeats."""
+    import time
+
+    import torch
+
+    torch.set_num_threads(threads)
+    rates = {}
+    for M, N, K in shapes:
+        a = torch.rand(M, K).to(torch.bfloat16)
+        b = torch.rand(K, N).to(torch.bfloat16)
+        torch.matmul(a, b)
+        reps = 1
+        while True:
+            t0 = time.perf_counter()
+            for _ in range(reps):
+                torch.matmul(a, b)
+            if time.perf_counter() - t0 > seconds / 4 or reps > 1 << 20:
+                break
+            reps *= 2
+        best = min(_time_reps(lambda: torch.matmul(a, b), reps) for _ in range(5))
+        rates[f"{M}x{N}x{K}"] = 2 * M * N * K / best / 1e9
+    return rates
+
+
+def _time_reps(call, reps: int) -> float:
+    import time
+
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        call()
+    return (time.perf_counter() - t0) / reps
+
+
+def run_threads(loops: dict, threads: int, target: float) -> dict[str, tuple[float, float]]:
+    """{name: (static GFLOP/s, each GFLOP/s)} of every loop on `threads` pinned threads (see the module doc)."""
+    allowed = sorted(os.sched_getaffinity(0))
+    if threads > len(allowed):
+        raise RuntimeError(f"--threads {threads}: this process may run on {len(allowed)} CPUs only")
+    cpus = allowed[:threads]
+    out = {}
+    for name, loop in loops.items():
+        n = max(1, int(target * 2e12 / loop.ops_per_iter))  # about `target` seconds at 2 TFLOP/s a thread
+        _, times = run_on_cpus([lambda lp=loop, k=n: lp.run(k)] * threads, cpus, target * 3)
+        best = min(zip(*times), key=max)
+        work = n * loop.ops_per_iter
+        out[name] = (threads * work / max(best) / 1e9, sum(work / t for t in best) / 1e9)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--kc", default="128,256,512,1024", help="K block lengths (multiples of 64)")
@@ -253,8 +325,14 @@ def main(argv: list[str] | None = None) -> int:
                    help="also each variant with A at row stride kc * 2 (no pack-a copy; a power of two)")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--target", type=float, default=0.05, help="seconds per measurement")
+    p.add_argument("--threads", type=int, default=1, help="run each loop on this many threads at once")
+    p.add_argument("--torch", default="", metavar="SHAPES",
+                   help="with --threads: also time torch bf16 matmul of these shapes (comma-separated)")
     args = p.parse_args(argv)
     try:
+        shapes = [parse_shape(x) for x in args.torch.split(",") if x]
+        if args.threads < 1:
+            raise ValueError(f"--threads must be >= 1, got {args.threads}")
         loops = {"registers only (peak.py)": PeakLoop("amx-bf16")}
         for kc in (int(x) for x in args.kc.split(",")):
             for panels in (int(x) for x in args.panels.split(",")):
@@ -262,9 +340,11 @@ def main(argv: list[str] | None = None) -> int:
                     loops[f"{order} kc={kc} panels={panels}"] = TileLoop(order, kc, panels)
                     if args.dense_a:
                         loops[f"{order} kc={kc} panels={panels} dense A"] = TileLoop(order, kc, panels, True)
-    except RuntimeError as e:
+    except (RuntimeError, ValueError) as e:
         print(f"Error: {e}", file=sys.stderr)
         return 2
+    if args.threads > 1:
+        return _main_threads(loops, args.threads, args.target, shapes)
     calls, work = {}, {}
     for name, loop in loops.items():
         per_iter = loop.ops_per_iter
@@ -276,12 +356,37 @@ def main(argv: list[str] | None = None) -> int:
     print(f"AMX bf16 tile loops on {host_cpu().name}, one thread; GFLOP/s of the best round's median")
     for name, loop in loops.items():
         rate = work[name] / timed[name]["best_median_s"]
-        where = ""
-        if isinstance(loop, TileLoop):
-            a, b = loop.footprint
-            where = f"  A block {a // 1024} KiB, B panels {b // 1024} KiB"
         print(f"  {name:42s} {rate / 1e9:8.1f}  {rate / ref:6.1%} of registers only  "
-              f"spread {timed[name]['spread']:.1%}{where}")
+              f"spread {timed[name]['spread']:.1%}{_footprint(loop)}")
+    return 0
+
+
+def _footprint(loop) -> str:
+    if not isinstance(loop, TileLoop):
+        return ""
+    a, b = loop.footprint
+    return f"  A block {a // 1024} KiB, B panels {b // 1024} KiB"
+
+
+def _main_threads(loops: dict, threads: int, target: float, shapes: list) -> int:
+    try:
+        before = torch_rates(shapes, threads, target) if shapes else {}
+        rates = run_threads(loops, threads, target)
+        after = torch_rates(shapes, threads, target) if shapes else {}
+    except RuntimeError as e:
+        print(f"Error: {e}", file=sys.stderr)
+        return 2
+    ref = rates["registers only (peak.py)"][0]
+    print(f"AMX bf16 tile loops on {host_cpu().name}, {threads} threads at once; GFLOP/s of all threads, "
+          "best round ('static': T x work / slowest thread; 'each': sum of each thread's rate)")
+    for name, loop in loops.items():
+        static, each = rates[name]
+        print(f"  {name:42s} static {static:9.1f} ({static / ref:6.1%} of registers only)  each {each:9.1f}"
+              f"{_footprint(loop)}")
+    for shape in before:
+        best = max(before[shape], after[shape])
+        print(f"  torch bf16 matmul {shape:>16s} {threads} threads: {before[shape]:8.1f} before, {after[shape]:8.1f} after"
+              f" the loops; registers-only static / best torch {ref / best:.2f}x")
     return 0
 
 

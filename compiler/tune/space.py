@@ -52,7 +52,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple
 
 from ...runtime.cpu import CpuInfo
 from ..config import (AMX_FEATURES, AMX_TILES, ELEMENT_BYTES, F32_LANES, NUM_VREGS, VNNI, KernelConfig,
-                      default_config, slow_bf16_dot, vector_registers)
+                      default_config, pad_k_pays, slow_bf16_dot, vector_registers)
 from ..payload import MatmulSpec
 
 MR_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28)
@@ -416,13 +416,18 @@ class Space:
                 for kc, mc, nc in itertools.product(kc_values(p), mcs, ncs):
                     for rest in itertools.product(UNROLL_VALUES, ORDER_VALUES, packs, prefetch_values(isa),
                                                   BOOL_VALUES, BOOL_VALUES):
-                        cand = _Cand(*_canonical_tuple(p, mr, nr, mc, nc, kc, *rest, isa, self._fma(isa)))
+                        cand = _Cand(*_canonical_tuple(p, mr, nr, mc, nc, kc, *rest, isa, self._fma(isa),
+                                                       self._pad(isa, kc)))
                         if all(pred(p, cpu, cand) for pred in preds):
                             yield tuple(cand)
 
     def _fma(self, isa: str) -> bool:
         """bf16_fma of the space's members on path `isa` (AVX-512 only, as default_config)."""
         return self.bf16_fma and isa == "avx512"
+
+    def _pad(self, isa: str, kc: int) -> bool:
+        """pad_k of the space's members on path `isa` with K blocks of kc (AMX only, as default_config)."""
+        return isa != "avx512" and pad_k_pays(self.problem.K, kc_clamped(self.problem, kc), self.problem.dtype)
 
     def admissible(self, cfg: KernelConfig) -> bool:
         return admissible(self.problem, self.cpu, cfg)

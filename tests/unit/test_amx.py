@@ -154,4 +154,23 @@ def test_pad_k_rules():
     assert "pad-k" not in config.pipeline(True, "bf16")  # pre-packed B: the caller's layout, no padding rows
     with pytest.raises(ConfigError, match="pad_k=True is for AMX kernels"):
         KernelConfig(pad_k=True).pipeline(False, "bf16")
-    assert not default_config(1000, 1000, 1000, TARGETS["emeraldrapids"], dtype="bf16").pad_k  # not measured yet
+
+
+@pytest.mark.parametrize("dtype,M,N,K,pad", [
+    ("bf16", 1000, 1000, 1000, True),   # remainder 8 of 32
+    ("bf16", 1024, 1024, 33, True),     # one tile product and one k: shorter than two
+    ("bf16", 512, 512, 100, False),     # remainder 4: padding costs more than the AVX-512 pass
+    ("bf16", 1024, 1024, 1024, False),  # whole tile products: nothing to pad
+    ("bf16", 512, 512, 2081, False),    # K blocks 704, 704, 673: the last one's remainder is 1
+    ("bf16", 512, 512, 2104, True),     # K blocks 704, 704, 696: remainder 24
+    ("u8s8", 1000, 1000, 1000, True),   # remainder 40 of 64
+    ("u8s8", 1024, 1024, 48, False),    # below one tile product: the kernel stays AVX-512 VNNI
+    ("u8s8", 512, 512, 100, True),      # remainder 36 of 64
+    ("u8s8", 1024, 1024, 4100, False),  # K blocks 832 x 4 + 772: remainder 4
+])
+def test_default_pads_k_where_measured_to_pay(dtype, M, N, K, pad):
+    config = default_config(M, N, K, TARGETS["emeraldrapids"], dtype=dtype)
+    assert config.isa == "amx"
+    assert config.pad_k == pad
+    assert not default_config(M, N, K, TARGETS["emeraldrapids"], prepacked_b=True, dtype=dtype).pipeline(
+        True, dtype).count("pad-k=1")
