@@ -346,26 +346,24 @@ def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfi
 
 def pad_k_pays(K: int, kc: int, dtype: str) -> bool:
     """Whether an AMX kernel with K blocks of kc should zero-pad them to whole tile products
-    (KernelConfig.pad_k) rather than run the K remainder as an AVX-512 pass over C.
+    (KernelConfig.pad_k) rather than run the K remainder as an AVX-512 pass over C: wherever a
+    block has a remainder, unless K is shorter than one tile product (32 bf16 / 64 int8 k; the
+    kernel then has no tile product at all without padding).
 
-    The blocks are kc long, the last one shorter (_amx_config's kc is whole tile products when
-    K > kc, so only the last can have a remainder; the tuner's need not be). Padding costs up to one tile product's K (32 bf16 / 64 int8) of extra tile
-    work; the remainder pass costs a sweep over C plus the remainder at AVX-512 speed. Measured
-    on the Emerald Rapids host, one thread, pad / plain in the same rounds
-    (bench/amx_host/results/pad_k_session8.md; `python3 bench/amx_host/amx_bench.py pad plain`):
-    bf16 33x4096x33 1.12x, 1024x1024x33 2.46x, 256x4096x48 1.66x, 1024x1024x48 3.22x,
-    127x255x511 1.23x, 1000^3 1.07x, but 512x512x100 0.82x (remainder 4 of 100: padding adds
-    28 % more tile work, C is in L2); u8s8 127x255x511 1.16x, 512x512x100 1.44x, 1000^3 1.14x,
-    and with K below one tile product (the plain kernel is all AVX-512 VNNI, no tiles)
-    1024x1024x33 1.23x, 1024x1024x48 1.19x, but 33x4096x33 0.69x and 256x4096x48 0.52x. So:
-    pad a last block of at least one tile product whose remainder is at least a quarter of one,
-    or that is shorter than two (the C sweep then outweighs the padding). A rule fitted to
-    these 14 kernels, not a cost model. With several blocks that have a remainder, every one
-    of them must pay."""
+    Padding costs up to one tile product's K of extra tile work; the remainder pass costs a sweep
+    over C plus the remainder at AVX-512 speed, and measured dearer almost everywhere. On the
+    Emerald Rapids host, one thread, pad / plain timed in the same rounds
+    (`python3 bench/amx_host/amx_bench.py pad plain`, builds in the reports), 28 kernels in two runs
+    (bench/amx_host/results/pad_k_session8.md, pad_k_holdout_session8.md): geomean 1.41x, 24 wins.
+    With K >= one tile product, 21 of 23 win (1.04x-3.22x: bf16 1024x1024x48 3.22x, 1024x1024x80
+    3.02x, 127x255x511 1.23x, 1000^3 1.07x; u8s8 512x2048x130 2.38x, 1024x1024x97 2.48x), two lose
+    (bf16 512x512x100 0.82x, u8s8 2048x256x200 0.82x). Below one tile product (int8 K = 33, 40,
+    48), where the plain kernel is all AVX-512 VNNI: 0.52x-1.39x, geomean 0.94x, so no padding.
+    A rule of the second run's held-out shapes replaced one fitted to the first run's, which
+    picked wrongly on 5 of the 14 held-out kernels."""
     kt = 16 * VNNI[dtype]
     last = K - (-(-K // kc) - 1) * kc
-    odd = [b for b in {min(kc, K), last} if b % kt]
-    return bool(odd) and all(b >= kt and (b % kt >= kt // 4 or b < 2 * kt) for b in odd)
+    return K >= kt and any(b % kt for b in (min(kc, K), last))
 
 
 def _fit(size: int, tile: int, budget: int, cap: int) -> int:

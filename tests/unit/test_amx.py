@@ -158,15 +158,15 @@ def test_pad_k_rules():
 
 @pytest.mark.parametrize("dtype,M,N,K,pad", [
     ("bf16", 1000, 1000, 1000, True),   # remainder 8 of 32
-    ("bf16", 1024, 1024, 33, True),     # one tile product and one k: shorter than two
-    ("bf16", 512, 512, 100, False),     # remainder 4: padding costs more than the AVX-512 pass
+    ("bf16", 1024, 1024, 33, True),     # one tile product and one k
+    ("bf16", 512, 512, 100, True),      # remainder 4
     ("bf16", 1024, 1024, 1024, False),  # whole tile products: nothing to pad
-    ("bf16", 512, 512, 2081, False),    # K blocks 704, 704, 673: the last one's remainder is 1
-    ("bf16", 512, 512, 2104, True),     # K blocks 704, 704, 696: remainder 24
+    ("bf16", 512, 512, 2081, True),     # K blocks 704, 704, 673: the last one has a remainder
+    ("bf16", 1024, 1024, 2048, False),  # K blocks 1024 x 2
     ("u8s8", 1000, 1000, 1000, True),   # remainder 40 of 64
     ("u8s8", 1024, 1024, 48, False),    # below one tile product: the kernel stays AVX-512 VNNI
     ("u8s8", 512, 512, 100, True),      # remainder 36 of 64
-    ("u8s8", 1024, 1024, 4100, False),  # K blocks 832 x 4 + 772: remainder 4
+    ("u8s8", 1024, 1024, 4100, True),   # K blocks 832 x 4 + 772: remainder 4
 ])
 def test_default_pads_k_where_measured_to_pay(dtype, M, N, K, pad):
     config = default_config(M, N, K, TARGETS["emeraldrapids"], dtype=dtype)
