@@ -37,6 +37,10 @@ class KernelConfig:
     instead of running the K remainder as AVX-512 code over C; not with pre-packed B.
     default_config sets it where padding was measured to pay (pad_k_pays).
 
+    pad_mn: AMX kernels run the M / N edges (register tiles whose rows or columns are not
+    multiples of 16) on whole tiles over rounded-up views, C through a scratch buffer
+    (compose-amx pad-mn), instead of as AVX-512 code; where the tiles cover all of K.
+
     bf16_fma: bf16 AVX-512 code (the whole kernel with isa="avx512", the edge tiles of AMX
     kernels) multiplies with float32 FMAs on the bf16 pairs' halves instead of vdpbf16ps
     (compose-microkernel's bf16-fma): default_config sets it for AVX-512 kernels on CPUs where
@@ -61,6 +65,7 @@ class KernelConfig:
     isa: str = "avx512"
     bf16_fma: bool = False
     pad_k: bool = False
+    pad_mn: bool = False
 
     def __post_init__(self):
         if not isinstance(self.prefetch, int) or isinstance(self.prefetch, bool) or self.prefetch < 0:
@@ -69,7 +74,7 @@ class KernelConfig:
             value = getattr(self, key)
             if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
                 raise ConfigError(f"KernelConfig.{key} must be a positive int, got {value!r}")
-        for key in ("pack_b", "outline", "late_c", "bf16_fma", "pad_k"):
+        for key in ("pack_b", "outline", "late_c", "bf16_fma", "pad_k", "pad_mn"):
             if not isinstance(getattr(self, key), bool):
                 raise ConfigError(f"KernelConfig.{key} must be a bool, got {getattr(self, key)!r}")
         if self.order not in ("mn", "nm"):
@@ -105,8 +110,9 @@ class KernelConfig:
             raise ConfigError(f"{dtype} kernels need kc to be a multiple of {v} (k per dot-product lane), got {self.kc}")
         if self.isa != "avx512" and dtype == "f32":
             raise ConfigError(f"isa={self.isa!r} is for bf16 and int8 kernels, not f32")
-        if self.pad_k and self.isa == "avx512":
-            raise ConfigError("pad_k=True is for AMX kernels (isa='amx' or 'amx-emulated')")
+        for key in ("pad_k", "pad_mn"):
+            if getattr(self, key) and self.isa == "avx512":
+                raise ConfigError(f"{key}=True is for AMX kernels (isa='amx' or 'amx-emulated')")
         if self.bf16_fma and dtype != "bf16":
             raise ConfigError(f"bf16_fma=True is for bf16 kernels, not {dtype}")
         cache_order = "nkm" if self.pack_b else "nmk"
@@ -122,7 +128,7 @@ class KernelConfig:
               if self.pack_b else []),
             *([f"compose-amx{{outline={int(self.outline)} emulate={int(self.isa == 'amx-emulated')} "
                f"prefetch-a={self.prefetch} prefetch-c={int(self.prefetch > 0)} bf16-fma={int(self.bf16_fma)}"
-               f"{' pad-k=1' if pad else ''}}}"]
+               f"{' pad-k=1' if pad else ''}{' pad-mn=1' if self.pad_mn else ''}}}"]
               if self.isa != "avx512" else []),
             f"compose-microkernel{{vector-width={F32_LANES} unroll-k={self.unroll_k} prefetch-b={self.prefetch} "
             f"outline={int(self.outline)} late-c={int(self.late_c)} bf16-fma={int(self.bf16_fma)}}}",
@@ -341,7 +347,7 @@ def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfi
     nc = _fit(N, nr, cpu.l2 // 2 // (kc * size), 4096)
     mc = _fit(M, mr, 1 << 30, 128)
     return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True, prefetch=1, outline=False, isa="amx",
-                        pad_k=pad_k_pays(K, kc, dtype))
+                        pad_k=pad_k_pays(K, kc, dtype), pad_mn=True)
 
 
 def pad_k_pays(K: int, kc: int, dtype: str) -> bool:

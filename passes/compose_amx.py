@@ -10,7 +10,7 @@ from mlir.dialects import arith, memref, scf, vector
 from ..dialects import amx
 from ..errors import ConfigError
 from ._base import ModulePass
-from ._ir import call_outlined, erase, index_const, subview, walk
+from ._ir import call_outlined, erase, index_const, lane_mask, read_vector, subview, walk, write_vector
 from .compose_microkernel import _match, _Nanokernel
 from .tile_register import NANOKERNEL
 
@@ -18,6 +18,11 @@ AMX_MICROKERNEL = "nanomm.amx_microkernel"
 TILE = 16  # rows of every tile; columns of a C tile (16 f32 / i32 = 64 bytes)
 NUM_TILES = 8  # tmm0..tmm7
 NUM_VREGS = 32  # zmm registers, for the size of the AVX-512 pieces left behind
+# pad-mn leaves a dimension whose remainder (mod 16) is this one to AVX-512: a tile over one row
+# or column does 16 times its work. On the Emerald Rapids host (one thread, pad-mn against the
+# AVX-512 edges in the same rounds; bench/amx_host/results/pad_mn_session8.md) the only losses
+# were one-row edges: bf16 33x4096x33 0.61x, u8s8 17x1000x512 0.94x (bf16 17x1000x512 1.14x).
+PAD_MN_SKIP_REMAINDER = 1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -81,8 +86,20 @@ class ComposeAmx(ModulePass):
     add nothing), through views of the same buffers widened to the padded K; no AVX-512 K
     remainder pass re-reads C.
 
+    With `pad-mn`, a nanokernel whose rows or columns are not multiples of 16 (the M / N edges
+    of the problem; not where one of them is one more than a multiple: PAD_MN_SKIP_REMAINDER)
+    runs whole on tiles, its rows and columns rounded up to 16, instead of as
+    AVX-512 edge pieces: A through a view widened to the rounded rows (pack{pack-a}'s copy,
+    whose buffer has whole 16-row tiles of rows: the extra rows hold whatever an earlier block
+    left, and only make C rows that are thrown away), B through a view widened to the rounded
+    columns (pack's panels are zero past N, and as wide as the register tile), C through a
+    32x32 scratch buffer: the nanokernel's part of C copied in (unless it starts from zero),
+    the tiles loaded from and stored to the scratch, the part copied back, each row with masked
+    vector loads and stores. Only where the tiles cover all of K (K whole tile products, or
+    pad-k); needs A copied by pack{pack-a}.
+
     Options: outline, emulate, prefetch-a (distance in K steps; 0 disables), prefetch-c, bf16-fma,
-    pad-k.
+    pad-k, pad-mn.
     """
 
     name = "compose-amx"
@@ -92,9 +109,11 @@ class ComposeAmx(ModulePass):
     prefetch_c: bool = False
     bf16_fma: bool = False
     pad_k: bool = False
+    pad_mn: bool = False
 
     def run(self, module: ir.Module) -> None:
         outlined: dict[tuple, str] = {}
+        scratch: dict[ir.Operation, ir.Value] = {}  # per function: the C scratch buffer of pad-mn
         for loop in list(walk(module.operation, "scf.for")):
             if NANOKERNEL not in loop.attributes:
                 continue
@@ -114,6 +133,15 @@ class ComposeAmx(ModulePass):
                 raise self.fail(f"a {nk.mr}x{nk.nr} register tile needs {tm * tn + tm + 1} AMX tiles "
                                 f"({tm}x{tn} C, {tm} A, 1 B), there are {NUM_TILES}; use mr, nr <= 32", loop)
             zero = nk.zero_init is not None
+            edges = {nk.mr % TILE, nk.nr % TILE}
+            if (self.pad_mn and k_amx >= nk.k and edges != {0} and PAD_MN_SKIP_REMAINDER not in edges
+                    and _on_stack(nk.a)):
+                with ir.InsertionPoint(loop), loop.location:
+                    self._padded_edge(module, loop, outlined, scratch, nk, k_amx, zero)
+                erase(loop)
+                if nk.zero_init is not None:
+                    erase(nk.zero_init)
+                continue
             with ir.InsertionPoint(loop), loop.location:
                 if m16 and n16 and k_amx:
                     if padded:  # the zeros past K in the same buffers (pack{pad-k})
@@ -135,6 +163,32 @@ class ComposeAmx(ModulePass):
             erase(loop)
             if nk.zero_init is not None:
                 erase(nk.zero_init)
+
+    def _padded_edge(self, module, loop, outlined, scratch: dict, nk: _Nanokernel, k: int, zero: bool) -> None:
+        """pad-mn: the whole mr x nr nanokernel on tiles, rows and columns rounded up to 16, C through
+        the function's scratch buffer (see the class doc)."""
+        rows, cols = -(-nk.mr // TILE) * TILE, -(-nk.nr // TILE) * TILE
+        a = _widened(nk.a, [rows, k])
+        b = _widened(nk.b, [k // nk.v, cols * nk.v])
+        buf = self._scratch(loop, scratch, nk.c.type.element_type)
+        c = subview(buf, [0, 0], [rows, cols])
+        row_t = ir.VectorType.get([TILE], nk.c.type.element_type)
+        if not zero:
+            _copy_rows(nk.c, buf, nk.mr, nk.nr, row_t, into_scratch=True)
+        self._microkernel(module, loop, outlined, nk, a, b, c, rows // TILE, cols // TILE, k, zero)
+        _copy_rows(buf, nk.c, nk.mr, nk.nr, row_t, into_scratch=False)
+
+    @staticmethod
+    def _scratch(loop: ir.Operation, scratch: dict, elt: ir.Type) -> ir.Value:
+        """The 32x32 C scratch buffer of the function holding `loop` (one alloca at its entry)."""
+        fn = loop.parent
+        while fn.name != "func.func":
+            fn = fn.parent
+        key = (fn, str(elt))
+        if key not in scratch:
+            with ir.InsertionPoint.at_block_begin(fn.regions[0].blocks[0]), loop.location:
+                scratch[key] = memref.alloca(ir.MemRefType.get([2 * TILE, 2 * TILE], elt), [], [], alignment=64)
+        return scratch[key]
 
     def _microkernel(self, module, loop, outlined, nk: _Nanokernel, a, b, c, tm, tn, k, zero) -> None:
         if not self.outline:
@@ -313,6 +367,30 @@ class _Emulated:
     def store(self, c, i, j, tile):
         for r in range(TILE):
             vector.store(tile[r], c, [index_const(i + r), index_const(j)])
+
+
+def _copy_rows(src: ir.Value, dst: ir.Value, rows: int, cols: int, row_t: ir.VectorType, into_scratch: bool) -> None:
+    """dst[r, 0:cols] = src[r, 0:cols] for r < rows, 16 lanes at a time; the access to C (src when
+    copying into the scratch buffer, dst when copying back) is masked past `cols`."""
+    for r in range(rows):
+        for j in range(0, cols, TILE):
+            lanes = min(TILE, cols - j)
+            mask = lane_mask(TILE, lanes) if lanes < TILE else None
+            at = [index_const(r), index_const(j)]
+            value = read_vector(src, at, row_t, mask if into_scratch else None)
+            write_vector(value, dst, at, None if into_scratch else mask)
+
+
+def _on_stack(view: ir.Value) -> bool:
+    """Whether `view` is a view (subview / reinterpret_cast) of a `memref.alloca`: pack{pack-a}'s
+    copy of A, not the caller's A, whose rows past the view may not exist."""
+    while True:
+        if isinstance(view.owner, ir.Block):  # a function argument
+            return False
+        op = view.owner.operation
+        if op.name != "memref.subview" and op.name != "memref.reinterpret_cast":
+            return op.name == "memref.alloca"
+        view = op.operands[0]
 
 
 def _widened(view: ir.Value, sizes: list[int]) -> ir.Value:

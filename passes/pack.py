@@ -110,7 +110,8 @@ class Pack(ModulePass):
         size = 4 // vnni_factor(elt)
         lines = -(-max(kb for _, kb in shapes) * size // 64)
         row = (lines | 1) * 64 // size  # elements per row: an odd number of 64-byte lines
-        total = max(mb for mb, _ in shapes) * row
+        # whole 16-row AMX tiles of rows: compose-amx{pad-mn} reads an edge block's tiles past its rows
+        total = -(-max(mb for mb, _ in shapes) // 16) * 16 * row
         if total * size > self.max_buffer_kib * 1024:
             raise self.fail(f"A block copy needs {total * size // 1024} KiB, over max-buffer-kib="
                             f"{self.max_buffer_kib}; use smaller mc or kc", blocks[0])

@@ -257,7 +257,7 @@ def canonical(p: Problem, cfg: KernelConfig) -> KernelConfig:
 
 
 def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c,
-                     isa="avx512", bf16_fma=False, pad_k=False) -> tuple:
+                     isa="avx512", bf16_fma=False, pad_k=False, pad_mn=False) -> tuple:
     kc = kc_clamped(p, kc)
     mc = max(mr, mc if mc < p.M else _round_up(p.M, mr))
     nc = max(nr, nc if nc < p.N else _round_up(p.N, nr))
@@ -277,7 +277,11 @@ def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, pr
     # padding K to whole tile products changes something only for AMX kernels whose K blocks are not
     # multiples of one (and B packed in the kernel)
     pad_k = pad_k and isa != "avx512" and not p.prepacked_b and any(b % (16 * p.v) for b in k_blocks)
-    return (mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c, isa, bf16_fma, pad_k)
+    # whole tiles at the M / N edges change something only where there are edges (M or N not a
+    # multiple of 16) and the tiles cover all of K
+    pad_mn = (pad_mn and isa != "avx512" and bool(p.M % 16 or p.N % 16)
+              and (pad_k or not any(b % (16 * p.v) for b in k_blocks)))
+    return (mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c, isa, bf16_fma, pad_k, pad_mn)
 
 
 class _Cand(NamedTuple):
@@ -297,6 +301,7 @@ class _Cand(NamedTuple):
     isa: str = "avx512"
     bf16_fma: bool = False
     pad_k: bool = False
+    pad_mn: bool = False
 
 
 def config_key(cfg: KernelConfig) -> tuple:
@@ -417,7 +422,7 @@ class Space:
                     for rest in itertools.product(UNROLL_VALUES, ORDER_VALUES, packs, prefetch_values(isa),
                                                   BOOL_VALUES, BOOL_VALUES):
                         cand = _Cand(*_canonical_tuple(p, mr, nr, mc, nc, kc, *rest, isa, self._fma(isa),
-                                                       self._pad(isa, kc)))
+                                                       self._pad(isa, kc), isa != "avx512"))
                         if all(pred(p, cpu, cand) for pred in preds):
                             yield tuple(cand)
 
@@ -513,6 +518,7 @@ class Space:
             moves.append({"bf16_fma": not cfg.bf16_fma})
         if cfg.isa != "avx512":
             moves.append({"pad_k": not cfg.pad_k})
+            moves.append({"pad_mn": not cfg.pad_mn})
         moves += [{"mr": mr, "nr": nr, "mc": _round_up(cfg.mc, mr), "nc": _round_up(cfg.nc, nr)}
                   for mr, nr in _neighbour_tiles(p, cfg)]
         out: dict[tuple, KernelConfig] = {}

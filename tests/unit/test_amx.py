@@ -148,6 +148,45 @@ def test_emulated_tile_program_with_padded_k_matches_numpy(dtype, M, N, K, kc):
     _check(kernel(a, b), ref, dtype, K)
 
 
+@pytest.mark.parametrize("dtype,M,N,K,kc,pad_k", [
+    ("bf16", 40, 47, 64, 32, False),    # 32x15, 8x32, 8x15 edge tiles; the second K block copies C in
+    ("bf16", 127, 255, 511, 512, True),  # the suite shape: 31-row and 31-column edges, K padded
+    ("u8s8", 8, 33, 128, 64, False),     # M below one tile: one 16-row tile over 8 rows
+    ("s8s8", 35, 70, 200, 64, True),     # 3-row / 6-column edges, K blocks 64 x 3 + 8 (padded)
+    ("bf16", 100, 20, 96, 32, False),    # N below 32: 16 + 4 columns
+    ("u8s8", 33, 50, 130, 64, True),     # a one-row edge (left to AVX-512) beside padded columns
+])
+def test_emulated_tile_program_with_padded_edges_matches_numpy(dtype, M, N, K, kc, pad_k):
+    """pad_mn: M / N edges on whole tiles over rounded-up views, C through a scratch buffer. The
+    A copy's rows past the edge hold what earlier blocks left (only thrown-away C rows use them),
+    so results must not depend on them; C is accumulated into (accumulate=True) and overwritten."""
+    config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=kc, pack_b=True, isa="amx-emulated", pad_k=pad_k, pad_mn=True)
+    plain = nanomm.compile_matmul(M, N, K, dtype=dtype, config=dataclasses.replace(config, pad_mn=False), threads=1)
+    kernel = nanomm.compile_matmul(M, N, K, dtype=dtype, config=config, threads=1)
+    left = kernel.ir("compose-amx").count("nanomm.nanokernel")
+    assert left < plain.ir("compose-amx").count("nanomm.nanokernel")
+    if 1 not in (M % 16, N % 16):
+        assert left == 0  # no AVX-512 piece at all
+    a, b, ref = _operands(dtype, M, N, K)
+    a_before, b_before = a.copy(), b.copy()
+    _check(kernel(a, b), ref, dtype, K)
+    acc = nanomm.compile_matmul(M, N, K, dtype=dtype, config=config, threads=1, accumulate=True)
+    c0 = (np.arange(M * N).reshape(M, N) % 7).astype(np.float32 if dtype == "bf16" else np.int32)
+    c = c0.copy()
+    acc(a, b, c)
+    _check(c, ref + c0, dtype, K)
+    np.testing.assert_array_equal(a, a_before)
+    np.testing.assert_array_equal(b, b_before)
+
+
+def test_pad_mn_rules():
+    config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=64, pack_b=True, isa="amx", pad_mn=True)
+    assert "pad-mn=1" in config.pipeline(False, "bf16")
+    with pytest.raises(ConfigError, match="pad_mn=True is for AMX kernels"):
+        KernelConfig(pad_mn=True).pipeline(False, "bf16")
+    assert default_config(1000, 1000, 1000, TARGETS["emeraldrapids"], dtype="bf16").pad_mn
+
+
 def test_pad_k_rules():
     config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=64, pack_b=True, isa="amx", pad_k=True)
     assert "pad-k=1" in config.pipeline(False, "bf16")

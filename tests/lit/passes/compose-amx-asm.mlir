@@ -3,8 +3,10 @@
 // RUN: nanomm-cli compile 64 64 64 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=BF16
 // RUN: nanomm-cli compile 64 64 128 --dtype u8s8 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=U8S8
 // RUN: nanomm-cli compile 64 64 128 --dtype s8s8 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=S8S8
-// RUN: nanomm-cli compile 40 40 70 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=EDGE
-// RUN: nanomm-cli compile 40 40 70 --dtype bf16 --target emeraldrapids --threads 1 --emit asm --bf16-fma 1 | FileCheck %s --check-prefix=EDGE-FMA
+// RUN: nanomm-cli compile 40 40 70 --dtype bf16 --target emeraldrapids --threads 1 --emit asm --pad-k 0 --pad-mn 0 | FileCheck %s --check-prefix=EDGE
+// RUN: nanomm-cli compile 40 40 70 --dtype bf16 --target emeraldrapids --threads 1 --emit asm --pad-k 0 --pad-mn 0 --bf16-fma 1 | FileCheck %s --check-prefix=EDGE-FMA
+// RUN: nanomm-cli compile 40 40 70 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=PADDED
+// RUN: nanomm-cli compile 33 64 64 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=ONE-ROW
 // RUN: nanomm-cli compile 64 64 64 --dtype bf16 --target emeraldrapids --threads 1 --emit config | FileCheck %s --check-prefix=CONFIG
 
 // The default AMX config inlines the microkernels (outline=False): the kernel configures the
@@ -30,8 +32,8 @@
 // S8S8:       ldtilecfg
 // S8S8:       tdpbssd %tmm
 
-// Edges are AVX-512 code beside the AMX tiles: the K remainder and the 8-wide edges use
-// vdpbf16ps (the default). With bf16_fma (EDGE-FMA) they are float32 FMAs on the bf16 halves,
+// Without pad_k and pad_mn, edges are AVX-512 code beside the AMX tiles: the K remainder and
+// the 8-wide edges use vdpbf16ps. With bf16_fma (EDGE-FMA) they are float32 FMAs on the bf16 halves,
 // the 16-bit shift making k's value, and no vdpbf16ps is left.
 // EDGE-LABEL: nanomm_matmul_bf16_40x40x70:
 // EDGE:       ldtilecfg
@@ -42,6 +44,18 @@
 // EDGE-FMA:   vpslld $16, %zmm
 // EDGE-FMA:   vfmadd{{...}}ps {{.*}}%zmm
 // EDGE-FMA-NOT: vdpbf16ps
+
+// The default pads K (70 = 64 + 6: the 6 to one tile product) and the 8-wide M and N edges to
+// whole tiles (C of the edges through a scratch buffer, copied back with masked stores): only
+// tile products are left. A one-row edge (33 = 32 + 1) stays AVX-512 code (PAD_MN_SKIP_REMAINDER).
+// PADDED-LABEL: nanomm_matmul_bf16_40x40x70:
+// PADDED:       ldtilecfg
+// PADDED:       tdpbf16ps
+// PADDED:       vmovups {{.*}}%zmm{{[0-9]+}}, {{.*}} {%k{{[1-7]}}}
+// PADDED-NOT:   vdpbf16ps
+// ONE-ROW-LABEL: nanomm_matmul_bf16_33x64x64:
+// ONE-ROW:      tdpbf16ps
+// ONE-ROW:      vdpbf16ps
 
 // CONFIG: isa{{.*}}amx
 // CONFIG-SAME: bf16_fma{{.*}}False
