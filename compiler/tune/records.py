@@ -261,6 +261,24 @@ def forget() -> None:
         _memo.clear()
 
 
+def later_fields(config: dict, K: int, dtype: str, cpu: CpuInfo, prepacked_b: bool = False) -> dict:
+    """A record's config with the KernelConfig fields added after it was made, as the heuristic
+    would set them for its instruction set (the tuner then had no such dimension, so the record
+    says nothing about them): bf16_fma (AVX-512 bf16 where vdpbf16ps is slow), pad_k and pad_mn
+    (AMX kernels). Records of session 7 and before lack pad_mn; with it off their AMX kernels
+    would run the M / N edges as AVX-512 code, 1.3x-2.7x slower on the AMX host (bf16)."""
+    from ..config import pad_k_pays, slow_bf16_dot
+
+    out = dict(config)
+    isa, amx = out.get("isa", "avx512"), out.get("isa", "avx512") != "avx512"
+    out.setdefault("bf16_fma", dtype == "bf16" and isa == "avx512" and slow_bf16_dot(cpu))
+    kc = out.get("kc")
+    out.setdefault("pad_k", amx and not prepacked_b and isinstance(kc, int) and kc > 0
+                   and pad_k_pays(K, kc, dtype))
+    out.setdefault("pad_mn", amx)
+    return out
+
+
 def lookup(M: int, N: int, K: int, dtype: str = "f32", threads: int = 1, cpu: CpuInfo | None = None, *,
            accumulate: bool = False, prepacked_b: bool = False) -> KernelConfig | None:
     """The tuned configuration for this problem on `cpu` (default: the host), or None.
@@ -283,7 +301,8 @@ def lookup(M: int, N: int, K: int, dtype: str = "f32", threads: int = 1, cpu: Cp
         record = read(record_key(fields), fields)
         config = None
         if record is not None and record.get("best") is not None:
-            config = config_of(record["best"])
+            best = record["best"]
+            config = config_of(dict(best, config=later_fields(best["config"], K, dtype, cpu, prepacked_b)))
             try:  # a config the pipeline refuses for this dtype (kc vs v, register budget): no record
                 config.pipeline(prepacked_b, dtype)
             except Exception:  # noqa: BLE001

@@ -116,7 +116,7 @@ def test_pad_k_is_tried_by_variations_where_it_changes_the_kernel():
     from nanomm.compiler.tune.space import canonical
     from nanomm.runtime.cpu import TARGETS
 
-    er = TARGETS["emeraldrapids"]
+    er = resolve_target("emeraldrapids")
     odd = Space(Problem(127, 255, 511, dtype="bf16"), er)  # K = 511: not whole tile products
     assert any(c.pad_k for c in odd.variations(odd.default()))
     amx = KernelConfig(mr=32, nr=32, mc=128, nc=256, kc=512, pack_b=True, isa="amx", pad_k=True)
@@ -218,6 +218,24 @@ def test_record_round_trip_and_lookup(monkeypatch, tmp_path):
     assert lookup(32, 64, 16, accumulate=True) is None
     rec = records.read(path.stem)
     assert rec["best"]["config"] == cfg.as_dict() and rec["fields"]["problem"]["M"] == 32
+
+
+def test_fields_added_after_a_record_take_the_heuristics_value():
+    """A record made before pad_k / pad_mn / bf16_fma existed says nothing about them: they take what
+    default_config would choose for the record's instruction set, not KernelConfig's off."""
+    er = resolve_target("emeraldrapids")
+    old_amx = {k: v for k, v in KernelConfig(mr=32, nr=32, mc=128, nc=256, kc=512, pack_b=True,
+                                             isa="amx").as_dict().items() if k not in ("pad_k", "pad_mn", "bf16_fma")}
+    filled = records.later_fields(old_amx, 511, "bf16", er)
+    assert filled["pad_k"] and filled["pad_mn"] and not filled["bf16_fma"]
+    assert not records.later_fields(old_amx, 511, "bf16", er, prepacked_b=True)["pad_k"]
+    assert not records.later_fields(old_amx, 512, "bf16", er)["pad_k"]  # whole tile products
+    old_avx = {k: v for k, v in KernelConfig(mr=5, nr=64, kc=256).as_dict().items() if k not in ("pad_k", "pad_mn", "bf16_fma")}
+    filled = records.later_fields(old_avx, 511, "bf16", er)
+    assert filled["bf16_fma"] and not filled["pad_k"] and not filled["pad_mn"]
+    assert not records.later_fields(old_avx, 511, "bf16", resolve_target("znver4"))["bf16_fma"]
+    explicit = dict(old_amx, pad_mn=False)  # a field the record has is kept
+    assert records.later_fields(explicit, 511, "bf16", er)["pad_mn"] is False
 
 
 def test_records_are_bounded_least_recently_updated_first(monkeypatch, tmp_path):
