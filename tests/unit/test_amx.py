@@ -180,6 +180,16 @@ def test_emulated_tile_program_with_padded_edges_matches_numpy(dtype, M, N, K, k
     np.testing.assert_array_equal(b, b_before)
 
 
+def test_emulated_padded_edges_with_prepacked_b_match_numpy():
+    """pad_mn reads a pre-packed B's panels past N: they are zero-padded to whole panels too."""
+    M, N, K = 40, 47, 64
+    config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=32, pack_b=True, isa="amx-emulated", pad_mn=True)
+    a, b, ref = _operands("bf16", M, N, K)
+    kernel = nanomm.compile_matmul(M, N, K, dtype="bf16", config=config, threads=1, b=b)
+    assert kernel.spec.prepacked_b and kernel.ir("compose-amx").count("nanomm.nanokernel") == 0
+    _check(kernel(a), ref, "bf16", K)
+
+
 def test_pad_mn_rules():
     config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=64, pack_b=True, isa="amx", pad_mn=True)
     assert "pad-mn=1" in config.pipeline(False, "bf16")
