@@ -25,6 +25,7 @@ NUM_VREGS = 32  # zmm registers, for the size of the AVX-512 pieces left behind
 # Seven held-out shapes with this rule (pad_mn_holdout_session8.md): bf16 1.04x-1.97x, u8s8
 # 0.88x-1.19x (the loss at a two-row edge, 66x1000x256).
 PAD_MN_SKIP_REMAINDER = 1
+SCRATCH = 2 * TILE  # pad-mn's C scratch buffer: 2x2 tiles; larger register tiles keep AVX-512 edges
 
 
 @dataclasses.dataclass(frozen=True)
@@ -98,7 +99,8 @@ class ComposeAmx(ModulePass):
     32x32 scratch buffer: the nanokernel's part of C copied in (unless it starts from zero),
     the tiles loaded from and stored to the scratch, the part copied back, each row with masked
     vector loads and stores. Only where the tiles cover all of K (K whole tile products, or
-    pad-k); needs A copied by pack{pack-a}.
+    pad-k), for register tiles of at most 32x32 (the scratch buffer's size); needs A copied by
+    pack{pack-a}.
 
     Options: outline, emulate, prefetch-a (distance in K steps; 0 disables), prefetch-c, bf16-fma,
     pad-k, pad-mn.
@@ -137,7 +139,7 @@ class ComposeAmx(ModulePass):
             zero = nk.zero_init is not None
             edges = {nk.mr % TILE, nk.nr % TILE}
             if (self.pad_mn and k_amx >= nk.k and edges != {0} and PAD_MN_SKIP_REMAINDER not in edges
-                    and _on_stack(nk.a)):
+                    and max(nk.mr, nk.nr) <= SCRATCH and _on_stack(nk.a)):
                 with ir.InsertionPoint(loop), loop.location:
                     self._padded_edge(module, loop, outlined, scratch, nk, k_amx, zero)
                 erase(loop)
@@ -189,7 +191,7 @@ class ComposeAmx(ModulePass):
         key = (fn, str(elt))
         if key not in scratch:
             with ir.InsertionPoint.at_block_begin(fn.regions[0].blocks[0]), loop.location:
-                scratch[key] = memref.alloca(ir.MemRefType.get([2 * TILE, 2 * TILE], elt), [], [], alignment=64)
+                scratch[key] = memref.alloca(ir.MemRefType.get([SCRATCH, SCRATCH], elt), [], [], alignment=64)
         return scratch[key]
 
     def _microkernel(self, module, loop, outlined, nk: _Nanokernel, a, b, c, tm, tn, k, zero) -> None:

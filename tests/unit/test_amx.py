@@ -190,6 +190,16 @@ def test_emulated_padded_edges_with_prepacked_b_match_numpy():
     _check(kernel(a), ref, "bf16", K)
 
 
+def test_emulated_padded_edges_leave_register_tiles_over_32_to_avx512():
+    """pad_mn's C scratch buffer holds 2x2 tiles: a 40-row register tile (rounded up, 48 rows) keeps
+    its AVX-512 edge pieces instead of a view past the scratch buffer."""
+    M, N, K = 45, 40, 64
+    config = KernelConfig(mr=40, nr=32, mc=80, nc=64, kc=64, pack_b=True, isa="amx-emulated", pad_mn=True)
+    a, b, ref = _operands("bf16", M, N, K)
+    kernel = nanomm.compile_matmul(M, N, K, dtype="bf16", config=config, threads=1)
+    _check(kernel(a, b), ref, "bf16", K)
+
+
 def test_pad_mn_rules():
     config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=64, pack_b=True, isa="amx", pad_mn=True)
     assert "pad-mn=1" in config.pipeline(False, "bf16")
