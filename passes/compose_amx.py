@@ -117,7 +117,7 @@ class ComposeAmx(ModulePass):
 
     def run(self, module: ir.Module) -> None:
         outlined: dict[tuple, str] = {}
-        scratch: dict[ir.Operation, ir.Value] = {}  # per function: the C scratch buffer of pad-mn
+        scratch: dict[tuple, ir.Value] = {}  # (function, element type): pad-mn's C scratch buffer
         for loop in list(walk(module.operation, "scf.for")):
             if NANOKERNEL not in loop.attributes:
                 continue
@@ -138,35 +138,37 @@ class ComposeAmx(ModulePass):
                                 f"({tm}x{tn} C, {tm} A, 1 B), there are {NUM_TILES}; use mr, nr <= 32", loop)
             zero = nk.zero_init is not None
             edges = {nk.mr % TILE, nk.nr % TILE}
-            if (self.pad_mn and k_amx >= nk.k and edges != {0} and PAD_MN_SKIP_REMAINDER not in edges
-                    and max(nk.mr, nk.nr) <= SCRATCH and _on_stack(nk.a)):
-                with ir.InsertionPoint(loop), loop.location:
-                    self._padded_edge(module, loop, outlined, scratch, nk, k_amx, zero)
-                erase(loop)
-                if nk.zero_init is not None:
-                    erase(nk.zero_init)
-                continue
             with ir.InsertionPoint(loop), loop.location:
-                if m16 and n16 and k_amx:
-                    if padded:  # the zeros past K in the same buffers (pack{pad-k})
-                        a = _widened(nk.a, [m16, k_amx])
-                        b = _widened(nk.b, [k_amx // nk.v, n16 * nk.v])
-                    else:
-                        a = subview(nk.a, [0, 0], [m16, k_amx])
-                        b = subview(nk.b, [0, 0], [k_amx // nk.v, n16 * nk.v])
-                    c = subview(nk.c, [0, 0], [m16, n16])
-                    self._microkernel(module, loop, outlined, nk, a, b, c, tm, tn, k_amx, zero)
-                    if k_amx < nk.k:  # K remainder (no pad-k), accumulating onto the tiles' result
-                        _pieces(nk, 0, m16, 0, n16, k_amx, nk.k, False, self.bf16_fma)
+                if (self.pad_mn and k_amx >= nk.k and edges != {0} and PAD_MN_SKIP_REMAINDER not in edges
+                        and max(nk.mr, nk.nr) <= SCRATCH and _on_stack(nk.a)):
+                    self._padded_edge(module, loop, outlined, scratch, nk, k_amx, zero)
                 else:
-                    m16 = n16 = 0
-                if m16 < nk.mr:
-                    _pieces(nk, m16, nk.mr, 0, nk.nr, 0, nk.k, zero, self.bf16_fma)
-                if n16 < nk.nr and m16:
-                    _pieces(nk, 0, m16, n16, nk.nr, 0, nk.k, zero, self.bf16_fma)
+                    self._tiles_and_pieces(module, loop, outlined, nk, m16, n16, k_amx, padded, zero)
             erase(loop)
             if nk.zero_init is not None:
                 erase(nk.zero_init)
+
+    def _tiles_and_pieces(self, module, loop, outlined, nk: _Nanokernel, m16: int, n16: int, k_amx: int,
+                          padded: bool, zero: bool) -> None:
+        """The AMX microkernel of C[0:m16, 0:n16] over K_AMX, and AVX-512 pieces for the K remainder
+        and the edge rows and columns (see the class doc)."""
+        if m16 and n16 and k_amx:
+            if padded:  # the zeros past K in the same buffers (pack{pad-k})
+                a = _widened(nk.a, [m16, k_amx])
+                b = _widened(nk.b, [k_amx // nk.v, n16 * nk.v])
+            else:
+                a = subview(nk.a, [0, 0], [m16, k_amx])
+                b = subview(nk.b, [0, 0], [k_amx // nk.v, n16 * nk.v])
+            c = subview(nk.c, [0, 0], [m16, n16])
+            self._microkernel(module, loop, outlined, nk, a, b, c, m16 // TILE, n16 // TILE, k_amx, zero)
+            if k_amx < nk.k:  # K remainder (no pad-k), accumulating onto the tiles' result
+                _pieces(nk, 0, m16, 0, n16, k_amx, nk.k, False, self.bf16_fma)
+        else:
+            m16 = n16 = 0
+        if m16 < nk.mr:
+            _pieces(nk, m16, nk.mr, 0, nk.nr, 0, nk.k, zero, self.bf16_fma)
+        if n16 < nk.nr and m16:
+            _pieces(nk, 0, m16, n16, nk.nr, 0, nk.k, zero, self.bf16_fma)
 
     def _padded_edge(self, module, loop, outlined, scratch: dict, nk: _Nanokernel, k: int, zero: bool) -> None:
         """pad-mn: the whole mr x nr nanokernel on tiles, rows and columns rounded up to 16, C through
@@ -399,7 +401,8 @@ def _on_stack(view: ir.Value) -> bool:
 
 def _widened(view: ir.Value, sizes: list[int]) -> ir.Value:
     """`view` (a 2-D strided memref) with larger static sizes over the same buffer: same offset
-    and strides. Only for memory the caller knows to exist and hold zeros (pack{pad-k})."""
+    and strides. Only for memory the caller knows to exist: pack{pad-k}'s zeros past K, pad-mn's
+    rows of the A copy and columns of the B panel past the edge."""
     t = ir.MemRefType(view.type)
     strides, offset = t.get_strides_and_offset()
     dyn = ir.ShapedType.get_dynamic_stride_or_offset()
