@@ -184,7 +184,7 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
     if dtype != "f32":
         if dtype in AMX_FEATURES and cpu.has("amx-tile", AMX_FEATURES[dtype]) and min(M, N) >= 16:
             return _amx_config(M, N, K, cpu, dtype)  # AVX-512 edges keep vdpbf16ps (slow_bf16_dot)
-        fma = dtype == "bf16" and slow_bf16_dot(cpu)
+        fma = bf16_fma_default("avx512", dtype, cpu)
         return dataclasses.replace(_low_precision_config(M, N, K, cpu, dtype, fma), bf16_fma=fma)
     if N <= 16:
         mr, nr = 14, 16
@@ -347,7 +347,21 @@ def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfi
     nc = _fit(N, nr, cpu.l2 // 2 // (kc * size), 4096)
     mc = _fit(M, mr, 1 << 30, 128)
     return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True, prefetch=1, outline=False, isa="amx",
-                        pad_k=pad_k_pays(K, kc, dtype), pad_mn=True)
+                        **padding_default("amx", K, kc, dtype))
+
+
+def bf16_fma_default(isa: str, dtype: str, cpu: CpuInfo) -> bool:
+    """KernelConfig.bf16_fma as default_config sets it for a kernel on path `isa`: AVX-512 bf16
+    kernels on CPUs where vdpbf16ps is slow; AMX kernels' edges keep vdpbf16ps (slow_bf16_dot)."""
+    return dtype == "bf16" and isa == "avx512" and slow_bf16_dot(cpu)
+
+
+def padding_default(isa: str, K: int, kc: int, dtype: str, prepacked_b: bool = False) -> dict[str, bool]:
+    """KernelConfig.pad_k and pad_mn as default_config sets them for a kernel on path `isa` with K
+    blocks of kc: AMX kernels pad K where pad_k_pays (not with pre-packed B, whose layout is the
+    caller's) and run their M / N edges on tiles."""
+    amx = isa != "avx512"
+    return {"pad_k": amx and not prepacked_b and pad_k_pays(K, kc, dtype), "pad_mn": amx}
 
 
 def pad_k_pays(K: int, kc: int, dtype: str) -> bool:

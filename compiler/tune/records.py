@@ -267,15 +267,13 @@ def later_fields(config: dict, K: int, dtype: str, cpu: CpuInfo, prepacked_b: bo
     says nothing about them): bf16_fma (AVX-512 bf16 where vdpbf16ps is slow), pad_k and pad_mn
     (AMX kernels). Records of session 7 and before lack pad_mn; with it off their AMX kernels
     would run the M / N edges as AVX-512 code, 1.3x-2.7x slower on the AMX host (bf16)."""
-    from ..config import pad_k_pays, slow_bf16_dot
+    from ..config import bf16_fma_default, padding_default
 
     out = dict(config)
-    isa, amx = out.get("isa", "avx512"), out.get("isa", "avx512") != "avx512"
-    out.setdefault("bf16_fma", dtype == "bf16" and isa == "avx512" and slow_bf16_dot(cpu))
-    kc = out.get("kc")
-    out.setdefault("pad_k", amx and not prepacked_b and isinstance(kc, int) and kc > 0
-                   and pad_k_pays(K, kc, dtype))
-    out.setdefault("pad_mn", amx)
+    isa = out.get("isa", "avx512")
+    later = {"bf16_fma": bf16_fma_default(isa, dtype, cpu), **padding_default(isa, K, out.get("kc"), dtype, prepacked_b)}
+    for key, value in later.items():
+        out.setdefault(key, value)
     return out
 
 

@@ -52,7 +52,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple
 
 from ...runtime.cpu import CpuInfo
 from ..config import (AMX_FEATURES, AMX_TILES, ELEMENT_BYTES, F32_LANES, NUM_VREGS, VNNI, KernelConfig,
-                      default_config, pad_k_pays, slow_bf16_dot, vector_registers)
+                      bf16_fma_default, default_config, padding_default, vector_registers)
 from ..payload import MatmulSpec
 
 MR_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28)
@@ -378,10 +378,9 @@ class Space:
         self.problem = problem
         self.cpu = cpu
         self.paths = paths(problem, cpu)
-        # How bf16 AVX-512 code multiplies is the CPU's, as default_config decides it
-        # (config.slow_bf16_dot; AMX kernels keep vdpbf16ps), not a dimension of the space;
+        # How bf16 AVX-512 code multiplies and whether AMX kernels pad K and their edges are the
+        # heuristic's (config.bf16_fma_default, padding_default), not dimensions of the space;
         # `variations` tries the other way.
-        self.bf16_fma = problem.dtype == "bf16" and slow_bf16_dot(cpu)
         self._configs: list[KernelConfig] | None = None
         self._keys: set[tuple] | None = None
 
@@ -419,20 +418,17 @@ class Space:
                 mcs = _blocks(p.M, mr, MC_TARGETS)
                 ncs = _blocks(p.N, nr, NC_TARGETS, one_tile=False)
                 for kc, mc, nc in itertools.product(kc_values(p), mcs, ncs):
+                    pads = padding_default(isa, p.K, kc_clamped(p, kc), p.dtype, p.prepacked_b)
                     for rest in itertools.product(UNROLL_VALUES, ORDER_VALUES, packs, prefetch_values(isa),
                                                   BOOL_VALUES, BOOL_VALUES):
                         cand = _Cand(*_canonical_tuple(p, mr, nr, mc, nc, kc, *rest, isa, self._fma(isa),
-                                                       self._pad(isa, kc), isa != "avx512"))
+                                                       pads["pad_k"], pads["pad_mn"]))
                         if all(pred(p, cpu, cand) for pred in preds):
                             yield tuple(cand)
 
     def _fma(self, isa: str) -> bool:
         """bf16_fma of the space's members on path `isa` (AVX-512 only, as default_config)."""
-        return self.bf16_fma and isa == "avx512"
-
-    def _pad(self, isa: str, kc: int) -> bool:
-        """pad_k of the space's members on path `isa` with K blocks of kc (AMX only, as default_config)."""
-        return isa != "avx512" and pad_k_pays(self.problem.K, kc_clamped(self.problem, kc), self.problem.dtype)
+        return bf16_fma_default(isa, self.problem.dtype, self.cpu)
 
     def admissible(self, cfg: KernelConfig) -> bool:
         return admissible(self.problem, self.cpu, cfg)
