@@ -267,9 +267,8 @@ def parse_shape(text: str) -> tuple[int, int, int]:
 
 
 def torch_rates(shapes: list[tuple[int, int, int]], threads: int, seconds: float) -> dict[str, float]:
-    """GFLOP/s of torch.matmul on bf16 tensors at `threads` threads: best of >= 3 timed repeats."""
-    import time
-
+    """GFLOP/s of torch.matmul on bf16 tensors at `threads` threads (bench/_timing.interleaved's best
+    round median, 5 rounds)."""
     import torch
 
     torch.set_num_threads(threads)
@@ -277,27 +276,14 @@ def torch_rates(shapes: list[tuple[int, int, int]], threads: int, seconds: float
     for M, N, K in shapes:
         a = torch.rand(M, K).to(torch.bfloat16)
         b = torch.rand(K, N).to(torch.bfloat16)
-        torch.matmul(a, b)
-        reps = 1
-        while True:
-            t0 = time.perf_counter()
-            for _ in range(reps):
-                torch.matmul(a, b)
-            if time.perf_counter() - t0 > seconds / 4 or reps > 1 << 20:
-                break
-            reps *= 2
-        best = min(_time_reps(lambda: torch.matmul(a, b), reps) for _ in range(5))
-        rates[f"{M}x{N}x{K}"] = 2 * M * N * K / best / 1e9
+        timed = _timing.interleaved({"torch": lambda: torch.matmul(a, b)}, rounds=5, target=seconds, warmup=seconds)
+        rates[f"{M}x{N}x{K}"] = 2 * M * N * K / timed["torch"]["best_median_s"] / 1e9
     return rates
 
 
-def _time_reps(call, reps: int) -> float:
-    import time
-
-    t0 = time.perf_counter()
-    for _ in range(reps):
-        call()
-    return (time.perf_counter() - t0) / reps
+def _iterations(loop, target: float) -> int:
+    """Outer iterations that take about `target` seconds at 2 TFLOP/s a thread."""
+    return max(1, int(target * 2e12 / loop.ops_per_iter))
 
 
 def run_threads(loops: dict, threads: int, target: float) -> dict[str, tuple[float, float]]:
@@ -308,7 +294,7 @@ def run_threads(loops: dict, threads: int, target: float) -> dict[str, tuple[flo
     cpus = allowed[:threads]
     out = {}
     for name, loop in loops.items():
-        n = max(1, int(target * 2e12 / loop.ops_per_iter))  # about `target` seconds at 2 TFLOP/s a thread
+        n = _iterations(loop, target)
         _, times = run_on_cpus([lambda lp=loop, k=n: lp.run(k)] * threads, cpus, target * 3)
         best = min(zip(*times), key=max)
         work = n * loop.ops_per_iter
@@ -347,10 +333,9 @@ def main(argv: list[str] | None = None) -> int:
         return _main_threads(loops, args.threads, args.target, shapes)
     calls, work = {}, {}
     for name, loop in loops.items():
-        per_iter = loop.ops_per_iter
-        n = max(1, int(args.target * 2e12 / per_iter))  # about `target` seconds at 2 TFLOP/s
+        n = _iterations(loop, args.target)
         calls[name] = (lambda lp=loop, k=n: lp.run(k))
-        work[name] = n * per_iter
+        work[name] = n * loop.ops_per_iter
     timed = _timing.interleaved(calls, rounds=args.rounds, target=args.target, warmup=args.target)
     ref = work["registers only (peak.py)"] / timed["registers only (peak.py)"]["best_median_s"]
     print(f"AMX bf16 tile loops on {host_cpu().name}, one thread; GFLOP/s of the best round's median")
