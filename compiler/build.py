@@ -13,7 +13,7 @@ from mlir import ir
 from .. import __version__
 from ..errors import JitError, TargetError
 from ..runtime import settings
-from ..runtime.cpu import CpuInfo, llvm_feature_string, resolve_target
+from ..runtime.cpu import CpuInfo, resolve_target
 from ..runtime.diskcache import DiskCache, content_key, source_fingerprint
 from ..runtime.jit import JitModule
 from ..runtime.kernel import CompiledFunction, KernelABI, PackFunction
@@ -71,7 +71,7 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
         # Pre-packed B is laid out in K blocks of kc: never wider than K.
         config = dataclasses.replace(config, pack_b=True, kc=min(config.kc, -(-spec.K // VNNI[spec.dtype]) * VNNI[spec.dtype]))
     start = time.perf_counter()
-    features, opt = llvm_feature_string(cpu.features), settings.opt_level()
+    features, opt = cpu.feature_string(), settings.opt_level()
     symbols = [spec.symbol] + ([spec.symbol + "_pack_b"] if spec.prepacked_b else [])
     cache = DiskCache()
     key = content_key(_compiler_fingerprint(), payload(spec), config.pipeline(spec.prepacked_b, spec.dtype),

@@ -141,7 +141,7 @@ def _run(kernel, args) -> int:
         theirs = _time(lambda: np.matmul(a_np, b_np, out=c_np), args.repeat)
     flops = 2.0 * M * N * K
     unit = "GOP/s  " if dtype in ("u8s8", "s8s8") else "GFLOP/s"
-    print(f"nanomm {dtype} M={M} N={N} K={K} on {target_cpu(args.target).name}")
+    print(f"nanomm {dtype} M={M} N={N} K={K} on {target_cpu(args.target).describe()}")
     print(f"  config   {kernel.config}")
     print(f"  compile  {kernel.compile_seconds:.3f} s")
     print(f"  check    {'OK' if problem is None else 'MISMATCH: ' + problem} against a float64/int64 reference")

@@ -2,7 +2,7 @@
 
 from nanomm.runtime import settings
 from nanomm.runtime.amx import request_amx_permission
-from nanomm.runtime.cpu import TARGETS, CpuInfo, host_cpu, llvm_feature_string, missing_features, resolve_target
+from nanomm.runtime.cpu import TARGETS, CpuInfo, host_cpu, llvm_feature_string, missing_features, native_cpu, resolve_target
 from nanomm.runtime.diskcache import DiskCache, content_key, kernel_key, source_fingerprint
 from nanomm.runtime.jit import JitModule
 from nanomm.runtime.kernel import CompiledFunction, KernelABI, PackFunction, aligned_empty, compile_kernel
@@ -19,6 +19,7 @@ __all__ = [
     "content_key",
     "PackFunction",
     "host_cpu",
+    "native_cpu",
     "kernel_key",
     "llvm_feature_string",
     "missing_features",

@@ -17,7 +17,7 @@ import threading
 import numpy as np
 
 from nanomm.errors import DTypeError
-from nanomm.runtime.cpu import host_cpu, llvm_feature_string
+from nanomm.runtime.cpu import native_cpu
 
 SYMBOL = "nanomm_f32_to_bf16"
 _CFUNC = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)
@@ -67,8 +67,8 @@ def _converter():
             if not _function:
                 from nanomm.runtime.jit import JitModule
 
-                cpu = host_cpu()
-                module = JitModule(_IR, cpu.name, llvm_feature_string(cpu.features))
+                cpu = native_cpu()
+                module = JitModule(_IR, cpu.name, cpu.feature_string())
                 _function.extend([_CFUNC(module.address(SYMBOL)), module])
     return _function[0]
 

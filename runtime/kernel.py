@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from nanomm.errors import AliasError, CpuFeatureError, DTypeError, JitError, LayoutError, ShapeError
-from nanomm.runtime.cpu import CpuInfo, host_cpu, llvm_feature_string, missing_features
+from nanomm.runtime.cpu import CpuInfo, missing_features, native_cpu
 from nanomm.runtime import trampoline
 from nanomm.runtime.jit import JitModule
 
@@ -256,9 +256,9 @@ class CompiledFunction(CheckedCall):
 
 
 def compile_kernel(ir: str, abi: KernelABI, cpu: CpuInfo | None = None, opt_level: int | None = None) -> CompiledFunction:
-    """JIT `ir` for `cpu` (default: the host) and wrap its `abi.symbol` as a checked callable."""
-    cpu = cpu or host_cpu()
-    module = JitModule(ir, cpu.name, llvm_feature_string(cpu.features), opt_level)
+    """JIT `ir` for `cpu` (default: this machine, native_cpu()) and wrap its `abi.symbol` as a checked callable."""
+    cpu = cpu or native_cpu()
+    module = JitModule(ir, cpu.name, cpu.feature_string(), opt_level)
     return CompiledFunction(module.address(abi.symbol), abi, owner=module)
 
 

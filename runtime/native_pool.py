@@ -40,7 +40,7 @@ import platform
 import sys
 import threading
 
-from nanomm.runtime.cpu import host_cpu, llvm_feature_string
+from nanomm.runtime.cpu import native_cpu
 
 STACK_BYTES = 64 << 20
 SPIN_ROUNDS = 2000  # 64 `pause` rounds, then sched_yield rounds (~0.3-1 ms in all) before sleeping
@@ -327,8 +327,8 @@ class NativePool:
             libc.pthread_attr_setstacksize.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
             from nanomm.runtime.jit import JitModule
 
-            cpu = host_cpu()
-            module = JitModule(_IR, cpu.name, llvm_feature_string(cpu.features))
+            cpu = native_cpu()
+            module = JitModule(_IR, cpu.name, cpu.feature_string())
         except Exception:  # noqa: BLE001 - any failure means: use the Python pool
             return None
         pool = cls(module, libc)

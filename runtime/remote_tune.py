@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from . import aot
-from .cpu import host_cpu, missing_features
+from .cpu import missing_features, native_cpu
 from .reference import matmul_mismatch
 from .timing import robust_seconds
 
@@ -92,7 +92,7 @@ def time_problem(folder: Path, rounds: int = 7, finalists: int = 4, sample: floa
     if missing:
         raise RuntimeError(f"this CPU lacks features the kernels of {folder.name} need: {', '.join(missing)} "
                            f"(they were built for {plan['cpu']})")
-    cpu = host_cpu()
+    cpu = native_cpu()
     before = probe() if probe else None
     results, calls = [], {}
     a = b = c = None

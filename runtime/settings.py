@@ -35,6 +35,17 @@ def cache_dir() -> Path:
     return Path(value).expanduser() if value else Path.home() / ".cache" / "nanomm"
 
 
+def host_cpu_override() -> str | None:
+    """$NANOMM_HOST_CPU: a target name target="host" compiles for instead of this CPU (runtime/cpu.py)."""
+    value = _env("HOST_CPU")
+    return value.strip().lower() if value and value.strip() else None
+
+
+def probe_enabled() -> bool:
+    """Whether this machine's instruction rates are measured (runtime/probe.py): off when $NANOMM_PROBE is "0"."""
+    return _env("PROBE") != "0"
+
+
 def opt_level() -> int:
     """LLVM optimisation level 0-3: $NANOMM_OPT_LEVEL, default 3."""
     value = _env("OPT_LEVEL")

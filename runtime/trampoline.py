@@ -30,7 +30,7 @@ import threading
 
 import numpy as np
 
-from nanomm.runtime.cpu import host_cpu, llvm_feature_string
+from nanomm.runtime.cpu import native_cpu
 
 C_CONTIGUOUS, WRITEABLE = 0x1, 0x400  # numpy's NPY_ARRAY_C_CONTIGUOUS, NPY_ARRAY_WRITEABLE
 SYMBOL = "nanomm_checked_call"
@@ -167,8 +167,8 @@ def _build() -> list:
         return [None, None]
     from nanomm.runtime.jit import JitModule
 
-    cpu = host_cpu()
-    module = JitModule(_ir(offsets), cpu.name, llvm_feature_string(cpu.features))
+    cpu = native_cpu()
+    module = JitModule(_ir(offsets), cpu.name, cpu.feature_string())
     return [ENTRY(module.address(SYMBOL)), module]
 
 

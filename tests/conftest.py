@@ -1,13 +1,21 @@
-"""Shared pytest configuration: CPU-feature markers and the Hypothesis profile."""
+"""Shared pytest configuration: CPU-feature markers, the Hypothesis profile, and the emulated host.
+
+NANOMM_HOST_CPU=<target> (e.g. sapphirerapids on Zen 4, znver4 on an AMX machine) makes
+target="host" compile for that CPU, so the suite checks another kind of machine's compile-time
+expectations here; a test that then fails only because a kernel needs an instruction this hardware
+lacks (CpuFeatureError) is reported as skipped, with the features it needed.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 import pytest
 from hypothesis import settings
 
-from nanomm.runtime.cpu import host_cpu
+from nanomm.errors import CpuFeatureError
+from nanomm.runtime.cpu import HOST_CPU_ENV, host_cpu, native_cpu
 
 # "ci": reproducible (derandomized) and bounded, with no per-example deadline since a new
 # shape compiles a kernel (~0.1-0.3 s). HYPOTHESIS_PROFILE=<name> selects another profile.
@@ -23,8 +31,35 @@ _FEATURE_MARKERS = {
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
     for marker, (feature, reason) in _FEATURE_MARKERS.items():
-        if item.get_closest_marker(marker) is not None and not host_cpu().has(feature):
+        if item.get_closest_marker(marker) is not None and not native_cpu().has(feature):
             pytest.skip(reason)
+
+
+AMX = frozenset({"amx-tile", "amx-bf16", "amx-int8"})
+
+
+@pytest.fixture
+def hardware_without_amx(monkeypatch: pytest.MonkeyPatch):
+    """native_cpu() as this hardware without AMX: the checks that refuse AMX code on a CPU without
+    it, run on every machine (the refusal is decided from native_cpu(), not by executing code)."""
+    import nanomm.runtime.cpu as cpu_module
+
+    real = cpu_module.native_cpu()
+    fake = dataclasses.replace(real, features=real.features - AMX)
+    monkeypatch.setattr(cpu_module, "native_cpu", lambda: fake)
+    return fake
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    report = yield
+    emulated = host_cpu() is not native_cpu()
+    if emulated and call.excinfo is not None and call.excinfo.errisinstance(CpuFeatureError):
+        report.outcome = "skipped"
+        report.longrepr = (str(item.path), item.location[1] or 0,
+                           f"{HOST_CPU_ENV}={host_cpu().name}: the kernel cannot run on this hardware "
+                           f"({call.excinfo.value})")
+    return report
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -54,7 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import _timing  # noqa: E402
 from peak import PeakLoop, _aligned, _amx_tile_config, _bf16_bits, run_on_cpus  # noqa: E402
 
-from nanomm.runtime.cpu import host_cpu, llvm_feature_string  # noqa: E402
+from nanomm.runtime.cpu import native_cpu  # noqa: E402
 from nanomm.runtime.jit import JitModule  # noqa: E402
 
 SYMBOL = "nanomm_tile_loop"
@@ -223,14 +223,14 @@ class TileLoop:
     def __init__(self, order: str, kc: int, panels: int, dense_a: bool = False):
         if kc % 64 or kc < 64:
             raise ValueError(f"kc must be a multiple of 64 (two K steps), got {kc}")
-        cpu = host_cpu()
+        cpu = native_cpu()
         if "amx-bf16" not in cpu.features:
             raise RuntimeError(f"this CPU ({cpu.name}) lacks amx-bf16: no tile loops")
         from nanomm.runtime.amx import request_amx_permission
 
         request_amx_permission()
         self.order, self.kc, self.panels = order, kc, panels
-        self.module = JitModule(loop_ir(order, kc, panels, dense_a), cpu.name, llvm_feature_string(cpu.features),
+        self.module = JitModule(loop_ir(order, kc, panels, dense_a), cpu.name, cpu.feature_string(),
                                 opt_level=2)
         steps = kc // 32
         self.cfg = _aligned(64)
@@ -338,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
         work[name] = n * loop.ops_per_iter
     timed = _timing.interleaved(calls, rounds=args.rounds, target=args.target, warmup=args.target)
     ref = work["registers only (peak.py)"] / timed["registers only (peak.py)"]["best_median_s"]
-    print(f"AMX bf16 tile loops on {host_cpu().name}, one thread; GFLOP/s of the best round's median")
+    print(f"AMX bf16 tile loops on {native_cpu().name}, one thread; GFLOP/s of the best round's median")
     for name, loop in loops.items():
         rate = work[name] / timed[name]["best_median_s"]
         print(f"  {name:42s} {rate / 1e9:8.1f}  {rate / ref:6.1%} of registers only  "
@@ -362,7 +362,7 @@ def _main_threads(loops: dict, threads: int, target: float, shapes: list) -> int
         print(f"Error: {e}", file=sys.stderr)
         return 2
     ref = rates["registers only (peak.py)"][0]
-    print(f"AMX bf16 tile loops on {host_cpu().name}, {threads} threads at once; GFLOP/s of all threads, "
+    print(f"AMX bf16 tile loops on {native_cpu().name}, {threads} threads at once; GFLOP/s of all threads, "
           "best round ('static': T x work / slowest thread; 'each': sum of each thread's rate)")
     for name, loop in loops.items():
         static, each = rates[name]

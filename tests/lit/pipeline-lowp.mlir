@@ -7,9 +7,9 @@
 // RUN: nanomm-cli compile 64 64 64 --threads 1 --dtype u8s8 --mr 6 --nr 32 --mc 12 --nc 64 --kc 64 --pack-b 1 --emit asm --target znver4 | FileCheck %s --check-prefix=U8S8
 // RUN: nanomm-cli compile 12 32 7 --threads 1 --dtype u8s8 --mr 6 --nr 32 --mc 12 --nc 32 --kc 16 --pack-b 1 --emit asm --target znver4 | FileCheck %s --check-prefix=U8S8-ODD
 // RUN: nanomm-cli compile 64 64 64 --threads 1 --dtype s8s8 --mr 6 --nr 32 --mc 12 --nc 64 --kc 64 --pack-b 1 --emit asm --target znver4 | FileCheck %s --check-prefix=S8S8
-// RUN: nanomm-cli compile 12 32 7 --threads 1 --dtype bf16 --mr 6 --nr 32 --mc 12 --nc 32 --kc 16 --pack-b 1 --emit llvm | FileCheck %s --check-prefix=LLVM-BF16
-// RUN: nanomm-cli compile 12 32 7 --threads 1 --dtype s8s8 --mr 6 --nr 32 --mc 12 --nc 32 --kc 16 --pack-b 1 --emit llvm | FileCheck %s --check-prefix=LLVM-S8S8
-// RUN: nanomm-cli compile 12 32 7 --threads 1 --dtype u8s8 --mr 6 --nr 32 --mc 12 --nc 32 --kc 16 --pack-b 1 --emit mlir --stage compose-microkernel | FileCheck %s --check-prefix=MLIR
+// RUN: nanomm-cli compile 12 32 7 --threads 1 --dtype bf16 --mr 6 --nr 32 --mc 12 --nc 32 --kc 16 --pack-b 1 --emit llvm --target znver4 | FileCheck %s --check-prefix=LLVM-BF16
+// RUN: nanomm-cli compile 12 32 7 --threads 1 --dtype s8s8 --mr 6 --nr 32 --mc 12 --nc 32 --kc 16 --pack-b 1 --emit llvm --target znver4 | FileCheck %s --check-prefix=LLVM-S8S8
+// RUN: nanomm-cli compile 12 32 7 --threads 1 --dtype u8s8 --mr 6 --nr 32 --mc 12 --nc 32 --kc 16 --pack-b 1 --emit mlir --target znver4 --stage compose-microkernel | FileCheck %s --check-prefix=MLIR
 
 // A 6x32 bf16 tile: 12 f32 accumulators, each updated by one vdpbf16ps per 2 k; the A word
 // is broadcast (one 32-bit word to all lanes) and B's panel rows are loaded whole.

@@ -2,8 +2,8 @@
 // REQUIRES: x86
 // RUN: nanomm-cli compile 64 64 64 --threads 1 --emit asm --target znver4 | FileCheck %s
 // RUN: nanomm-cli compile 7 20 5 --threads 1 --emit asm --target znver4 | FileCheck %s --check-prefix=EDGE
-// RUN: nanomm-cli compile 64 64 64 --threads 1 --emit mlir --stage compose-microkernel | FileCheck %s --check-prefix=MLIR
-// RUN: nanomm-cli compile 64 64 64 --threads 1 --emit llvm | FileCheck %s --check-prefix=LLVM
+// RUN: nanomm-cli compile 64 64 64 --threads 1 --emit mlir --stage compose-microkernel --target znver4 | FileCheck %s --check-prefix=MLIR
+// RUN: nanomm-cli compile 64 64 64 --threads 1 --emit llvm --target znver4 | FileCheck %s --check-prefix=LLVM
 
 // Each distinct microkernel is one outlined function; the kernel calls them per tile.
 // CHECK-LABEL: nanomm_ukernel_{{[0-9]+}}_6x64x64_zero:

@@ -39,7 +39,8 @@ def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def manifests(root: Path) -> dict[str, dict]:
-    return {p.stem: json.loads(p.read_text()) for p in root.rglob("*.json")}
+    """The kernel cache's manifests (under kernels/; the root also holds tuning records and the CPU probe)."""
+    return {p.stem: json.loads(p.read_text()) for p in (root / "kernels").rglob("*.json")}
 
 
 def assert_consistent(root: Path) -> int:

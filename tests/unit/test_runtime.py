@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import concurrent.futures
+import os
 from pathlib import Path
+
+import llvmlite.binding as llvm
 
 import numpy as np
 import pytest
@@ -18,6 +21,7 @@ from nanomm.errors import (
     ShapeError,
     TargetError,
 )
+from nanomm.runtime.cpu import HOST_CPU_ENV, identify_cpu
 from nanomm.runtime.reference import naive_matmul_ir as matmul_ir
 from nanomm.runtime import (
     TARGETS,
@@ -30,6 +34,7 @@ from nanomm.runtime import (
     host_cpu,
     llvm_feature_string,
     missing_features,
+    native_cpu,
     request_amx_permission,
     resolve_target,
     settings,
@@ -202,8 +207,7 @@ def test_missing_cpu_feature_raises_at_every_call(module: JitModule) -> None:
             fn(a, b)
 
 
-@pytest.mark.skipif("amx-tile" in host_cpu().features, reason="host has AMX")
-def test_missing_amx_raises_cpu_feature_error(module: JitModule) -> None:
+def test_missing_amx_raises_cpu_feature_error(module: JitModule, hardware_without_amx) -> None:
     fn = CompiledFunction(module.address("k"), make_abi(required_features=("avx2", "amx-tile")), owner=module)
     with pytest.raises(CpuFeatureError, match="amx-tile"):
         fn(*operands())
@@ -296,12 +300,63 @@ def test_every_target_cpu_is_known_to_llvm(name: str, capfd: pytest.CaptureFixtu
 # --- CPU ---------------------------------------------------------------------------
 
 
-def test_host_cpu() -> None:
-    cpu = host_cpu()
+def test_native_cpu() -> None:
+    cpu = native_cpu()
     assert cpu.name
     assert cpu.l1d > 0 and cpu.l2 >= cpu.l1d and cpu.l3 > 0 and cpu.cores >= 1
     assert "64bit" in cpu.features or "sse2" in cpu.features
-    assert host_cpu() is cpu
+    assert native_cpu() is cpu and host_cpu() is (cpu if not os.environ.get(HOST_CPU_ENV) else host_cpu())
+
+
+# LLVM features of the two developer machines' hosts, as LLVM reports them (abridged to what matters).
+_ZEN = frozenset({"avx512f", "avx512bw", "avx512vl", "avx512bf16", "avx512vnni"})
+_SPR = _ZEN | {"avx512fp16", "amx-tile", "amx-bf16", "amx-int8"}
+
+
+@pytest.mark.parametrize("llvm_name,features,vendor,family,model,expected", [
+    ("rocketlake", _SPR, "GenuineIntel", 6, 167, "sapphirerapids"),   # the Intel AMX VM: a hidden model
+    ("rocketlake", _SPR | {"amx-fp16"}, "GenuineIntel", 6, 167, "graniterapids"),
+    ("sapphirerapids", _SPR, "GenuineIntel", 6, 207, "emeraldrapids"),  # a visible model decides
+    ("emeraldrapids", _SPR, "GenuineIntel", None, None, "emeraldrapids"),
+    ("znver4", _ZEN, "AuthenticAMD", 25, 0x11, "znver4"),
+    ("znver5", _ZEN | {"avx512vp2intersect"}, "AuthenticAMD", 26, 2, "znver5"),
+    ("x86-64", _ZEN | {"avx512vp2intersect"}, "AuthenticAMD", None, None, "znver5"),
+    ("x86-64", _ZEN, "AuthenticAMD", None, None, "znver4"),
+    ("skylake-avx512", _ZEN - {"avx512bf16"}, "GenuineIntel", 6, 85, "skylake-avx512"),
+    ("haswell", frozenset({"avx2", "fma"}), "AuthenticAMD", 25, 0x11, "haswell"),  # no AVX-512: as LLVM says
+])
+def test_identify_cpu(llvm_name, features, vendor, family, model, expected) -> None:
+    assert identify_cpu(llvm_name, features, vendor, family, model) == expected
+
+
+def test_native_cpu_names_a_cpu_consistent_with_its_features() -> None:
+    cpu = native_cpu()
+    if cpu.has("amx-tile"):
+        assert cpu.name in ("sapphirerapids", "emeraldrapids", "graniterapids", "graniterapids-d", "diamondrapids")
+    assert (cpu.llvm_host_name != "") == (cpu.name != llvm.get_host_cpu_name())
+    assert cpu.name in cpu.describe() and not (cpu.absent & cpu.features)
+    minus = [f[1:] for f in cpu.feature_string().split(",") if f.startswith("-")]
+    assert set(minus) == set(cpu.absent)
+
+
+def test_nanomm_host_cpu_picks_the_compile_target(monkeypatch: pytest.MonkeyPatch) -> None:
+    import nanomm.runtime.cpu as cpu_module
+
+    try:
+        monkeypatch.setenv(HOST_CPU_ENV, "sapphirerapids")
+        cpu_module.host_cpu.cache_clear()
+        host = host_cpu()
+        assert host.name == "sapphirerapids" and host.has("amx-tile") and host.cores == native_cpu().cores
+        assert resolve_target("host") is host
+        # what may run is still decided by the hardware
+        assert missing_features(["amx-tile"]) == ([] if native_cpu().has("amx-tile") else ["amx-tile"])
+        monkeypatch.setenv(HOST_CPU_ENV, "pentium")
+        cpu_module.host_cpu.cache_clear()
+        with pytest.raises(TargetError, match="NANOMM_HOST_CPU='pentium' is not a known target"):
+            host_cpu()
+    finally:
+        monkeypatch.undo()  # the suite's own NANOMM_HOST_CPU, if it has one, comes back
+        cpu_module.host_cpu.cache_clear()
 
 
 def test_missing_features_and_feature_string() -> None:
@@ -343,7 +398,8 @@ def test_settings_honour_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: 
     assert settings.disk_cache_enabled()
 
 
-@pytest.mark.skipif("amx-tile" in host_cpu().features, reason="host has AMX")
+@pytest.mark.skipif("amx-tile" in native_cpu().features,
+                    reason="Linux grants AMX on this CPU: the refusal comes from the OS, so it needs a CPU without AMX")
 def test_amx_permission_refused_without_amx() -> None:
     with pytest.raises(CpuFeatureError, match="AMX"):
         request_amx_permission()

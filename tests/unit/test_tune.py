@@ -27,10 +27,10 @@ from nanomm.compiler.tune.measure import CompilePool, build
 from nanomm.compiler.tune.model import Surrogate, predict_seconds
 from nanomm.compiler.tune.space import _Cand, admissible, canonical, rejections
 from nanomm.errors import ConfigError, NanommError
-from nanomm.runtime.cpu import CpuInfo, host_cpu, resolve_target
+from nanomm.runtime.cpu import CpuInfo, native_cpu, resolve_target
 from nanomm.runtime.reference import matmul_mismatch
 
-HOST = host_cpu()
+HOST = native_cpu()  # the hardware: these tests compile for it and run what they compile
 TINY_CACHES = CpuInfo("tiny", HOST.features, l1d=4096, l2=16384, l3=65536)
 needs_avx512 = pytest.mark.avx512
 
@@ -606,6 +606,7 @@ def test_cli_tune_export_import_plot(monkeypatch, tmp_path, capsys):
 
 LOWP = ("bf16", "u8s8", "s8s8")
 AMX_CPU = dataclasses.replace(HOST, features=HOST.features | {"amx-tile", "amx-bf16", "amx-int8"})
+NO_AMX_CPU = dataclasses.replace(HOST, features=HOST.features - {"amx-tile", "amx-bf16", "amx-int8"})
 
 
 def test_lowp_predicates_kc_registers_and_bytes():
@@ -636,18 +637,18 @@ def test_lowp_predicates_kc_registers_and_bytes():
 def test_lowp_space_members_build_valid_pipelines(dtype):
     for shape in ((64, 96, 80), (3, 4096, 511)):
         p = Problem(*shape, dtype)
-        space = Space(p, HOST)
+        space = Space(p, NO_AMX_CPU)
         assert space.paths == ("avx512",) and len(space) > 0
         members = space.configs()
         for cfg in members[:: max(1, len(members) // 300)]:
             cfg.pipeline(False, dtype)  # raises ConfigError on kc vs v or the dtype's register budget
             assert canonical(p, cfg) == cfg and cfg.isa == "avx512"
-        assert space.default() == nanomm.default_config(*shape, HOST, dtype=dtype)
+        assert space.default() == nanomm.default_config(*shape, NO_AMX_CPU, dtype=dtype)
 
 
 def test_amx_is_a_path_only_where_the_cpu_has_it():
     assert Space(Problem(256, 256, 256, "f32"), AMX_CPU).paths == ("avx512",)
-    assert Space(Problem(256, 256, 256, "bf16"), HOST).paths == ("avx512",)
+    assert Space(Problem(256, 256, 256, "bf16"), NO_AMX_CPU).paths == ("avx512",)
     space = Space(Problem(256, 256, 256, "bf16"), AMX_CPU)
     assert space.paths == ("avx512", "amx")
     amx = [c for c in space if c.isa == "amx"]
@@ -658,7 +659,7 @@ def test_amx_is_a_path_only_where_the_cpu_has_it():
     # the neighbours of an AVX-512 config include the other path
     avx = next(c for c in space if c.isa == "avx512" and c.pack_b)
     assert any(n.isa == "amx" for n in space.neighbours(avx))
-    assert "path" in rejections(Problem(256, 256, 256, "bf16"), HOST, amx[0])
+    assert "path" in rejections(Problem(256, 256, 256, "bf16"), NO_AMX_CPU, amx[0])
 
 
 def test_model_counts_dot_product_throughput_and_bytes():
