@@ -1,6 +1,7 @@
 """The machine's peak per core (FP32 FMA, BF16 dot, INT8 VNNI dot) and its read bandwidth, from JIT loops.
 
-Each loop is LLVM IR written here and compiled through nanomm's own toolchain (llvmlite MCJIT via
+Each loop is LLVM IR (the compute loops from runtime/probe.py, which nanomm's default configs also
+read) compiled through nanomm's own toolchain (llvmlite MCJIT via
 `nanomm.runtime.jit.JitModule`, for the host CPU name and features). A compute loop runs, every
 iteration, one instruction on each of `chains` independent zmm accumulators, enough of them to
 cover latency x ports, so it is bound by the instruction's throughput alone:
@@ -31,193 +32,29 @@ from __future__ import annotations
 import argparse
 import ctypes
 import os
-import re
 import sys
 import threading
 from pathlib import Path
 
 import numpy as np
 
-from nanomm.runtime.cpu import host_cpu, llvm_feature_string
+from nanomm.runtime.cpu import native_cpu
 from nanomm.runtime.jit import JitModule
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import calibrate, repeat_runs  # noqa: E402
 
-LANES = 16  # 32-bit lanes of a zmm register
-SYMBOL = "nanomm_peak_loop"
+# The loops themselves live in the runtime (nanomm's default configs read their rates too).
+from nanomm.runtime.probe import AMX_KINDS, AMX_PRODUCTS, PeakLoop, loop_ir, unit_of  # noqa: E402
+from nanomm.runtime.probe import aligned_bytes as _aligned  # noqa: E402
+from nanomm.runtime.probe import _amx_tile_config, _bf16_bits  # noqa: E402,F401 - for amx_host/tile_loop.py
+
 BW_SYMBOL = "nanomm_stream_read"
-
-
-class Kind:
-    def __init__(self, name, acc, operand, intrinsic, ops, asm, feature, x, y, unit, reduce):
-        self.name, self.acc, self.operand, self.intrinsic = name, acc, operand, intrinsic
-        self.ops, self.asm, self.feature, self.x, self.y, self.unit = ops, re.compile(asm), feature, x, y, unit
-        self.reduce = reduce  # "fadd" or "add"
-
-
-# Operand values keep the accumulators finite and normal: f32 converges to 1, bf16 grows slowly,
-# int8 adds 4 per instruction (wrapping after ~2^29 iterations is harmless).
-KINDS = {
-    "f32": Kind("f32", "<16 x float>", "<16 x float>", "llvm.fma.v16f32", 32, r"vfmadd\d{3}ps\b[^\n]*zmm",
-                "avx512f", np.full(16, 0.9999999, np.float32), np.full(16, 1e-7, np.float32), "GFLOP/s", "fadd"),
-    "bf16": Kind("bf16", "<16 x float>", "<32 x bfloat>", "llvm.x86.avx512bf16.dpbf16ps.512", 64,
-                 r"vdpbf16ps\b[^\n]*zmm", "avx512bf16", None, None, "GFLOP/s", "fadd"),
-    "int8": Kind("int8", "<16 x i32>", "<64 x i8>", "llvm.x86.avx512.vpdpbusd.512", 128, r"vpdpbusd\b[^\n]*zmm",
-                 "avx512vnni", np.ones(64, np.uint8), np.ones(64, np.int8), "GOP/s", "add"),
-}
-
-
-def _bf16_bits(value: float, n: int) -> np.ndarray:
-    bits = np.array([value], np.float32).view(np.uint32) >> 16
-    return np.full(n, bits[0], np.uint16)
-
-
-KINDS["bf16"].x, KINDS["bf16"].y = _bf16_bits(0.01, 32), _bf16_bits(0.0001, 32)
-
-
-def loop_ir(kind: str = "f32", chains: int = 16) -> str:
-    """LLVM IR of `void SYMBOL(i64 n, ptr ops)`: x = ops[0:64], y = ops[64:128] (bytes); n >= 1
-    iterations, each one instruction of `kind` on each of `chains` accumulators; the sum of the
-    accumulators is stored at ops[128:192], so the work is live."""
-    if chains < 1:
-        raise ValueError(f"chains must be >= 1, got {chains}")
-    k = KINDS[kind]
-    acc, op = k.acc, k.operand
-    zero = "zeroinitializer"
-    decl = f"declare {acc} @{k.intrinsic}({acc}, {op}, {op})"
-    elem = "float" if k.reduce == "fadd" else "i32"
-    lines = [decl, "", f"define void @{SYMBOL}(i64 %n, ptr %ops) {{", "entry:",
-             f"  %x = load {op}, ptr %ops, align 64",
-             "  %yp = getelementptr i8, ptr %ops, i64 64",
-             f"  %y = load {op}, ptr %yp, align 64",
-             "  br label %loop", "loop:", "  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]"]
-    for c in range(chains):
-        # Distinct start values keep the chains from being merged into one.
-        init = f"{1.0 + c / 64:.6e}" if elem == "float" else str(c)
-        start = f"<{', '.join([f'{elem} {init}'] * LANES)}>" if c or elem == "float" else zero
-        lines.append(f"  %a{c} = phi {acc} [ {start}, %entry ], [ %a{c}.next, %loop ]")
-    for c in range(chains):
-        lines.append(f"  %a{c}.next = call {acc} @{k.intrinsic}({acc} %a{c}, {op} %x, {op} %y)")
-    lines += ["  %i.next = add i64 %i, 1", "  %more = icmp ult i64 %i.next, %n",
-              "  br i1 %more, label %loop, label %exit", "exit:"]
-    prev = "%a0.next"
-    for c in range(1, chains):
-        lines.append(f"  %s{c} = {k.reduce} {acc} {prev}, %a{c}.next")
-        prev = f"%s{c}"
-    lines += ["  %outp = getelementptr i8, ptr %ops, i64 128", f"  store {acc} {prev}, ptr %outp, align 64",
-              "  ret void", "}"]
-    return "\n".join(lines) + "\n"
-
-
-AMX_KINDS = {  # kind: (intrinsic, ops per tile product, assembly, CPU feature, unit)
-    "amx-bf16": ("llvm.x86.tdpbf16ps", 16 * 16 * 32 * 2, r"tdpbf16ps\b", "amx-bf16", "GFLOP/s"),
-    "amx-int8": ("llvm.x86.tdpbusd", 16 * 16 * 64 * 2, r"tdpbusd\b", "amx-int8", "GOP/s"),
-}
-AMX_PRODUCTS = 4  # tile products per iteration (2x2 C tiles)
-
-
-def amx_loop_ir(kind: str) -> str:
-    """LLVM IR of `void SYMBOL(i64 n, ptr ops)` for an AMX kind: ops[0:64] is the tile configuration,
-    ops[64:1088] and ops[1088:2112] the A and B tiles' data (every tile 16 rows x 64 bytes), C tile 0
-    is stored at ops[2112:3136] so the work is live. n >= 1 iterations of AMX_PRODUCTS products."""
-    intrinsic = AMX_KINDS[kind][0]
-    lines = ["declare void @llvm.x86.ldtilecfg(ptr)", "declare void @llvm.x86.tilerelease()",
-             "declare void @llvm.x86.tilezero(i8 immarg)", "declare void @llvm.x86.tileloadd64(i8 immarg, ptr, i64)",
-             "declare void @llvm.x86.tilestored64(i8 immarg, ptr, i64)",
-             f"declare void @{intrinsic}(i8 immarg, i8 immarg, i8 immarg)", "",
-             f"define void @{SYMBOL}(i64 %n, ptr %ops) {{", "entry:", "  call void @llvm.x86.ldtilecfg(ptr %ops)"]
-    lines += [f"  call void @llvm.x86.tilezero(i8 {t})" for t in range(4)]
-    lines += ["  %ap = getelementptr i8, ptr %ops, i64 64", "  %bp = getelementptr i8, ptr %ops, i64 1088",
-              "  call void @llvm.x86.tileloadd64(i8 4, ptr %ap, i64 64)",
-              "  call void @llvm.x86.tileloadd64(i8 5, ptr %ap, i64 64)",
-              "  call void @llvm.x86.tileloadd64(i8 6, ptr %bp, i64 64)",
-              "  call void @llvm.x86.tileloadd64(i8 7, ptr %bp, i64 64)",
-              "  br label %loop", "loop:", "  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]"]
-    for c, (a, b) in enumerate([(4, 6), (4, 7), (5, 6), (5, 7)]):
-        lines.append(f"  call void @{intrinsic}(i8 {c}, i8 {a}, i8 {b})")
-    lines += ["  %i.next = add i64 %i, 1", "  %more = icmp ult i64 %i.next, %n",
-              "  br i1 %more, label %loop, label %exit", "exit:",
-              "  %cp = getelementptr i8, ptr %ops, i64 2112", "  call void @llvm.x86.tilestored64(i8 0, ptr %cp, i64 64)",
-              "  call void @llvm.x86.tilerelease()", "  ret void", "}"]
-    return "\n".join(lines) + "\n"
-
-
-def _amx_tile_config() -> np.ndarray:
-    """The 64-byte tile configuration: palette 1, tiles 0-7 of 16 rows x 64 bytes."""
-    cfg = np.zeros(64, np.uint8)
-    cfg[0] = 1
-    cfg[16:32] = np.frombuffer(np.full(8, 64, np.uint16).tobytes(), np.uint8)
-    cfg[48:56] = 16
-    return cfg
-
-
-def unit_of(kind: str) -> str:
-    return AMX_KINDS[kind][4] if kind in AMX_KINDS else KINDS[kind].unit
 
 
 def fma_loop_ir(chains: int = 16) -> str:
     """The FP32 loop's IR (loop_ir("f32", chains))."""
     return loop_ir("f32", chains)
-
-
-def _aligned(nbytes: int) -> np.ndarray:
-    raw = np.zeros(nbytes + 64, np.uint8)
-    off = (-raw.ctypes.data) % 64
-    return raw[off:off + nbytes]
-
-
-class PeakLoop:
-    """The compiled loop of one kind: `run(n)` returns its wall time in seconds."""
-
-    def __init__(self, kind: str = "f32", chains: int = 16):
-        if kind not in KINDS and kind not in AMX_KINDS:
-            raise ValueError(f"unknown kind {kind!r}; known: {', '.join([*KINDS, *AMX_KINDS])}")
-        amx = kind in AMX_KINDS
-        self.kind, self.chains = kind, AMX_PRODUCTS if amx else chains
-        feature, asm_pattern = (AMX_KINDS[kind][3], re.compile(AMX_KINDS[kind][2])) if amx else \
-            (KINDS[kind].feature, KINDS[kind].asm)
-        cpu = host_cpu()
-        self.cpu = cpu
-        if feature not in cpu.features:
-            raise RuntimeError(f"this CPU ({cpu.name}) lacks {feature}: no {kind} peak loop")
-        ir = amx_loop_ir(kind) if amx else loop_ir(kind, chains)
-        self.module = JitModule(ir, cpu.name, llvm_feature_string(cpu.features), opt_level=3)
-        asm = self.module.asm()
-        if not asm_pattern.search(asm):
-            raise RuntimeError(f"the {kind} loop did not compile to {asm_pattern.pattern} for cpu={cpu.name!r}; "
-                               f"assembly:\n{asm}")
-        self.asm = asm
-        if amx:
-            from nanomm.runtime.amx import request_amx_permission
-
-            request_amx_permission()
-            self._ops = _aligned(3136)
-            self._ops[:64] = _amx_tile_config()
-            # operands 0.01 (bf16) or 1 (int8): the sums stay finite (int8 wraps harmlessly)
-            ones = _bf16_bits(0.01, 1024).view(np.uint8) if kind == "amx-bf16" else np.ones(2048, np.uint8)
-            self._ops[64:2112] = ones
-        else:
-            k = KINDS[kind]
-            self._ops = _aligned(192)
-            self._ops[:64] = k.x.view(np.uint8)
-            self._ops[64:128] = k.y.view(np.uint8)
-        self._fn = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_void_p)(self.module.address(SYMBOL))
-
-    @property
-    def ops_per_iter(self) -> int:
-        if self.kind in AMX_KINDS:
-            return AMX_PRODUCTS * AMX_KINDS[self.kind][1]
-        return self.chains * KINDS[self.kind].ops
-
-    flops_per_iter = ops_per_iter
-
-    def run(self, n: int) -> float:
-        import time
-        ops = self._ops.ctypes.data  # each thread writes the same result: harmless
-        t0 = time.perf_counter()
-        self._fn(max(1, int(n)), ops)
-        return time.perf_counter() - t0
 
 
 FmaLoop = PeakLoop  # the FP32 loop's old name
@@ -335,8 +172,8 @@ class StreamRead:
     """Reads a `mib` MiB buffer once per `run()` with the JIT loop; returns its seconds."""
 
     def __init__(self, mib: int = 256):
-        cpu = host_cpu()
-        self.module = JitModule(stream_ir(), cpu.name, llvm_feature_string(cpu.features), opt_level=3)
+        cpu = native_cpu()
+        self.module = JitModule(stream_ir(), cpu.name, cpu.feature_string(), opt_level=3)
         self.buf = _aligned(mib << 20)
         self.buf.view(np.float32)[:] = 1.0  # touch every page before timing
         self.out = _aligned(64)
@@ -385,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=1,
                         help="also run each loop on this many threads at once, pinned to the first allowed CPUs")
     args = parser.parse_args(argv)
-    cpu = host_cpu()  # before pinning, so `cores` describes the machine
+    cpu = native_cpu()  # before pinning, so `cores` describes the machine
     allowed = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
     pin = args.cpu if args.cpu is not None else (allowed[0] if allowed else None)
     if pin is not None:

@@ -7,6 +7,7 @@ import math
 
 from ..errors import ConfigError
 from ..runtime.cpu import CpuInfo
+from ..runtime.probe import rates_for
 
 F32_LANES = 16  # float32 lanes in a 512-bit register
 NUM_VREGS = 32  # zmm registers
@@ -236,7 +237,14 @@ def slow_bf16_dot(cpu: CpuInfo) -> bool:
     1.02x). AMX kernels' edges disagree by shape: 127x255x511 1.10x / 1.10x, 256x4096x48 1.13x /
     1.09x, 1024x1024x16 1.05x / 1.07x, but 1000^3 0.955x / 0.956x, and K = 33 shapes 1.00x in one
     run, 0.62x-0.69x in the other; so AMX kernels keep vdpbf16ps unless a tuning record says
-    otherwise (the tuner's variations try it)."""
+    otherwise (the tuner's variations try it).
+
+    On this machine (target "host") the probe decides (runtime/probe.py, `python bench/peak.py`):
+    slow where the vdpbf16ps loop delivers under 3/4 of the FMA loop's flops (an FMA-built dot
+    product costs two FMAs plus the halves' shifts). Named targets keep the rule above."""
+    rates = rates_for(cpu)
+    if rates.get("bf16") and rates.get("f32"):
+        return rates["bf16"] < 0.75 * rates["f32"]
     return cpu.has("amx-bf16")
 
 

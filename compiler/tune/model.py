@@ -41,6 +41,7 @@ import dataclasses
 import math
 
 from ...runtime.cpu import CpuInfo
+from ...runtime.probe import rates_for
 from ..config import ELEMENT_BYTES, F32_LANES, VNNI, KernelConfig
 from .space import Problem
 
@@ -64,15 +65,31 @@ class Machine:
     shuffles_per_cycle: float = 1.0 # vector permutes (interleaving unpacked bf16 / int8 B)
     amx_cycles_per_tdp: float = 16.0  # one 16x16 tile product over 16*v k
     handoff_seconds: float = 25e-6  # giving work to another thread
+    # zmm dot products (vdpbf16ps, vpdpbusd) per cycle; 0: as many as FMAs (Zen 4)
+    bf16_dot_per_cycle: float = 0.0
+    int8_dot_per_cycle: float = 0.0
+
+    def dots_per_cycle(self, dtype: str) -> float:
+        rate = {"bf16": self.bf16_dot_per_cycle, "u8s8": self.int8_dot_per_cycle,
+                "s8s8": self.int8_dot_per_cycle}.get(dtype, 0.0)
+        return rate or self.fma_per_cycle
 
 
 FAR_EXPOSED = 0.3
 
 
 def machine_for(cpu: CpuInfo) -> Machine:
-    if cpu.name.startswith("znver"):
-        return Machine()
-    return Machine(fma_per_cycle=2.0, ghz=3.0)
+    """The model's machine: clock and cache rates by vendor (Zen 4 / Intel server figures), the
+    instructions' throughputs from this CPU's probe where `cpu` is this machine (runtime/probe.py)."""
+    base = Machine() if cpu.name.startswith("znver") else Machine(fma_per_cycle=2.0, ghz=3.0)
+    rates = rates_for(cpu)
+    if not rates.get("f32"):
+        return base
+    per_cycle = {k: v / base.ghz for k, v in rates.items()}  # giga-ops per second / GHz = ops per cycle
+    return dataclasses.replace(
+        base, fma_per_cycle=per_cycle["f32"] / 32,
+        bf16_dot_per_cycle=per_cycle.get("bf16", 0.0) / 64, int8_dot_per_cycle=per_cycle.get("int8", 0.0) / 128,
+        amx_cycles_per_tdp=(16384 / per_cycle["amx-bf16"] if per_cycle.get("amx-bf16") else base.amx_cycles_per_tdp))
 
 
 def _splits(size: int, block: int, tile: int) -> dict[int, int]:
@@ -135,7 +152,10 @@ def _single(M: int, N: int, K: int, accumulate: bool, cpu: CpuInfo, cfg: KernelC
             dots = acc + (chunks if dtype == "s8s8" else 0)  # s8s8: column sums of B
             v_loads = chunks * (v if not cfg.pack_b else 1)   # unpacked: v rows, interleaved
             loads = v_loads + (me if me > 1 else 0) + (1 if me == 1 else 0)
-            step = max(dots / mach.fma_per_cycle, loads / mach.loads_per_cycle, mach.fma_latency)
+            rate = mach.dots_per_cycle(dtype)
+            if dtype == "bf16" and cfg.bf16_fma:  # two FMAs per dot product (compose-microkernel bf16-fma)
+                dots, rate = 2 * dots, mach.fma_per_cycle
+            step = max(dots / rate, loads / mach.loads_per_cycle, mach.fma_latency)
             if v > 1 and not cfg.pack_b:
                 step += chunks * (v - 1) / mach.shuffles_per_cycle
             step += mach.loop_overhead / cfg.unroll_k
