@@ -72,8 +72,7 @@ from cpuload import CpuAccount, wait_quiet  # noqa: E402
 from peak import measure_fp32_peak, measure_fp32_peak_threads  # noqa: E402
 import peers as peer_lib  # noqa: E402  (loads no library until a peer is constructed)
 
-SUITE = ["64", "128", "256", "512", "1024", "2048", "1x4096x4096", "16x4096x4096", "128x4096x4096",
-         "128x14336x4096", "127x255x511", "1000", "33x4096x33"]
+from nanomm.compiler.tune.shapes import SUITE  # noqa: E402 - DESIGN.md's shape suite, as `nanomm tune --shapes suite`
 
 METHOD = """\
 T threads (--threads, default 1) on T pinned CPUs, the first T of the affinity mask or --cpu

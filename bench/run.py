@@ -30,8 +30,7 @@ sys.path.insert(0, str(HERE))
 import _report  # noqa: E402
 from _report import log, parse_shape, shape_name  # noqa: E402
 
-SUITE = ["64", "128", "256", "512", "1024", "2048", "1x4096x4096", "16x4096x4096", "128x4096x4096",
-         "128x14336x4096", "127x255x511", "1000", "33x4096x33"]
+from nanomm.compiler.tune.shapes import SUITE  # noqa: E402 - DESIGN.md's shape suite, as `nanomm tune --shapes suite`
 # DESIGN.md: these may be set on some machines and slow numpy's OpenBLAS; the workers run without them.
 OPENBLAS_OVERRIDES = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
 LIBRARIES = ["nanomm", "nanomm_prepacked", "nanomm_untuned", "numpy", "onednn", "mkl", "blis", "torch"]
@@ -146,7 +145,11 @@ def measure_machine(threads: list[int], seconds: float, machine: dict) -> None:
     saved = set(cpus)
     os.sched_setaffinity(0, {cpus[0]})
     try:
-        for kind in ("f32", "bf16", "int8"):
+        from nanomm.runtime.cpu import native_cpu
+        from nanomm.runtime.probe import feature_of
+
+        amx = [k for k in ("amx-bf16", "amx-int8") if native_cpu().has(feature_of(k))]  # AMX kernels' peaks
+        for kind in ("f32", "bf16", "int8", *amx):
             try:
                 v = peak_lib.measure_peak(kind, seconds)
             except RuntimeError as exc:

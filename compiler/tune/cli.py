@@ -4,6 +4,8 @@
     nanomm tune 512 512 512 --dtype bf16           bf16 x bf16 -> f32 (u8s8, s8s8: int8, in GOP/s)
     nanomm tune 64 64 64 --exhaustive --plot 64.png
     nanomm tune 16 4096 4096 --budget 200 --resume
+    nanomm tune --shapes suite --budget 13m        the benchmark suite, 13 minutes in all
+    nanomm tune --shapes shapes.txt --dtype f32,bf16   a file of 'MxNxK [dtype]' lines
     nanomm tune 1024 1024 1024 --export rec.json   tune, then export this shape's record
     nanomm tune --export all.json                  export every record on this machine
     nanomm tune --import all.json                  verify and store another machine's records
@@ -29,8 +31,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("M", type=int, nargs="?")
     p.add_argument("N", type=int, nargs="?")
     p.add_argument("K", type=int, nargs="?")
-    p.add_argument("--dtype", default="f32", choices=("f32", "bf16", "u8s8", "s8s8"),
-                   help="data type: f32, bf16 (-> f32), u8s8 / s8s8 (uint8 / int8 x int8 -> int32); default f32")
+    p.add_argument("--dtype", default="f32",
+                   help="data type: f32, bf16 (-> f32), u8s8 / s8s8 (uint8 / int8 x int8 -> int32); default f32; "
+                        "with --shapes a comma-separated list")
+    p.add_argument("--shapes", metavar="suite|FILE",
+                   help="tune a list of problems in one run: 'suite' (the benchmark suite) or a file of "
+                        "'MxNxK [dtype]' lines; --budget is then the total, shared out evenly (default 60s a problem), "
+                        "and time a problem leaves unused goes to the ones after it")
     p.add_argument("--budget", default=None,
                    help="seconds ('60s', '2m') or a number of configurations (default 60s; "
                         "unlimited with --exhaustive)")
@@ -109,7 +116,14 @@ def main(argv: list[str] | None = None) -> int:
     if any(x is not None for x in shape) and any(x is None for x in shape):
         print("error: give all of M N K, or none (with --export/--import/--list)", file=sys.stderr)
         return 2
-    if shape[0] is None and not (args.export or args.import_ or args.list):
+    if args.shapes and shape[0] is not None:
+        print("error: give M N K or --shapes, not both", file=sys.stderr)
+        return 2
+    dtypes = [d.strip() for d in args.dtype.split(",") if d.strip()]
+    if any(d not in ("f32", "bf16", "u8s8", "s8s8") for d in dtypes) or not dtypes or \
+            (len(dtypes) > 1 and not args.shapes):
+        _parser().error(f"--dtype {args.dtype!r}: one of f32, bf16, u8s8, s8s8 (a comma-separated list with --shapes)")
+    if shape[0] is None and not (args.export or args.import_ or args.list or args.shapes):
         _parser().print_usage(sys.stderr)
         print("error: M N K are needed to tune", file=sys.stderr)
         return 2
@@ -125,6 +139,10 @@ def main(argv: list[str] | None = None) -> int:
         result = None
         if shape[0] is not None:
             result = _tune(args)
+        if args.shapes:
+            from .shapes import problems
+
+            _tune_list(args, problems(args.shapes, dtypes))
         if args.export:
             if result is not None:
                 rec = records.find(records.key_fields(*shape, args.dtype, result.problem.threads, _cpu()))
@@ -164,6 +182,39 @@ def _tune(args):
 
         print(f"plot: {plot(result, args.plot)}")
     return result
+
+
+def _tune_list(args, todo: list[tuple[int, int, int, str]]) -> None:
+    """Tunes every problem of `todo` within one total budget, then prints one line per problem."""
+    from .search import Budget, tune
+
+    total = Budget.parse(args.budget) if args.budget else Budget(seconds=60.0 * len(todo))
+    start, rows = time.monotonic(), []
+    for i, (M, N, K, dtype) in enumerate(todo):
+        left = len(todo) - i
+        if total.seconds is not None:
+            share = Budget(seconds=max(5.0, (total.seconds - (time.monotonic() - start)) / left))
+        else:
+            share = Budget(configs=max(1, total.configs // len(todo)))
+        print(f"[{i + 1}/{len(todo)}] {M}x{N}x{K} {dtype}, threads={args.threads}, budget {share}", file=sys.stderr)
+        progress = _Progress(args.quiet)
+        try:
+            r = tune(M, N, K, dtype, threads=args.threads, budget=share, resume=args.resume, workers=args.workers,
+                     timeout=args.timeout, progress=progress, seed=args.seed)
+        except NanommError as exc:  # one problem that cannot be tuned does not stop the others
+            rows.append([f"{M}x{N}x{K}", dtype, "-", "-", f"error: {str(exc).splitlines()[0][:100]}"])
+            continue
+        finally:
+            progress.close()
+        best = r.problem.flops / r.best.figure() / 1e9 if r.best is not None and r.best.figure() else None
+        rows.append([f"{M}x{N}x{K}", dtype, f"{best:.1f} {r.problem.unit}" if best else "-",
+                     f"{r.speedup:.3f}x" if r.speedup else "-", r.record_path or "no record"])
+    print(f"nanomm tune --shapes {args.shapes}: {len(todo)} problems in {time.monotonic() - start:.0f} s "
+          f"(budget {total}), threads={args.threads}")
+    head = ["shape", "dtype", "best", "vs default", "record"]
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
+    for r in [head, *rows]:
+        print("  ".join(str(x).ljust(w) for x, w in zip(r, widths)).rstrip())
 
 
 def _table(result, top: int) -> None:
