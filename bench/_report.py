@@ -113,6 +113,8 @@ def cpu_info(cpu) -> dict:
     """A nanomm.runtime.cpu.CpuInfo as JSON: LLVM name, model, vector features, caches, cores."""
     return {
         "llvm_name": cpu.name, "model_name": cpu.model_name,
+        # what LLVM's host detection said where nanomm named the CPU otherwise (runtime/cpu.py identify_cpu)
+        **({"llvm_host_name": cpu.llvm_host_name} if getattr(cpu, "llvm_host_name", "") else {}),
         "features": sorted(f for f in cpu.features if f.startswith(_FEATURE_PREFIXES)),
         "l1d_bytes": cpu.l1d, "l2_bytes": cpu.l2, "l3_bytes": cpu.l3, "cores": cpu.cores,
         "machine": platform.machine(), "kernel": platform.release(),
@@ -166,11 +168,21 @@ def min_bytes(M: int, N: int, K: int, dtype: str) -> int:
     return (M * K + K * N) * d["ab_bytes"] + M * N * d["c_bytes"]
 
 
-def peak(report: dict, dtype: str, threads: int) -> float | None:
-    """The compute peak for `threads` threads: T x the per-core peak (the loop measured on T cores at
+# The peak loop of the instructions a kernel of this isa (KernelConfig.isa) is made of, per dtype.
+AMX_PEAKS = {"bf16": "amx-bf16", "u8s8": "amx-int8", "s8s8": "amx-int8"}
+
+
+def kernel_isa(entry: dict) -> str:
+    """The instruction set of the entry's nanomm kernel ('avx512' when the report does not say)."""
+    return ((entry.get("nanomm") or {}).get("config_full") or {}).get("isa", "avx512")
+
+
+def peak(report: dict, dtype: str, threads: int, isa: str = "avx512") -> float | None:
+    """The compute peak for `threads` threads of the instructions `isa` uses (AMX tile products for
+    "amx", else the AVX-512 loop of the dtype): T x the per-core peak (the loop measured on T cores at
     once is only reported: another process on one of them lowers it), or the T-core figure when
     no per-core one exists."""
-    kind = DTYPES[dtype]["peak"]
+    kind = AMX_PEAKS.get(dtype) if isa == "amx" else DTYPES[dtype]["peak"]
     machine = report.get("machine", {})
     per_core = machine.get("peak_per_core", {}).get(kind)
     if per_core:
@@ -187,7 +199,7 @@ def bandwidth(report: dict, threads: int) -> float | None:
 
 def roof(report: dict, entry: dict) -> float | None:
     """min(compute peak, arithmetic intensity x bandwidth): the roofline bound of this entry, GFLOP/s."""
-    p = peak(report, entry["dtype"], entry["threads"])
+    p = peak(report, entry["dtype"], entry["threads"], kernel_isa(entry))
     bw = bandwidth(report, entry["threads"])
     if p is None:
         return None
@@ -242,7 +254,7 @@ def group_table(report: dict, dtype: str, threads: int, entries: list[dict]) -> 
                 cells.append(f"{r['gflops']:.1f}" + ("" if r.get("ok", True) else " (wrong)"))
         best = best_peer(e)
         nm = libs.get("nanomm", {}).get("gflops")
-        p, rf = peak(report, dtype, threads), roof(report, e)
+        p, rf = peak(report, dtype, threads, kernel_isa(e)), roof(report, e)
         spreads = [libs.get(n, {}).get("spread") for n in ("nanomm", best[0] if best else None)]
         wrong = [n for n, r in libs.items() if r.get("ok") is False]
         rows.append([
@@ -294,10 +306,12 @@ def header_lines(report: dict) -> list[str]:
     pk = m.get("peak_per_core", {})
     bw = m.get("bandwidth_gbs", {})
     lines = [f"{report.get('tool', '?')} on {report.get('host', '?')}: {cpu.get('model_name') or '?'} "
-             f"({cpu.get('llvm_name') or '?'}, {cpu.get('cores') or '?'} cores), {report.get('started', '?')}"]
+             f"({cpu.get('llvm_name') or '?'}"
+             f"{'; LLVM host name ' + cpu['llvm_host_name'] if cpu.get('llvm_host_name') else ''}, "
+             f"{cpu.get('cores') or '?'} cores), {report.get('started', '?')}"]
     if pk:
         lines.append("measured peak per core: " + ", ".join(
-            f"{k} {v:.1f} {'GOP/s' if k == 'int8' else 'GFLOP/s'}" for k, v in pk.items() if v))
+            f"{k} {v:.1f} {'GOP/s' if k.endswith('int8') else 'GFLOP/s'}" for k, v in pk.items() if v))
     for t, kinds in m.get("peak_all_threads", {}).items():
         lines.append(f"measured peak on {t} threads at once: " + ", ".join(
             f"{k} {v:.1f}" for k, v in kinds.items() if v))

@@ -325,3 +325,21 @@ def test_tile_loop_a_stride_is_an_odd_number_of_lines(monkeypatch):
     for kc in (64, 128, 256, 1024):
         stride = tile_loop.a_row_stride(kc)
         assert stride >= kc * 2 and (stride // 64) % 2 == 1 and stride % 64 == 0
+
+
+def test_percent_peak_follows_the_kernels_instruction_set(bench):
+    # bench/run.py reports: an AMX kernel against the AMX tile loop's peak, an AVX-512 one against its dot loop
+    _report = bench[0]
+    report = {"machine": {"peak_per_core": {"bf16": 120.0, "amx-bf16": 3600.0}}, "libraries": ["nanomm"]}
+    ops = 2.0 * 1024 ** 3
+
+    def entry(isa: str) -> dict:
+        return {"dtype": "bf16", "threads": 1, "shape": "1024^3", "M": 1024, "N": 1024, "K": 1024, "ops": ops,
+                "libs": {"nanomm": {"gflops": 1800.0, "ok": True}},
+                "nanomm": {"config": isa, "config_full": {"isa": isa}}}
+
+    head, rows, _ = _report.group_table(report, "bf16", 1, [entry("amx"), entry("avx512")])
+    amx, avx = (dict(zip(head, r)) for r in rows)
+    assert amx["% peak"] == "50%" and avx["% peak"] == "1500%"
+    assert _report.peak(report, "bf16", 2, "amx") == 7200.0 and _report.peak(report, "u8s8", 1, "amx") is None
+    assert _report.kernel_isa({"nanomm": {"config": "default: amx"}}) == "avx512"  # not said: AVX-512
