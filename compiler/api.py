@@ -9,9 +9,10 @@ import threading
 import ml_dtypes  # noqa: F401 - registers numpy's bfloat16 dtype
 import numpy as np
 
-from ..errors import AliasError, DTypeError, LayoutError, ShapeError
+from ..errors import AliasError, DTypeError, LayoutError, NanommError, ShapeError
 from ..runtime import settings
 from ..runtime.cpu import CpuInfo
+from ..runtime.threads import available_cores
 from .build import build_kernel, target_cpu
 from .config import KernelConfig
 from .kernel import Kernel
@@ -27,6 +28,14 @@ _NUMPY_TO_DTYPE = {(np.dtype(v[2]), np.dtype(v[3])): k for k, v in DTYPES.items(
 _cache: collections.OrderedDict[tuple, object] = collections.OrderedDict()
 _locks: dict[tuple, threading.Lock] = {}  # one per kernel being compiled now
 _cache_lock = threading.Lock()
+
+# nanomm.matmul's front door: (A's and B's shape and dtype, threads, dtype=, the affinity mask's size
+# when threads is None) -> the checked callable of the kernel a first call resolved them to, so a
+# repeated call costs one dict lookup before the kernel's own argument checks (runtime/kernel.py,
+# in JIT-compiled code). Only calls with C-contiguous ndarrays and no conversion are entered: then
+# the kernel's checks are all of matmul's (its byte-range overlap test is exact for contiguous
+# arrays). Bounded like _cache; `python bench/bench_dispatch.py` times it against the kernel call.
+_dispatch: dict[tuple, object] = {}
 
 
 def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "host",
@@ -112,7 +121,24 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
     are copied to C order first; they are never modified. `out`, when given, must be a
     C-contiguous, writable array of the result dtype and of shape (M, N) that shares no
     memory with a or b.
+
+    A call like one made before (shapes, dtypes, threads, dtype; C-contiguous inputs) goes straight
+    to the kernel it compiled, which checks every argument itself (see _dispatch).
     """
+    if type(a) is np.ndarray and type(b) is np.ndarray and a.flags.c_contiguous and b.flags.c_contiguous \
+            and (threads is None or type(threads) is int):
+        function = _dispatch.get((a.shape, b.shape, a.dtype, b.dtype, threads, dtype,
+                                  available_cores() if threads is None else 0))
+        if function is not None:
+            try:
+                return function(a, b, out)
+            except NanommError:
+                pass  # refused arguments: the full path below names the problem as matmul does
+    return _matmul(a, b, out, threads, dtype)
+
+
+def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None) -> np.ndarray:
+    given_a, given_b, given_dtype = a, b, dtype
     a = _as_matrix(a, "a")
     b = _as_matrix(b, "b")
     (M, K), (K2, N) = a.shape, b.shape
@@ -142,7 +168,17 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
             raise ShapeError(f"the result ({M} x {N} {c_dtype}) is too large to allocate")
         out = np.empty((M, N), c_dtype)
     kernel = compile_matmul(M, N, K, dtype, threads=threads)
+    if a is given_a and b is given_b and a.flags.c_contiguous and b.flags.c_contiguous and \
+            (threads is None or type(threads) is int):
+        _remember((a.shape, b.shape, a.dtype, b.dtype, threads, given_dtype,
+                   available_cores() if threads is None else 0), kernel._function)
     return kernel(np.ascontiguousarray(a), np.ascontiguousarray(b), out)
+
+
+def _remember(key: tuple, function) -> None:
+    _dispatch[key] = function
+    while len(_dispatch) > settings.memory_cache_entries():
+        _dispatch.pop(next(iter(_dispatch), None), None)  # the oldest entry (another thread may have taken it)
 
 
 def _convert_for(dtype: str, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

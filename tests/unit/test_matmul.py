@@ -432,3 +432,62 @@ def test_zero_size_still_checks_dtype_and_out():
         nanomm.matmul(np.ones((0, 3)), np.ones((3, 4), np.float32))
     with pytest.raises(ShapeError, match="out has shape"):
         nanomm.matmul(np.ones((0, 3), np.float32), np.ones((3, 4), np.float32), out=np.zeros((1, 4), np.float32))
+
+
+# --- the front door: a seen call reaches its kernel after one lookup ------------------------------
+
+
+def test_a_seen_call_skips_compiling_and_keeps_every_check(monkeypatch):
+    from nanomm.compiler import api
+
+    rng = np.random.default_rng(41)
+    a, b = rand(rng, (21, 19)), rand(rng, (19, 23))
+    assert_matmul_close(nanomm.matmul(a, b, threads=1), a, b)  # enters the memo
+    assert any(k[:2] == ((21, 19), (19, 23)) for k in api._dispatch)
+
+    def no_compiling(*args, **kwargs):
+        raise AssertionError("a seen call compiled")
+
+    monkeypatch.setattr(api, "compile_matmul", no_compiling)
+    a0, b0 = a.copy(), b.copy()
+    for _ in range(3):
+        assert_matmul_close(nanomm.matmul(a, b, threads=1), a, b)
+    out = np.empty((21, 23), np.float32)
+    assert nanomm.matmul(a, b, out=out, threads=1) is out
+    assert_matmul_close(out, a, b)
+    np.testing.assert_array_equal(a, a0)
+    np.testing.assert_array_equal(b, b0)
+    # bad arguments on the seen shape: the same errors as a first call (matmul's messages)
+    with pytest.raises(DTypeError, match="out has dtype float64, expected float32"):
+        nanomm.matmul(a, b, out=np.empty((21, 23)), threads=1)
+    with pytest.raises(LayoutError, match="C-contiguous"):
+        nanomm.matmul(a, b, out=np.empty((23, 21), np.float32).T, threads=1)
+    ro = np.empty((21, 23), np.float32)
+    ro.flags.writeable = False
+    with pytest.raises(LayoutError, match="read-only"):
+        nanomm.matmul(a, b, out=ro, threads=1)
+    square = rand(rng, (23, 23))
+    with pytest.raises(AliasError, match="out shares memory with b"):
+        nanomm.matmul(rand(rng, (23, 23)), square, out=square, threads=1)
+    # a view (not C-contiguous) of the same shape is not the seen call: copied, as ever (compiles nothing new)
+    monkeypatch.undo()
+    with pytest.raises(ConfigError, match="threads must be a positive int"):
+        nanomm.matmul(a, b, threads=1.0)  # equal to 1 as a dict key, refused as an argument
+    big = rand(rng, (21, 38))
+    assert_matmul_close(nanomm.matmul(big[:, ::2], b, threads=1), big[:, ::2], b)
+
+
+def test_the_memo_follows_the_affinity_mask_and_stays_bounded(monkeypatch):
+    from nanomm.compiler import api
+
+    rng = np.random.default_rng(43)
+    a, b = rand(rng, (9, 11)), rand(rng, (11, 13))
+    nanomm.matmul(a, b)
+    monkeypatch.setattr(api, "available_cores", lambda: 97)  # another mask: another key, resolved afresh
+    before = len(api._dispatch)
+    assert_matmul_close(nanomm.matmul(a, b), a, b)
+    assert len(api._dispatch) == before + 1 and any(k[-1] == 97 for k in api._dispatch)
+    monkeypatch.setenv("NANOMM_MEMORY_CACHE_ENTRIES", "3")
+    for n in range(5, 10):
+        nanomm.matmul(rand(rng, (3, n)), rand(rng, (n, 4)), threads=1)
+    assert len(api._dispatch) <= 3
