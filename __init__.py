@@ -25,7 +25,8 @@ def __getattr__(name: str):
                 "PackedB"):
         from . import compiler
 
-        return getattr(compiler, name)
+        value = globals()[name] = getattr(compiler, name)  # later lookups skip this function (~1 us a call)
+        return value
     raise AttributeError(f"module 'nanomm' has no attribute '{name}'")
 
 
