@@ -39,7 +39,8 @@ config.substitutions.append(("nanomm-opt", f"{python} -m nanomm.compiler.opt"))
 config.substitutions.append(("nanomm-cli", f"{python} -m nanomm.compiler.cli"))
 config.substitutions.append(("FileCheck", _filecheck()))
 config.environment["PYTHONUNBUFFERED"] = "1"
-for key in ("HOME", "PATH"):
+# NANOMM_HOST_CPU: the RUN lines compile for the emulated host too (see tests/conftest.py).
+for key in ("HOME", "PATH", "NANOMM_HOST_CPU"):
     if key in os.environ:
         config.environment[key] = os.environ[key]
 # A cache of their own: the IR and assembly the tests check must not depend on the user's

@@ -602,6 +602,39 @@ def test_cli_tune_export_import_plot(monkeypatch, tmp_path, capsys):
     assert lookup(4, 16, 4) is not None
 
 
+def test_shape_lists_parse_the_suite_and_files(tmp_path):
+    from nanomm.compiler.tune.shapes import SUITE, problems
+
+    suite = problems("suite", ["f32", "bf16"])
+    assert len(suite) == 2 * len(SUITE) and suite[0] == (64, 64, 64, "f32") and (33, 4096, 33, "bf16") in suite
+    f = tmp_path / "shapes.txt"
+    f.write_text("# an encoder's projections\n20x1536x384 bf16\n\n64   # a cube\n20x1536x384 bf16\n")
+    assert problems(str(f), ["f32", "u8s8"]) == [(20, 1536, 384, "bf16"), (64, 64, 64, "f32"), (64, 64, 64, "u8s8")]
+    for text, match in [("12x0x4\n", "positive"), ("1x2x3 f64\n", "line 1|:1:"), ("4x4 x\n", ":1:"), ("#\n", "no shapes")]:
+        f.write_text(text)
+        with pytest.raises(NanommError, match=match):
+            problems(str(f), ["f32"])
+    with pytest.raises(NanommError, match="cannot read the shapes file"):
+        problems(str(tmp_path / "missing.txt"), ["f32"])
+    with pytest.raises(NanommError, match="unknown dtype 'f16'"):
+        problems("suite", ["f16"])
+
+
+@needs_avx512
+def test_cli_tunes_a_list_of_shapes_within_one_budget(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
+    records.forget()
+    f = tmp_path / "shapes.txt"
+    f.write_text("4x16x4\n3x16x8 u8s8\n")
+    assert tune_cli.main(["--shapes", str(f), "--budget", "4", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "2 problems" in out and "4x16x4" in out and "3x16x8" in out and "u8s8" in out
+    assert lookup(4, 16, 4) is not None and lookup(3, 16, 8, "u8s8") is not None
+    with pytest.raises(SystemExit):  # a list of dtypes without --shapes is a usage error
+        tune_cli.main(["4", "16", "4", "--dtype", "f32,bf16"])
+    assert tune_cli.main(["4", "16", "4", "--shapes", str(f)]) == 2
+
+
 # --- bf16 / int8 ----------------------------------------------------------------------------
 
 LOWP = ("bf16", "u8s8", "s8s8")
