@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import threading
 from typing import Callable
 
@@ -10,7 +11,7 @@ import numpy as np
 
 from ..errors import ConfigError, LayoutError, ShapeError
 from ..runtime.jit import JitModule
-from ..runtime.kernel import CompiledFunction, PackFunction
+from ..runtime.kernel import CompiledFunction, PackFunction, flat_packed_shape
 from ..runtime.cpu import resolve_target
 from .config import KernelConfig, default_config
 from .payload import MatmulSpec
@@ -24,6 +25,11 @@ class PackedB:
     K: int
     N: int
     layout: tuple  # (dtype, kc, nr): kernels with the same layout can read it
+
+    @functools.cached_property
+    def flat(self) -> np.ndarray:
+        """`data` as a 2-D view (the kernels' native checked call takes 2-D arrays: ~2 us less a call)."""
+        return self.data.reshape(flat_packed_shape(self.data.shape))
 
 
 class Kernel:
@@ -55,6 +61,8 @@ class Kernel:
         if b is None:
             if self.packed_b is None:
                 raise ShapeError("b is missing: pass B, or compile with compile_matmul(..., b=weights)")
+            if self.spec.prepacked_b:  # this kernel's own packed weights: their layout is this kernel's
+                return self._function(a, self.packed_b.flat, out)
             b = self.packed_b
         if isinstance(b, PackedB):
             if not self.spec.prepacked_b:
@@ -62,7 +70,7 @@ class Kernel:
             if (b.K, b.N, b.layout) != (self.spec.K, self.spec.N, self.layout):
                 raise LayoutError(f"b was packed for K={b.K} N={b.N} layout {b.layout}; this kernel takes "
                                   f"K={self.spec.K} N={self.spec.N} layout {self.layout}")
-            return self._function(a, b.data, out)
+            return self._function(a, b.flat, out)
         if self.spec.prepacked_b:
             return self._function(a, self.prepack(b).data, out)
         return self._function(a, b, out)

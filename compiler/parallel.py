@@ -301,7 +301,7 @@ class ParallelKernel:
         if isinstance(b, PackedB):
             if (b.K, b.N, b.layout) != (self.spec.K, self.spec.N, self.kernels[0].layout):
                 raise ConfigError(f"b was packed for another layout {b.layout}")
-            b = b.data
+            b = b.flat
         return self._function(a, b, out)
 
     def prepack(self, b: np.ndarray) -> PackedB:

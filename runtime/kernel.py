@@ -41,6 +41,14 @@ def data_pointer(x: np.ndarray) -> int:
     return _from_address(id(x) + _DATA_OFFSET).value or 0
 
 
+def flat_packed_shape(shape: tuple[int, ...]) -> tuple[int, int]:
+    """The 2-D shape a packed B of `shape` is also passed as (all but the last dimension merged)."""
+    rows = 1
+    for d in shape[:-1]:
+        rows *= d
+    return rows, shape[-1]
+
+
 @dataclass(frozen=True)
 class KernelABI:
     """The contract of `void symbol(void* A, void* B, void* C)`, all row-major and C-contiguous.
@@ -97,6 +105,9 @@ class CheckedCall:
         self._dtypes = {k: _resolve_dtype(v) for k, v in self._names.items()}
         b_shape = tuple(abi.b_shape) or (abi.K, abi.N)
         self._shape_a, self._shape_b, self._shape_c = (abi.M, abi.K), b_shape, (abi.M, abi.N)
+        # A pre-packed B (4-D) is also accepted as its 2-D view (flat_packed_shape): the native
+        # checked call reads 2-D arrays only.
+        self._flat_b = flat_packed_shape(b_shape) if len(b_shape) > 2 else None
         self._shapes = {
             "a": ((abi.M, abi.K), "(M, K)"),
             "b": (b_shape, "the packed layout" if abi.b_shape else "(K, N)"),
@@ -160,11 +171,12 @@ class CheckedCall:
     def _use_native(self, function_address: int, pool: tuple[int, int, int] | None = None) -> None:
         """Sets up the native checked call (runtime/trampoline.py) of `function_address` (for a
         parallel call: nanomm_pool_try_run with `pool`), where the arguments allow it."""
-        if self._missing or None in self._dtypes.values() or len(self._shape_b) != 2:
+        if self._missing or None in self._dtypes.values():
             return
         self._native = trampoline.checked_call()
         self._params = trampoline.params(function_address, tuple(self._dtypes[k] for k in ("a", "b", "out")),
-                                         (self._shape_a, self._shape_b, self._shape_c), self.abi.alignment, pool)
+                                         (self._shape_a, self._flat_b or self._shape_b, self._shape_c),
+                                         self.abi.alignment, pool)
         self._params_address = ctypes.addressof(self._params)
 
     def _native_ready(self) -> bool:
@@ -183,6 +195,8 @@ class CheckedCall:
 
     def prepare(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None) -> tuple[np.ndarray, int, int, int]:
         """Checks a call's arguments; returns out (allocated when None) and the three data pointers."""
+        if self._flat_b is not None and type(b) is np.ndarray and b.shape == self._flat_b and b.flags.c_contiguous:
+            b = b.reshape(self._shape_b)  # the 2-D view of a packed B: the same memory
         if self._missing:
             raise CpuFeatureError(
                 f"kernel {self.abi.symbol!r} needs CPU features this host lacks: {', '.join(self._missing)}"

@@ -375,3 +375,27 @@ def test_packing_a_large_b_prefetches_its_rows_and_stays_correct(dtype):
 
             a, b = a.astype(ml_dtypes.bfloat16), b.astype(ml_dtypes.bfloat16)
     assert matmul_mismatch(kernel(a, b), a, b) is None
+
+
+def test_packed_weights_take_the_native_call_and_keep_every_check():
+    rng = np.random.default_rng(7)
+    a, w = rng.standard_normal((64, 80), dtype=np.float32), rng.standard_normal((80, 48), dtype=np.float32)
+    k = nanomm.compile_matmul(64, 48, 80, b=w, threads=1)
+    ref = a.astype(np.float64) @ w
+    np.testing.assert_allclose(k(a), ref, rtol=1e-4, atol=1e-3)
+    packed = k.packed_b
+    assert packed.flat.ndim == 2 and np.shares_memory(packed.flat, packed.data)
+    assert k._function._native is not None  # the 4-D packed layout has a 2-D native form
+    out = np.empty((64, 48), np.float32)
+    for b in (packed.data, packed.flat):  # either form of the packed B, straight to the checked call
+        np.testing.assert_allclose(k._function(a, b, out), ref, rtol=1e-4, atol=1e-3)
+    readonly = np.empty((64, 48), np.float32)
+    readonly.flags.writeable = False
+    with pytest.raises(LayoutError, match="read-only"):
+        k._function(a, packed.flat, readonly)  # refused natively, named by the Python path
+    with pytest.raises(DTypeError):
+        k(a, out=np.empty((64, 48)))
+    with pytest.raises(ShapeError):
+        k(a[:32])
+    with pytest.raises(ShapeError):
+        k._function(a, packed.flat[:-1], out)
