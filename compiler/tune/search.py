@@ -190,12 +190,11 @@ def tune(M: int, N: int, K: int, dtype: str = "f32", *, threads: int = 1, budget
     """Tunes C = A @ B for one shape on this machine; see the module doc. Returns a TuneResult
     whose `best` is verified (checked against numpy) and at least as fast as the default."""
     cpu = cpu or host_cpu()
-    if compile_fn is None:
-        missing = missing_features(cpu.features)
-        if missing:  # e.g. NANOMM_HOST_CPU names another CPU: its kernels cannot be timed here
-            raise CpuFeatureError(f"tuning for {cpu.name} times its kernels, which need {', '.join(missing)}: this "
-                                  f"CPU lacks them; tune on that CPU (or prepare candidates for it with "
-                                  f"nanomm.compiler.tune.remote)")
+    missing = missing_features(cpu.features)
+    if missing:  # e.g. NANOMM_HOST_CPU names another CPU: its kernels cannot be timed here
+        raise CpuFeatureError(f"tuning for {cpu.name} times its kernels, which need {', '.join(missing)}: this "
+                              f"CPU lacks them; tune on that CPU (or prepare candidates for it with "
+                              f"nanomm.compiler.tune.remote)")
     if not isinstance(budget, Budget):
         budget = Budget.parse(budget)
     if budget is None and not exhaustive:
