@@ -20,7 +20,7 @@ NUM_VREGS = 32  # zmm registers
 # 1.065, u8s8 1.052 -> 1.065; 128x14336x4096 0.976 -> 1.060, 1.044 -> 1.073, 1.028 -> 1.047.
 # In a run with prefetching at every B size (an intermediate build, -153842.md) shapes whose B fits an L2 ran 0.97-1.01x, hence
 # the size rule. AVX-512 kernels only: on the AMX host, `python3 bench/amx_host/amx_bench.py`
-# over builds of 473368f and 21b43f2, two runs (results/amx_pack_prefetch_rows_session6_run1/2.md),
+# over builds of 473368f and 21b43f2, two runs (results/amx_pack_prefetch_rows_emr-20261130-1550_run1/2.md),
 # had AMX bf16 128x4096x4096 at 0.74x / 0.85x and 16x4096x4096 0.87x / 0.97x (1024^3, 2048^3
 # 1.02-1.10x); f32 there 0.97x / 0.97x at 128x4096x4096, 1.03x / 1.05x at 2048^3.
 PACK_PREFETCH_ROWS = 8
@@ -232,7 +232,7 @@ def slow_bf16_dot(cpu: CpuInfo) -> bool:
     ones measured so; the others keep vdpbf16ps. Measured there in two runs of
     `python3 bench/amx_host/amx_bench.py fma dot` over builds with and without it
     (`python -m nanomm.compiler.aot ... --target emeraldrapids [--set bf16_fma=0]`;
-    bench/amx_host/results/amx_bf16_fma_session7.md, _run2.md), FMA over vdpbf16ps in the same
+    bench/amx_host/results/amx_bf16_fma_emr-20261130-1724.md, _run2.md), FMA over vdpbf16ps in the same
     rounds: the AVX-512 kernel of 8x4096x4096 1.18x / 1.21x (1x4096x4096, memory-bound, 1.00x /
     1.02x). AMX kernels' edges disagree by shape: 127x255x511 1.10x / 1.10x, 256x4096x48 1.13x /
     1.09x, 1024x1024x16 1.05x / 1.07x, but 1000^3 0.955x / 0.956x, and K = 33 shapes 1.00x in one
@@ -311,7 +311,7 @@ def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfi
     """bf16 / int8 on a CPU with AMX where a whole 16 x 16 tile of C fits (M, N >= 16; else
     default_config takes the AVX-512 kernels: the remote tuner on the Emerald Rapids host found
     them 3.1x / 4.1x faster at 1x4096x4096 bf16 / u8s8, and 2.98x / 4.12x in a second run:
-    bench/amx_host/results/tune_speedup_session5.md, tuned_vs_default_session5.md): 32x32 register
+    bench/amx_host/results/tune_speedup_emr-20261130-1328.md, tuned_vs_default_emr-20261130-1328.md): 32x32 register
     tiles (2x2 C tiles, 2 A, 2 B of the 8 tmm registers), B in VNNI panels (the AMX B-tile
     layout), K blocks of whole tile products (32 bf16 / 64 int8 k) up to 1024 k (256 for one row
     of tiles: M < 32), a K x NC block of B in half of L2, A blocks of 128 rows.
@@ -333,7 +333,7 @@ def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfi
     amx_long_kc_run2.md; nc re-fitted to half of L2): kc 1024 against 512 at one thread, bf16
     1024^3 1.13x / 1.30x, 2048^3 1.05x / 1.15x, u8s8 0.96x / 1.24x, 1.16x / 1.26x; kc 2048 at
     16 threads 1.29x / 1.41x at 2048^3 (bf16 / u8s8), 0.93x / 1.11x at 4096^3. Smaller blocks
-    lost badly (kc 128: 0.37-0.58x; results/amx_1t_kc_order_session4.md). So kc up to 1024.
+    lost badly (kc 128: 0.37-0.58x; results/amx_1t_kc_order_emr-20261130-1217.md). So kc up to 1024.
     A third run, that default against kc 512 (results/amx_kc1024_default_vs_kc512.md): one
     thread bf16 1.16x / 0.96x (1024^3 / 2048^3), u8s8 0.92x / 0.94x (the AMX loop at half speed
     in the 1024^3 rounds); 16 threads bf16 1.00-1.23x, u8s8 0.92-1.22x (1.22x at 1024^3).
@@ -344,8 +344,8 @@ def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfi
 
     One row of tiles (M < 32: B streams through once, as in the AVX-512 skinny rule) takes K
     blocks of 256: the remote tuner's pick at 16x4096x4096, 1.41x / 1.53x the kc-1024 default for
-    bf16 and 1.26x / 1.31x for u8s8 in two runs (tune_speedup_session5.md,
-    tuned_vs_default_session5.md)."""
+    bf16 and 1.26x / 1.31x for u8s8 in two runs (tune_speedup_emr-20261130-1328.md,
+    tuned_vs_default_emr-20261130-1328.md)."""
     size, kt = ELEMENT_BYTES[dtype], 16 * VNNI[dtype]
     mr = 32 if M >= 32 else 16
     nr = 32 if N >= 32 else 16
@@ -382,7 +382,7 @@ def pad_k_pays(K: int, kc: int, dtype: str) -> bool:
     over C plus the remainder at AVX-512 speed, and measured dearer almost everywhere. On the
     Emerald Rapids host, one thread, pad / plain timed in the same rounds
     (`python3 bench/amx_host/amx_bench.py pad plain`, builds in the reports), 28 kernels in two runs
-    (bench/amx_host/results/pad_k_session8.md, pad_k_holdout_session8.md): geomean 1.41x, 24 wins.
+    (bench/amx_host/results/pad_k_emr-20261130-1948.md, pad_k_holdout_emr-20261130-1957.md): geomean 1.41x, 24 wins.
     With K >= one tile product, 21 of 23 win (1.04x-3.22x: bf16 1024x1024x48 3.22x, 1024x1024x80
     3.02x, 127x255x511 1.23x, 1000^3 1.07x; u8s8 512x2048x130 2.38x, 1024x1024x97 2.48x), two lose
     (bf16 512x512x100 0.82x, u8s8 2048x256x200 0.82x). Below one tile product (int8 K = 33, 40,

@@ -151,8 +151,8 @@ def default_parts_per_thread(spec: MatmulSpec, threads: int, cpu: CpuInfo, confi
     float32 (AVX-512), bench/amx_host/amx_bench.py on the AMX host at 16 threads, two runs
     (results/f32_16t_parts_run1.md, parts_per_thread_16t_run2.md): 1024^3 / 2048^3 / 4096^3 with
     4 blocks a thread 1.28x / 1.30x / 1.29x and 1.12x / 1.24x / 1.16x one block a thread, with 8
-    1.13x / 1.38x / 1.25x, and 1.26x / 1.11x / 1.14x in a third run with 8 (session4_defaults_vs_
-    before.md); 128x4096x4096 0.69x / 0.65x with 4, 0.53x with 8, 1.01x with 2. On the 2-core
+    1.13x / 1.38x / 1.25x, and 1.26x / 1.11x / 1.14x in a third run with 8
+    (emr-20261130-1119_defaults_vs_before.md); 128x4096x4096 0.69x / 0.65x with 4, 0.53x with 8, 1.01x with 2. On the 2-core
     VM (`python bench/bench_parts.py --threads 2`, quiet): 2 blocks a thread 0.99-1.01x one on
     512^3-2048^3, 1000^3 and the 128-row LLM shapes, 4 blocks 0.88-1.01x; in an ad-hoc timing
     while another process took a CPU, 2 blocks won 1.16x (2048^3) and 1.09x (128x4096x4096).
@@ -193,7 +193,7 @@ def shared_b_config(spec: MatmulSpec, config: KernelConfig | None, cpu: CpuInfo,
     """The config of kernels that share one packed B, where sharing pays (or `force`); else None.
 
     That host's speed moves within a run (byte-identical kernels measured 0.75-1.13x apart in one
-    run: bf16 rows of results/session4_defaults_vs_before.md): only what held in every run is used.
+    run: bf16 rows of results/emr-20261130-1119_defaults_vs_before.md): only what held in every run is used.
     Measured (bench/amx_host/amx_bench.py, two runs on the AMX host at 16 threads, variants built
     with `python -m nanomm.compiler.aot ... --shared-b on|off`; results/amx_16t_shared_b_run*.md):
     B shared against each column block packing its own B (and copying all of A: AMX kernels copy

@@ -20,9 +20,9 @@ NUM_TILES = 8  # tmm0..tmm7
 NUM_VREGS = 32  # zmm registers, for the size of the AVX-512 pieces left behind
 # pad-mn leaves a dimension whose remainder (mod 16) is this one to AVX-512: a tile over one row
 # or column does 16 times its work. On the Emerald Rapids host (one thread, pad-mn against the
-# AVX-512 edges in the same rounds; bench/amx_host/results/pad_mn_session8.md) the only losses
+# AVX-512 edges in the same rounds; bench/amx_host/results/pad_mn_emr-20261130-2036.md) the only losses
 # were one-row edges: bf16 33x4096x33 0.61x, u8s8 17x1000x512 0.94x (bf16 17x1000x512 1.14x).
-# Seven held-out shapes with this rule (pad_mn_holdout_session8.md): bf16 1.04x-1.97x, u8s8
+# Seven held-out shapes with this rule (pad_mn_holdout_emr-20261130-2101.md): bf16 1.04x-1.97x, u8s8
 # 0.88x-1.19x (the loss at a two-row edge, 66x1000x256).
 PAD_MN_SKIP_REMAINDER = 1
 SCRATCH = 2 * TILE  # pad-mn's C scratch buffer: 2x2 tiles; larger register tiles keep AVX-512 edges
