@@ -125,10 +125,9 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
     A call like one made before (shapes, dtypes, threads, dtype; C-contiguous inputs) goes straight
     to the kernel it compiled, which checks every argument itself (see _dispatch).
     """
-    if type(a) is np.ndarray and type(b) is np.ndarray and a.flags.c_contiguous and b.flags.c_contiguous \
-            and (threads is None or type(threads) is int):
-        function = _dispatch.get((a.shape, b.shape, a.dtype, b.dtype, threads, dtype,
-                                  available_cores() if threads is None else 0))
+    key = _dispatch_key(a, b, threads, dtype)
+    if key is not None:
+        function = _dispatch.get(key)
         if function is not None:
             try:
                 return function(a, b, out)
@@ -138,7 +137,7 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
 
 
 def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None) -> np.ndarray:
-    given_a, given_b, given_dtype = a, b, dtype
+    key = _dispatch_key(a, b, threads, dtype)  # of the call as made, before any copy or conversion
     a = _as_matrix(a, "a")
     b = _as_matrix(b, "b")
     (M, K), (K2, N) = a.shape, b.shape
@@ -168,11 +167,17 @@ def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None
             raise ShapeError(f"the result ({M} x {N} {c_dtype}) is too large to allocate")
         out = np.empty((M, N), c_dtype)
     kernel = compile_matmul(M, N, K, dtype, threads=threads)
-    if a is given_a and b is given_b and a.flags.c_contiguous and b.flags.c_contiguous and \
-            (threads is None or type(threads) is int):
-        _remember((a.shape, b.shape, a.dtype, b.dtype, threads, given_dtype,
-                   available_cores() if threads is None else 0), kernel._function)
+    if key is not None and key[2:4] == (a.dtype, b.dtype):  # no conversion: the kernel takes the inputs as given
+        _remember(key, kernel._function)
     return kernel(np.ascontiguousarray(a), np.ascontiguousarray(b), out)
+
+
+def _dispatch_key(a, b, threads, dtype) -> tuple | None:
+    """The front door's key of a call, or None for a call it does not take (see _dispatch)."""
+    if type(a) is np.ndarray and type(b) is np.ndarray and a.flags.c_contiguous and b.flags.c_contiguous \
+            and (threads is None or type(threads) is int):
+        return a.shape, b.shape, a.dtype, b.dtype, threads, dtype, available_cores() if threads is None else 0
+    return None
 
 
 def _remember(key: tuple, function) -> None:

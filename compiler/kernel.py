@@ -72,7 +72,7 @@ class Kernel:
                                   f"K={self.spec.K} N={self.spec.N} layout {self.layout}")
             return self._function(a, b.flat, out)
         if self.spec.prepacked_b:
-            return self._function(a, self.prepack(b).data, out)
+            return self._function(a, self.prepack(b).flat, out)
         return self._function(a, b, out)
 
     @property

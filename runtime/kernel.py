@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,10 +44,7 @@ def data_pointer(x: np.ndarray) -> int:
 
 def flat_packed_shape(shape: tuple[int, ...]) -> tuple[int, int]:
     """The 2-D shape a packed B of `shape` is also passed as (all but the last dimension merged)."""
-    rows = 1
-    for d in shape[:-1]:
-        rows *= d
-    return rows, shape[-1]
+    return math.prod(shape[:-1]), shape[-1]
 
 
 @dataclass(frozen=True)
