@@ -199,6 +199,11 @@ def host_cpu() -> CpuInfo:
     return replace(TARGETS[name], cores=_cores())
 
 
+def without_amx(cpu: CpuInfo) -> CpuInfo:
+    """`cpu` with its AMX features taken away (the AVX-512 paths' view of an AMX CPU; tests pin it)."""
+    return replace(cpu, features=cpu.features - set(AMX))
+
+
 def missing_features(required: Iterable[str], cpu: CpuInfo | None = None) -> list[str]:
     """The required LLVM features that `cpu` (default: the hardware, native_cpu()) lacks, in the given order."""
     have = (cpu or native_cpu()).features
@@ -211,7 +216,7 @@ def llvm_feature_string(features: Iterable[str]) -> str:
 
 
 _AVX512_BASE = ("avx", "avx2", "fma", "f16c", "avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl")
-_AMX = ("amx-tile", "amx-bf16", "amx-int8")
+AMX = ("amx-tile", "amx-bf16", "amx-int8")  # the LLVM features of AMX tiles and their products
 
 
 def _target(name: str, model: str, extra: tuple[str, ...], l1d: int, l2: int, l3: int, cores: int) -> CpuInfo:
@@ -233,11 +238,11 @@ TARGETS: dict[str, CpuInfo] = {
         48 * _KIB, 1 * _MIB, 32 * _MIB, 128),
     "sapphirerapids": _target(
         "sapphirerapids", "Intel Xeon 4th gen (Sapphire Rapids)",
-        ("avx512bf16", "avx512vnni", "avx512fp16", "avx512ifma", "avx512vbmi", "avx512vbmi2") + _AMX,
+        ("avx512bf16", "avx512vnni", "avx512fp16", "avx512ifma", "avx512vbmi", "avx512vbmi2") + AMX,
         48 * _KIB, 2 * _MIB, 105 * _MIB, 56),
     "emeraldrapids": _target(
         "emeraldrapids", "Intel Xeon 5th gen (Emerald Rapids)",
-        ("avx512bf16", "avx512vnni", "avx512fp16", "avx512ifma", "avx512vbmi", "avx512vbmi2") + _AMX,
+        ("avx512bf16", "avx512vnni", "avx512fp16", "avx512ifma", "avx512vbmi", "avx512vbmi2") + AMX,
         48 * _KIB, 2 * _MIB, 320 * _MIB, 64),
     "skylake-avx512": _target(
         "skylake-avx512", "Intel Xeon Scalable 1st gen (Skylake-SP)", (),

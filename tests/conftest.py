@@ -8,7 +8,6 @@ lacks (CpuFeatureError) is reported as skipped, with the features it needed.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 
 import pytest
@@ -35,9 +34,6 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             pytest.skip(reason)
 
 
-AMX = frozenset({"amx-tile", "amx-bf16", "amx-int8"})
-
-
 @pytest.fixture
 def hardware_without_amx(monkeypatch: pytest.MonkeyPatch):
     """native_cpu() as this hardware without AMX: the checks that refuse AMX code on a CPU without
@@ -45,7 +41,7 @@ def hardware_without_amx(monkeypatch: pytest.MonkeyPatch):
     import nanomm.runtime.cpu as cpu_module
 
     real = cpu_module.native_cpu()
-    fake = dataclasses.replace(real, features=real.features - AMX)
+    fake = cpu_module.without_amx(real)
     monkeypatch.setattr(cpu_module, "native_cpu", lambda: fake)
     return fake
 

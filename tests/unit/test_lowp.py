@@ -15,7 +15,7 @@ from nanomm import ConfigError, DTypeError, ShapeError
 from nanomm.compiler.config import KernelConfig, default_config
 from nanomm.compiler.parallel import ParallelKernel
 from nanomm.compiler.payload import MAX_K
-from nanomm.runtime.cpu import host_cpu, native_cpu
+from nanomm.runtime.cpu import host_cpu, native_cpu, without_amx
 
 BF16 = np.dtype(ml_dtypes.bfloat16)
 # nanomm dtype -> (numpy A, numpy B, numpy C)
@@ -39,7 +39,7 @@ def needs(dtype: str):
 
 # The hardware without AMX, so not a CPU where vdpbf16ps is slow (config.slow_bf16_dot): the
 # AVX-512 heuristic as fitted on Zen 4, for kernels that run here.
-AVX512_DOT_CPU = dataclasses.replace(native_cpu(), features=native_cpu().features - {"amx-tile", "amx-bf16", "amx-int8"})
+AVX512_DOT_CPU = without_amx(native_cpu())
 
 
 def each_dtype(dtypes=tuple(DTYPES)):

@@ -4,7 +4,6 @@ the plan covers C once, results match numpy on every path (native pool, Python p
 from __future__ import annotations
 
 import concurrent.futures
-import dataclasses
 import json
 
 import numpy as np
@@ -16,7 +15,7 @@ from nanomm.compiler.config import KernelConfig
 from nanomm.compiler.parallel import ParallelKernel, shared_partition, split
 from nanomm.compiler.payload import MatmulSpec
 from nanomm.runtime import aot
-from nanomm.runtime.cpu import TARGETS, native_cpu
+from nanomm.runtime.cpu import TARGETS, native_cpu, without_amx
 from nanomm.runtime.reference import matmul_mismatch
 from nanomm.runtime.threads import CallPool
 
@@ -24,7 +23,7 @@ pytestmark = pytest.mark.avx512
 ml_dtypes = pytest.importorskip("ml_dtypes")
 # The hardware without AMX: config=None cases take the AVX-512 heuristic on every machine (on an
 # AMX CPU the AMX default makes such shapes too small to split at all).
-AVX512_CPU = dataclasses.replace(native_cpu(), features=native_cpu().features - {"amx-tile", "amx-bf16", "amx-int8"})
+AVX512_CPU = without_amx(native_cpu())
 # The AMX tile program, emulated with vector ops so that it runs here (see test_amx.py).
 EMULATED = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=64, pack_b=True, isa="amx-emulated")
 

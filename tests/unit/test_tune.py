@@ -27,7 +27,7 @@ from nanomm.compiler.tune.measure import CompilePool, build
 from nanomm.compiler.tune.model import Surrogate, predict_seconds
 from nanomm.compiler.tune.space import _Cand, admissible, canonical, rejections
 from nanomm.errors import ConfigError, NanommError
-from nanomm.runtime.cpu import CpuInfo, host_cpu, missing_features, native_cpu, resolve_target
+from nanomm.runtime.cpu import AMX, CpuInfo, host_cpu, missing_features, native_cpu, resolve_target, without_amx
 from nanomm.runtime.reference import matmul_mismatch
 
 HOST = host_cpu()  # what records are looked up for (NANOMM_HOST_CPU may name another CPU)
@@ -644,8 +644,8 @@ def test_cli_tunes_a_list_of_shapes_within_one_budget(monkeypatch, tmp_path, cap
 # --- bf16 / int8 ----------------------------------------------------------------------------
 
 LOWP = ("bf16", "u8s8", "s8s8")
-AMX_CPU = dataclasses.replace(HOST, features=HOST.features | {"amx-tile", "amx-bf16", "amx-int8"})
-NO_AMX_CPU = dataclasses.replace(HOST, features=HOST.features - {"amx-tile", "amx-bf16", "amx-int8"})
+AMX_CPU = dataclasses.replace(HOST, features=HOST.features | set(AMX))
+NO_AMX_CPU = without_amx(HOST)
 
 
 def test_lowp_predicates_kc_registers_and_bytes():
