@@ -10,6 +10,14 @@ Per shape: microseconds of the best round's median call for
   matmul new  nanomm.matmul(a, b, threads=1): the result allocated by the call
   numpy       np.matmul(a, b, out=out) (OpenBLAS, one thread through threadpoolctl when installed)
 and the front door's overhead (matmul - kernel).
+
+    python bench/bench_dispatch.py --part dynamic --nk 4096x4096,1536x384,384x1536 --ms 1,7,16,33,100,128,500,1000
+
+`--part dynamic`: per (N, K) and M, with B pre-packed once for each kernel, GFLOP/s of the static-M
+kernel (compile_matmul(M, N, K, b=B)) and of the dynamic-M kernel (compile_matmul(None, N, K, b=B)),
+interleaved, and their ratio; then the front door with (N, K) warm: nanomm.matmul's first call at an M
+it has not seen (the dynamic-M kernel of M's range already compiled by two earlier Ms) against a
+warm call at that M; and the RSS after 10,000 calls over 500 distinct M.
 """
 
 from __future__ import annotations
@@ -35,7 +43,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--target", type=float, default=0.05, help="seconds of one timed batch of calls")
     p.add_argument("--out", default=None, help="also write the table (Markdown) here")
+    p.add_argument("--part", choices=("calls", "dynamic"), default="calls")
+    p.add_argument("--nk", default="4096x4096,1536x384,384x1536", help="--part dynamic: comma-separated NxK")
+    p.add_argument("--ms", default="1,7,16,33,100,128,500,1000", help="--part dynamic: comma-separated M")
     args = p.parse_args(argv)
+    if args.part == "dynamic":
+        return dynamic_m(args)
     import nanomm
     from nanomm.runtime.cpu import native_cpu
 
@@ -66,6 +79,74 @@ def main(argv: list[str] | None = None) -> int:
                      f"{us['numpy']:.2f} | {us['matmul'] - us['kernel']:.2f} | {us['matmul'] / us['numpy']:.2f} |")
         print(lines[-1], flush=True)
     del limit  # threadpoolctl's limit holds until here
+    text = "\n".join(lines) + "\n"
+    if args.out:
+        Path(args.out).write_text(text)
+    print(text)
+    return 0
+
+
+def dynamic_m(args) -> int:
+    import resource
+    import time
+
+    import nanomm
+    from nanomm.runtime.cpu import native_cpu
+
+    rng = np.random.default_rng(0)
+    lines = [f"bench/bench_dispatch.py --part dynamic on {native_cpu().describe()}, one thread, B pre-packed; "
+             f"GFLOP/s of the best round's median call ({args.rounds} interleaved rounds)", "",
+             "| N x K | M | static-M | dynamic-M | dynamic / static |", "|---|---|---|---|---|"]
+    ms = [int(m) for m in args.ms.split(",")]
+    pairs = [tuple(int(x) for x in nk.lower().split("x")) for nk in args.nk.split(",")]
+    for N, K in pairs:
+        b = rng.standard_normal((K, N), dtype=np.float32)
+        dynamic = nanomm.compile_matmul(None, N, K, b=b)
+        for M in ms:
+            a = rng.standard_normal((M, K), dtype=np.float32)
+            out = np.empty((M, N), np.float32)
+            static = nanomm.compile_matmul(M, N, K, b=b, threads=1)
+            np.testing.assert_allclose(dynamic(a), a @ b, rtol=1e-4, atol=1e-4 * K)
+            np.testing.assert_allclose(static(a), a @ b, rtol=1e-4, atol=1e-4 * K)
+            t = interleaved({"static": lambda: static(a, out=out), "dynamic": lambda: dynamic(a, out=out)},
+                            rounds=args.rounds, target=args.target, warmup=0.05)
+            g = {k: 2 * M * N * K / v["best_median_s"] / 1e9 for k, v in t.items()}
+            lines.append(f"| {N}x{K} | {M} | {g['static']:.1f} | {g['dynamic']:.1f} | {g['dynamic'] / g['static']:.3f} |")
+            print(lines[-1], flush=True)
+    lines += ["", "nanomm.matmul at a new M, (N, K) warm (two earlier Ms of the M range compiled): microseconds of "
+              "the first call at each of 9 new Ms and of a warm call on the same arrays right after:", "",
+              "| N x K | new Ms | first calls (median) | warm calls (median) | first / warm: median | max |",
+              "|---|---|---|---|---|---|"]
+    for N, K in pairs:
+        b = rng.standard_normal((K, N), dtype=np.float32)
+        for m0 in (20, 200):
+            for m in (m0, m0 + 1):
+                nanomm.matmul(rng.standard_normal((m, K), dtype=np.float32), b, threads=1)
+            firsts, warms = [], []
+            for new in range(m0 + 2, m0 + 11):
+                a = rng.standard_normal((new, K), dtype=np.float32)
+                t0 = time.perf_counter()
+                first = nanomm.matmul(a, b, threads=1)
+                firsts.append(time.perf_counter() - t0)
+                np.testing.assert_allclose(first, a @ b, rtol=1e-4, atol=1e-4 * K)
+                t0 = time.perf_counter()
+                nanomm.matmul(a, b, threads=1)
+                warms.append(time.perf_counter() - t0)
+            ratios = sorted(f / w for f, w in zip(firsts, warms))
+            lines.append(f"| {N}x{K} | {m0 + 2}-{m0 + 10} | {np.median(firsts) * 1e6:.1f} | {np.median(warms) * 1e6:.1f} "
+                         f"| {ratios[len(ratios) // 2]:.2f} | {ratios[-1]:.2f} |")
+            print(lines[-1], flush=True)
+    N, K = pairs[-1]
+    b = rng.standard_normal((K, N), dtype=np.float32)
+    inputs = {m: rng.standard_normal((m, K), dtype=np.float32) for m in range(1, 501)}
+    rss = []
+    for i in range(10_000):
+        nanomm.matmul(inputs[1 + i % 500], b, threads=1)
+        if i % 2500 == 2499:
+            rss.append(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    lines += ["", f"10,000 nanomm.matmul calls over M = 1..500 at {N}x{K}: peak RSS (MiB) after each 2,500: "
+              + ", ".join(f"{r:.0f}" for r in rss)]
+    print(lines[-1])
     text = "\n".join(lines) + "\n"
     if args.out:
         Path(args.out).write_text(text)

@@ -14,7 +14,7 @@ from ..runtime import settings
 from ..runtime.cpu import CpuInfo
 from ..runtime.threads import available_cores
 from .build import build_kernel, target_cpu
-from .config import KernelConfig
+from .config import KernelConfig, dynamic_config, m_range
 from .kernel import Kernel
 from .parallel import ParallelKernel, resolve_threads, split, threads_used
 from .payload import DTYPES, MatmulSpec
@@ -37,6 +37,13 @@ _cache_lock = threading.Lock()
 # arrays). Bounded like _cache; `python bench/bench_dispatch.py` times it against the kernel call.
 _dispatch: dict[tuple, object] = {}
 
+# nanomm.matmul and the M of a call: (N, K, dtype, threads, the M range of config.M_RANGES) -> the
+# first M compiled for it. The first M of a range gets its own static-M kernel; a second, different
+# M gets the range's dynamic-M kernel (compiled once), and so does every M after it: a stream of
+# requests of new lengths compiles two kernels per range, then none.
+_first_m: dict[tuple, int] = {}
+_range_kernels: dict[tuple, Kernel] = {}  # the same key -> that dynamic-M kernel, once made
+
 
 def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "host",
                    config: KernelConfig | None = None, *, accumulate: bool = False,
@@ -55,12 +62,31 @@ def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "ho
     in another process) applies from the next process on.
     With `b=weights`, the kernel reads a pre-packed B: weights are packed once, here, and
     `kernel(a)` / `kernel(a, out=c)` use them (a new object each time, sharing the code).
+
+    M=None compiles a dynamic-M kernel: A (and out) may have any number of rows at each call,
+    and weights pre-packed once (b=) serve every M. It runs on one thread (threads is not used)
+    on AVX-512 (on an AMX CPU too), with config=None the default config for large M
+    (config.dynamic_config).
     """
     nthreads = resolve_threads(threads)
     spec = MatmulSpec(M, N, K, dtype, accumulate, prepacked_b=b is not None)
     cpu = target_cpu(target)
+    if spec.M is None:
+        return _dynamic_kernel(spec, target, cpu, config, b)
     used = threads_used(spec, nthreads, cpu, config)
     kernel = _cached((spec, _cpu_key(cpu), config, used), lambda: _build(spec, nthreads, target, cpu, config))
+    if b is not None:
+        kernel = copy.copy(kernel)
+        kernel.packed_b = kernel.prepack(b)
+    return kernel
+
+
+def _dynamic_kernel(spec: MatmulSpec, target: str, cpu: CpuInfo, config: KernelConfig | None,
+                    b: np.ndarray | None, rows: int | None = None) -> Kernel:
+    """compile_matmul's dynamic-M kernel (config None: the default for M up to `rows`, any M when None)."""
+    if config is None:
+        config = dynamic_config(spec.N, spec.K, cpu, spec.prepacked_b, spec.dtype, *(() if rows is None else (rows,)))
+    kernel = _cached((spec, _cpu_key(cpu), config, 1), lambda: build_kernel(spec, target, config))
     if b is not None:
         kernel = copy.copy(kernel)
         kernel.packed_b = kernel.prepack(b)
@@ -166,10 +192,35 @@ def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None
         if M * N * c_dtype.itemsize >= 1 << 62:
             raise ShapeError(f"the result ({M} x {N} {c_dtype}) is too large to allocate")
         out = np.empty((M, N), c_dtype)
-    kernel = compile_matmul(M, N, K, dtype, threads=threads)
+    kernel = _kernel_for(M, N, K, dtype, threads)
     if key is not None and key[2:4] == (a.dtype, b.dtype):  # no conversion: the kernel takes the inputs as given
         _remember(key, kernel._function)
     return kernel(np.ascontiguousarray(a), np.ascontiguousarray(b), out)
+
+
+def _kernel_for(M: int, N: int, K: int, dtype: str, threads: int | None) -> Kernel | ParallelKernel:
+    """The kernel nanomm.matmul runs for an M x N x K call: its static-M kernel, or where another M
+    of the same range came first, the range's dynamic-M kernel (see _first_m). Problems that run
+    on more than one thread keep static kernels (dynamic-M kernels run on one)."""
+    nthreads = resolve_threads(threads)
+    spec = MatmulSpec(M, N, K, dtype)
+    cpu = target_cpu("host")
+    used = 1 if nthreads == 1 else threads_used(spec, nthreads, cpu)
+    if used > 1 or not settings.dynamic_m() or (spec, _cpu_key(cpu), None, used) in _cache:
+        return compile_matmul(M, N, K, dtype, threads=threads)
+    rows = m_range(M)
+    key = (N, K, dtype, rows, _cpu_key(cpu))
+    first = _first_m.setdefault(key, M)
+    while len(_first_m) > settings.memory_cache_entries():
+        _first_m.pop(next(iter(_first_m), None), None)
+    if first == M:
+        return compile_matmul(M, N, K, dtype, threads=threads)
+    kernel = _range_kernels.get(key)
+    if kernel is None:
+        kernel = _range_kernels[key] = _dynamic_kernel(MatmulSpec(None, N, K, dtype), "host", cpu, None, None, rows)
+        while len(_range_kernels) > settings.memory_cache_entries():
+            _range_kernels.pop(next(iter(_range_kernels), None), None)
+    return kernel
 
 
 def _dispatch_key(a, b, threads, dtype) -> tuple | None:

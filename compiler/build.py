@@ -11,13 +11,13 @@ from pathlib import Path
 from mlir import ir
 
 from .. import __version__
-from ..errors import JitError, TargetError
+from ..errors import ConfigError, JitError, TargetError
 from ..runtime import settings
 from ..runtime.cpu import CpuInfo, resolve_target
 from ..runtime.diskcache import DiskCache, content_key, source_fingerprint
 from ..runtime.jit import JitModule
 from ..runtime.kernel import CompiledFunction, KernelABI, PackFunction
-from .config import VNNI, KernelConfig, default_config
+from .config import VNNI, KernelConfig, default_config, dynamic_config
 from .kernel import Kernel
 from .payload import DTYPES, MatmulSpec, payload
 from .pipeline import parse_pipeline, run_pipeline
@@ -46,6 +46,8 @@ def tuned_config(spec: MatmulSpec, threads: int, cpu: CpuInfo) -> KernelConfig |
     """
     from .tune.records import lookup
 
+    if spec.M is None:
+        return None  # records are per shape; a dynamic-M kernel takes its range's default
     return lookup(spec.M, spec.N, spec.K, spec.dtype, threads, cpu, accumulate=spec.accumulate,
                   prepacked_b=spec.prepacked_b)
 
@@ -66,7 +68,12 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
         raise TargetError(f"target '{cpu.name}' lacks {', '.join(missing)}, which nanomm's {spec.dtype} kernels need")
     # LLVM may use any instruction the target has, so the code needs all of them.
     required = tuple(sorted(set(required) | set(cpu.features)))
+    if config is None and spec.M is None:
+        config = dynamic_config(spec.N, spec.K, cpu, prepacked_b=spec.prepacked_b, dtype=spec.dtype)
     config = config or default_config(spec.M, spec.N, spec.K, cpu, prepacked_b=spec.prepacked_b, dtype=spec.dtype)
+    if spec.M is None and config.isa != "avx512":
+        raise ConfigError(f"a dynamic-M kernel runs on AVX-512 (isa='avx512'), not isa={config.isa!r}: AMX kernels "
+                          "copy A blocks of a static number of rows")
     if spec.prepacked_b:
         # Pre-packed B is laid out in K blocks of kc: never wider than K.
         config = dataclasses.replace(config, pack_b=True, kc=min(config.kc, -(-spec.K // VNNI[spec.dtype]) * VNNI[spec.dtype]))

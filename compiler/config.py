@@ -222,6 +222,29 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
     return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, unroll_k=1, order="mn")
 
 
+# Dynamic-M kernels (MatmulSpec.M=None) serve a range of M with one config: the default config
+# of the range's largest M, on AVX-512 (AMX kernels copy A blocks of static rows: pack-a).
+# Ranges of M: 1-3, 4-32, 33 and more (configured as for 256 rows, where every default rule
+# already takes its large-M form). `python bench/bench_dispatch.py --part dynamic` times them
+# against static-M kernels.
+M_RANGES = (3, 32, 256)
+
+
+def m_range(M: int) -> int:
+    """The M_RANGES bound whose dynamic-M kernel serves M rows."""
+    return next((bound for bound in M_RANGES if M <= bound), M_RANGES[-1])
+
+
+def dynamic_config(N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtype: str = "f32",
+                   rows: int = M_RANGES[-1]) -> KernelConfig:
+    """The default config of a dynamic-M kernel serving M up to `rows` (an M_RANGES bound; the
+    last serves any M)."""
+    if dtype == "f32":
+        return default_config(rows, N, K, cpu, prepacked_b=prepacked_b, dtype=dtype)
+    fma = bf16_fma_default("avx512", dtype, cpu)
+    return dataclasses.replace(_low_precision_config(rows, N, K, cpu, dtype, fma), bf16_fma=fma)
+
+
 def slow_bf16_dot(cpu: CpuInfo) -> bool:
     """Whether bf16 AVX-512 kernels should use float32 FMAs rather than vdpbf16ps on `cpu`
     (KernelConfig.bf16_fma; default_config sets it for the AVX-512 path only).

@@ -13,7 +13,7 @@ from ..errors import ConfigError, LayoutError, ShapeError
 from ..runtime.jit import JitModule
 from ..runtime.kernel import CompiledFunction, PackFunction, flat_packed_shape
 from ..runtime.cpu import resolve_target
-from .config import KernelConfig, default_config
+from .config import M_RANGES, KernelConfig, default_config, dynamic_config
 from .payload import MatmulSpec
 
 
@@ -93,8 +93,15 @@ class Kernel:
 
                 spec = dataclasses.replace(self.spec, prepacked_b=True)
                 M, N, K = spec.M, spec.N, spec.K
+                cpu = resolve_target(self.target)
                 config = None  # the default for pre-packed B ...
-                if self.config != default_config(M, N, K, resolve_target(self.target), dtype=spec.dtype):
+                if M is None:  # ... of the dynamic-M kernel's M range
+                    config = next((dynamic_config(N, K, cpu, True, spec.dtype, rows) for rows in M_RANGES
+                                   if self.config == dynamic_config(N, K, cpu, False, spec.dtype, rows)), None)
+                    default = config is not None
+                else:
+                    default = self.config == default_config(M, N, K, cpu, dtype=spec.dtype)
+                if not default:
                     # ... or the user's config, made to read packed B
                     config = dataclasses.replace(self.config, pack_b=True,
                                                  nc=_round_up(self.config.nc, self.config.nr))

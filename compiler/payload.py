@@ -24,9 +24,12 @@ MAX_DIM = 1 << 31
 
 @dataclass(frozen=True)
 class MatmulSpec:
-    """What a kernel computes: C (MxN) = A (MxK) @ B (KxN), or C += A @ B when accumulate."""
+    """What a kernel computes: C (MxN) = A (MxK) @ B (KxN), or C += A @ B when accumulate.
 
-    M: int
+    M=None: a dynamic-M kernel, whose A and C have any number of rows, passed at each call
+    (`void f(A, B, C, int64_t M)`; see tile-cache and tile-register)."""
+
+    M: int | None
     N: int
     K: int
     dtype: str = "f32"
@@ -39,7 +42,7 @@ class MatmulSpec:
     ldc: int = 0  # row stride of C in elements (0: N, dense)
 
     def __post_init__(self):
-        for key in ("M", "N", "K"):
+        for key in ("M", "N", "K") if self.M is not None else ("N", "K"):
             value = getattr(self, key)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ShapeError(f"{key} must be an int, got {type(value).__name__}")
@@ -62,17 +65,24 @@ class MatmulSpec:
         acc = "_acc" if self.accumulate else ""
         pb = "_pb" if self.prepacked_b else ""
         ld = "".join(f"_{key}{getattr(self, key)}" for key in ("ldb", "ldc") if getattr(self, key) not in (0, self.N))
-        return f"nanomm_matmul_{self.dtype}_{self.M}x{self.N}x{self.K}{acc}{pb}{ld}"
+        m = "dyn" if self.M is None else self.M
+        return f"nanomm_matmul_{self.dtype}_{m}x{self.N}x{self.K}{acc}{pb}{ld}"
+
+    @property
+    def dynamic_m(self) -> bool:
+        return self.M is None
 
     @property
     def flops(self) -> int:
+        if self.M is None:
+            raise ShapeError("a dynamic-M kernel has no fixed flop count: use 2 * M * N * K for the M of a call")
         return 2 * self.M * self.N * self.K
 
 
 def payload(spec: MatmulSpec) -> str:
     """MLIR text of the payload function `spec.symbol(A, B, C)`."""
     ab, c, *_ = DTYPES[spec.dtype]
-    M, N, K = spec.M, spec.N, spec.K
+    M, N, K = "?" if spec.M is None else spec.M, spec.N, spec.K
     ta = f"memref<{M}x{K}x{ab}>"
     tb = _strided(K, N, ab, spec.ldb)
     tc = _strided(M, N, c, spec.ldc)
@@ -93,7 +103,7 @@ def payload(spec: MatmulSpec) -> str:
     )
 
 
-def _strided(rows: int, cols: int, elt: str, ld: int) -> str:
+def _strided(rows: int | str, cols: int, elt: str, ld: int) -> str:
     if ld in (0, cols):
         return f"memref<{rows}x{cols}x{elt}>"
     return f"memref<{rows}x{cols}x{elt}, strided<[{ld}, 1]>>"

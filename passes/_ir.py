@@ -27,9 +27,9 @@ def add_index(a: ir.Value, b: int) -> ir.Value:
     return arith.AddIOp(a, index_const(b)).result
 
 
-def tile_loops(dims: Sequence[tuple[int, int]], body: BodyFn, *, loop_attrs: Sequence[dict] = (),
-               start: int = 0) -> None:
-    """Emits a loop nest that tiles static `dims` = [(size, tile), ...], outermost first.
+def tile_loops(dims: Sequence[tuple[int | ir.Value, int]], body: BodyFn, *, loop_attrs: Sequence[dict] = (),
+               start: int = 0, dynamic: str = "switch") -> None:
+    """Emits a loop nest that tiles `dims` = [(size, tile), ...], outermost first.
 
     The outermost dimension starts at `start` (the others at 0).
 
@@ -38,46 +38,109 @@ def tile_loops(dims: Sequence[tuple[int, int]], body: BodyFn, *, loop_attrs: Seq
     so every body sees static sizes and never reaches out of bounds.
     `body(offsets, sizes)` is called with index Values and Python ints, once per peeled
     combination. `loop_attrs[d]` (optional) are unit attributes put on dimension d's loops.
+
+    A size may be an index Value (a dimension known at run time, e.g. a dynamic M). With
+    `dynamic="switch"` its full tiles run in an `scf.for` up to size - size % tile and the
+    remainder (1..tile-1, chosen at run time) in an `scf.index_switch` with one case per
+    remainder, each a body of static size; with `dynamic="min"` one `scf.for` steps over all
+    of it and the body gets the Value min(tile, size - offset) as its size (cache blocks, whose
+    register tiles then switch).
     """
     for size, tile in dims:
         if tile <= 0:
             raise ConfigError(f"tile size must be positive, got {tile}")
-        if size <= 0:
+        if isinstance(size, int) and size <= 0:
             raise ConfigError(f"dimension size must be positive, got {size}")
-    _tile_rec(list(dims), 0, [], [], body, list(loop_attrs), start)
+    if dynamic not in ("switch", "min"):
+        raise ConfigError(f"tile_loops: dynamic must be 'switch' or 'min', got {dynamic!r}")
+    _tile_rec(list(dims), 0, [], [], body, list(loop_attrs), start, dynamic)
 
 
-def _tile_rec(dims, d, offsets, sizes, body, loop_attrs, start=0) -> None:
+def _tile_rec(dims, d, offsets, sizes, body, loop_attrs, start=0, dynamic="switch") -> None:
     if d == len(dims):
         body(list(offsets), list(sizes))
         return
     size, tile = dims[d]
+    attrs = loop_attrs[d] if d < len(loop_attrs) else {}
+    rec = lambda off, sz: _tile_rec(dims, d + 1, offsets + [off], sizes + [sz], body, loop_attrs,  # noqa: E731
+                                    dynamic=dynamic)
+    if isinstance(size, ir.Value):
+        _dynamic_dim(size, tile, start, attrs, dynamic, rec)
+        return
     tile = min(tile, size)
     full, rem = divmod(size, tile)
-    attrs = loop_attrs[d] if d < len(loop_attrs) else {}
     if full == 1:
-        _tile_rec(dims, d + 1, offsets + [index_const(start)], sizes + [tile], body, loop_attrs)
+        rec(index_const(start), tile)
     elif full > 1:
-        loop = scf.ForOp(index_const(start), index_const(start + full * tile), index_const(tile))
-        for name in attrs:
-            loop.operation.attributes[name] = ir.UnitAttr.get()
+        loop = _for(index_const(start), index_const(start + full * tile), tile, attrs)
         with ir.InsertionPoint(loop.body):
-            _tile_rec(dims, d + 1, offsets + [loop.induction_variable], sizes + [tile], body, loop_attrs)
+            rec(loop.induction_variable, tile)
             scf.YieldOp([])
     if rem:
-        _tile_rec(dims, d + 1, offsets + [index_const(start + full * tile)], sizes + [rem], body, loop_attrs)
+        rec(index_const(start + full * tile), rem)
 
 
-def subview(source: ir.Value, offsets: Sequence, sizes: Sequence[int], *, keep_whole: bool = False) -> ir.Value:
-    """A unit-stride `memref.subview` with (possibly dynamic) offsets and static sizes.
+def _for(lower: ir.Value, upper: ir.Value, step: int, attrs) -> scf.ForOp:
+    loop = scf.ForOp(lower, upper, index_const(step))
+    for name in attrs:
+        loop.operation.attributes[name] = ir.UnitAttr.get()
+    return loop
 
-    A view of the whole of an identity-layout memref is the memref itself.
+
+def _dynamic_dim(size: ir.Value, tile: int, start: int, attrs, dynamic: str, rec) -> None:
+    """tile_loops over a dimension whose size is the index Value `size` (see there)."""
+    first = index_const(start)
+    if dynamic == "min":
+        loop = _for(first, size, tile, attrs)
+        with ir.InsertionPoint(loop.body):
+            left = arith.SubIOp(size, loop.induction_variable).result
+            rec(loop.induction_variable, arith.MinUIOp(left, index_const(tile)).result)
+            scf.YieldOp([])
+        return
+    length = arith.SubIOp(size, first).result if start else size
+    rem = arith.RemUIOp(length, index_const(tile)).result if tile > 1 else None
+    end = arith.SubIOp(size, rem).result if rem is not None else size
+    loop = _for(first, end, tile, attrs)
+    with ir.InsertionPoint(loop.body):
+        rec(loop.induction_variable, tile)
+        scf.YieldOp([])
+    if rem is None:
+        return
+    cases = list(range(1, tile))
+    switch = scf.IndexSwitchOp([], rem, cases)
+    with ir.InsertionPoint(switch.default_block):
+        scf.YieldOp([])
+    for i, r in enumerate(cases):
+        with ir.InsertionPoint(switch.case_block(i)):
+            rec(end, r)
+            scf.YieldOp([])
+
+
+def dim(source: ir.Value, d: int) -> ir.Value:
+    """The size of dimension d of a memref: a constant where static, else `memref.dim`."""
+    size = ir.MemRefType(source.type).shape[d]
+    return memref.dim(source, index_const(d)) if size == ir.ShapedType.get_dynamic_size() else index_const(size)
+
+
+def subview(source: ir.Value, offsets: Sequence, sizes: Sequence, *, keep_whole: bool = False) -> ir.Value:
+    """A unit-stride `memref.subview` with (possibly dynamic) offsets and sizes.
+
+    A view of the whole of an identity-layout memref is the memref itself. Dynamic sizes
+    (index Values) need the source's strides static (they are: nanomm's operands have
+    static row strides, whatever M is).
     """
     st = source.type
     if (not keep_whole and list(sizes) == list(st.shape) and all(const_int(o) == 0 if not isinstance(o, int) else o == 0
                                                for o in offsets)
             and st.get_strides_and_offset()[1] == 0):
         return source
+    if any(isinstance(s, ir.Value) for s in sizes):
+        strides, _ = st.get_strides_and_offset()
+        dyn = ir.ShapedType.get_dynamic_size()
+        shape = [dyn if isinstance(s, ir.Value) else s for s in sizes]
+        layout = ir.StridedLayoutAttr.get(ir.ShapedType.get_dynamic_stride_or_offset(), strides)
+        result = ir.MemRefType.get(shape, st.element_type, layout)
+        return memref.subview(source, list(offsets), list(sizes), [1] * len(sizes), result_type=result)
     return memref.subview(source, list(offsets), list(sizes), [1] * len(sizes))
 
 
@@ -226,8 +289,14 @@ def matmul_operands(op: ir.Operation) -> tuple[ir.Value, ir.Value, ir.Value, str
     for v, role in ((a, "A"), (b, "B"), (c, "C")):
         if not isinstance(v.type, ir.MemRefType):
             return a, b, c, f"requires buffer semantics: operand {role} is {v.type}"
-        if not v.type.has_static_shape:
-            return a, b, c, f"requires static-shape memrefs: operand {role} is {v.type}"
+        if not _static_but_rows(v.type, rows_may_vary=role != "B"):
+            return a, b, c, (f"requires static-shape memrefs (only M, the rows of A and C, may be dynamic): "
+                             f"operand {role} is {v.type}")
+        if not v.type.has_static_shape and dynamic_stride(v.type):
+            return a, b, c, f"requires static strides with a dynamic M: operand {role} is {v.type}"
+    dyn = ir.ShapedType.get_dynamic_size()
+    if (a.type.shape[0] == dyn) != (c.type.shape[0] == dyn):
+        return a, b, c, f"A and C must both have a dynamic M or neither: A is {a.type}, C is {c.type}"
     types = tuple(str(v.type.element_type) for v in (a, b, c))
     if types not in ELEMENT_TYPES:
         supported = ", ".join(f"{x} x {y} -> {z}" for x, y, z in ELEMENT_TYPES)
@@ -235,6 +304,18 @@ def matmul_operands(op: ir.Operation) -> tuple[ir.Value, ir.Value, ir.Value, str
     if A_UNSIGNED in op.attributes and types[0] != "i8":
         return a, b, c, f"{A_UNSIGNED} applies to i8 operands only, got {types[0]}"
     return a, b, c, None
+
+
+def _static_but_rows(t: ir.MemRefType, rows_may_vary: bool) -> bool:
+    """Whether t's shape is static, but perhaps for its first dimension where rows_may_vary."""
+    shape = list(t.shape)
+    return all(s != ir.ShapedType.get_dynamic_size() for s in shape[1 if rows_may_vary else 0:])
+
+
+def dynamic_stride(t: ir.MemRefType) -> bool:
+    """Whether a memref's layout has a dynamic stride (its offset may be dynamic)."""
+    strides, _ = t.get_strides_and_offset()
+    return ir.ShapedType.get_dynamic_stride_or_offset() in strides
 
 
 # (A, B, C) element types nanomm compiles: f32; bf16 -> f32 (AVX-512 BF16); i8 -> i32 (VNNI).

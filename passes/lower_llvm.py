@@ -20,7 +20,9 @@ class LowerLLVM(ModulePass):
     Produces: a module of `llvm.func`s only, ready for `mlirTranslateModuleToLLVMIR`.
 
     With `bare-ptr` (the default), each public function whose arguments are all static
-    memrefs with static strides (offset 0, unit inner stride) gets the plain C ABI `void f(T* A, T* B, T* C)`: the function
+    memrefs with static strides (offset 0, unit inner stride) gets the plain C ABI `void f(T* A, T* B, T* C)`
+    (`void f(T* A, T* B, T* C, int64_t M)` where the first dimension of some is dynamic: M is
+    every dynamic size): the function
     itself becomes the internal `f__impl` (memref descriptors) and `f` is a small wrapper
     that builds the descriptors from the pointers, which LLVM inlines away. Unlike MLIR's
     global bare-pointer convention, this leaves private functions free to take strided
@@ -87,8 +89,9 @@ def _bare_pointer_candidates(module: ir.Module) -> dict[str, list[ir.MemRefType]
 
 
 def _static_unit_stride(t: ir.Type) -> bool:
-    """A static memref whose layout a pointer and the type alone describe (offset 0, unit inner stride)."""
-    if not isinstance(t, ir.MemRefType) or not t.has_static_shape:
+    """A memref whose layout a pointer, the type and M describe (offset 0, static strides, unit inner
+    stride; static but perhaps for its first dimension: a dynamic M)."""
+    if not isinstance(t, ir.MemRefType) or ir.ShapedType.get_dynamic_size() in list(t.shape)[1:]:
         return False
     strides, offset = t.get_strides_and_offset()
     dynamic = ir.ShapedType.get_dynamic_stride_or_offset()
@@ -104,11 +107,14 @@ def _wrapper(name: str, types: list[ir.MemRefType]) -> str:
             consts[v] = f"%k{len(consts)}"
         return consts[v]
 
-    params = ", ".join(f"%p{i}: !llvm.ptr" for i in range(len(types)))
+    dynamic = ir.ShapedType.get_dynamic_size()
+    params = ", ".join([f"%p{i}: !llvm.ptr" for i in range(len(types))]
+                       + (["%m: i64"] if any(t.shape[0] == dynamic for t in types) else []))
     call_args, call_types = [], []
     for i, t in enumerate(types):
         strides, _ = t.get_strides_and_offset()
-        call_args += [f"%p{i}", f"%p{i}", const(0)] + [const(s) for s in t.shape] + [const(s) for s in strides]
+        sizes = ["%m" if s == dynamic else const(s) for s in t.shape]
+        call_args += [f"%p{i}", f"%p{i}", const(0)] + sizes + [const(s) for s in strides]
         call_types += ["!llvm.ptr", "!llvm.ptr"] + ["i64"] * (1 + 2 * t.rank)
     body = "\n".join(f"  {n} = llvm.mlir.constant({v} : i64) : i64" for v, n in consts.items())
     return (f"llvm.func @{name}__impl({', '.join(call_types)})\n"

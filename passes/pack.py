@@ -106,6 +106,9 @@ class Pack(ModulePass):
     def _copy_a_blocks(self, f: ir.Operation, blocks: list[ir.Operation]) -> None:
         """Copies each A block into one stack buffer with an odd number of cache lines per row."""
         shapes = [ir.MemRefType(op.results[0].type).shape for op in blocks]
+        if any(mb == ir.ShapedType.get_dynamic_size() for mb, _ in shapes):
+            raise self.fail("pack-a (AMX kernels) needs a static M; compile AVX-512 kernels for a dynamic M",
+                            blocks[0])
         elt = ir.MemRefType(blocks[0].results[0].type).element_type
         size = 4 // vnni_factor(elt)
         lines = -(-max(kb for _, kb in shapes) * size // 64)

@@ -35,6 +35,9 @@ class TileCache(MatmulRewrite):
     is made once, before the M loop, and tagged `nanomm.b_block` so that `pack` can pack it
     once and reuse it for the whole M loop; its A blocks are tagged `nanomm.a_block`.
 
+    A dynamic M (`memref<?xK>` A and C) is stepped over in blocks of min(MC, M - m0) rows,
+    each a `linalg.matmul` on views with a dynamic row count (tile-register switches on it).
+
     Element types: f32, bf16 -> f32 and i8 -> i32 (with `nanomm.a_unsigned` kept on the
     blocks). For bf16 and i8 every K block but the last should have a kc that is a multiple
     of 2 / 4 (the VNNI factor), so only the last block has a partial group of k.
@@ -91,7 +94,7 @@ class TileCache(MatmulRewrite):
                     (n0, m0), (nb, mb) = offsets, sizes
                     k_blocks(lambda k0, kb, first: block(m0, mb, n0, nb, k0, kb, first))
 
-                tile_loops([(N, self.nc), (M, self.mc)], nm)
+                tile_loops([(N, self.nc), (M, self.mc)], nm, dynamic="min")
             else:
                 def n_then_k(n_off, n_size):
                     (n0,), (nb,) = n_off, n_size
@@ -100,7 +103,7 @@ class TileCache(MatmulRewrite):
                         b_blk = subview(b, [k0, n0], [kb, nb], keep_whole=True)
                         b_blk.owner.attributes[B_BLOCK] = ir.UnitAttr.get()
                         tile_loops([(M, self.mc)],
-                                   lambda o, s: block(o[0], s[0], n0, nb, k0, kb, first, b_blk))
+                                   lambda o, s: block(o[0], s[0], n0, nb, k0, kb, first, b_blk), dynamic="min")
 
                     k_blocks(k_then_m)
 

@@ -29,6 +29,10 @@ class TileRegister(MatmulRewrite):
     writes C back. A zero fill becomes a `vector.transfer_write` of zeros before the loop.
     compose-microkernel turns this into register-resident FMA chains.
 
+    A dynamic M (an A block of `?` rows) runs its whole MR-row tiles in an `scf.for` and the
+    rest (1..MR-1 rows, known at run time) in an `scf.index_switch` with a case per row count,
+    each of static tiles: the nanokernels stay static whatever M is.
+
     Low precision (bf16 -> f32, i8 -> i32): the K loop steps by the VNNI factor v (2 for
     bf16, 4 for i8: the k a `vdpbf16ps`/`vpdpbusd` lane sums) and reads `vector<MRxv>` of A
     and `vector<vxNR>` of B, widened by `arith.extf` / `arith.extsi` (`arith.extui` for an A

@@ -15,6 +15,7 @@ from nanomm.runtime import trampoline
 from nanomm.runtime.jit import JitModule
 
 _KERNEL_CTYPE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
+_DYNAMIC_M_CTYPE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)
 
 
 def _probe_data_offset() -> int | None:
@@ -52,11 +53,13 @@ class KernelABI:
     """The contract of `void symbol(void* A, void* B, void* C)`, all row-major and C-contiguous.
 
     A is MxK, B is KxN, C is MxN. accumulate=True computes C += A@B, else C = A@B.
+    M=None: a dynamic-M kernel, `void symbol(void* A, void* B, void* C, int64_t M)`, for A and C
+    of any (the same) number of rows.
     alignment is the byte alignment required of every data pointer (0: none).
     """
 
     symbol: str
-    M: int
+    M: int | None
     N: int
     K: int
     a_dtype: str
@@ -111,6 +114,18 @@ class CheckedCall:
             "b": (b_shape, "the packed layout" if abi.b_shape else "(K, N)"),
             "out": ((abi.M, abi.N), "(M, N)"),
         }
+        self._dynamic = abi.M is None
+
+    def _rows(self, a: Any) -> int | None:
+        """The M of a call: the kernel's, or for a dynamic-M kernel A's rows (None if A is no 2-D array)."""
+        if not self._dynamic:
+            return self.abi.M
+        shape = getattr(a, "shape", None)
+        return shape[0] if isinstance(a, np.ndarray) and len(shape) == 2 else None
+
+    def _expected(self, arg: str, M: int | None) -> tuple:
+        shape = self._shapes[arg][0]
+        return (M,) + shape[1:] if self._dynamic and arg != "b" else shape
 
     def __repr__(self) -> str:
         a = self.abi
@@ -141,8 +156,9 @@ class CheckedCall:
         for arg, x in arrays.items():
             if not self._dtype_ok(arg, x.dtype):
                 raise DTypeError(f"{arg} has dtype {x.dtype}, this kernel takes {self._names[arg]}")
+        M = self._rows(arrays["a"])
         for arg, x in arrays.items():
-            expected, label = self._shapes[arg]
+            expected, label = self._expected(arg, M), self._shapes[arg][1]
             if x.shape != expected:
                 raise ShapeError(f"{arg} has shape {x.shape}, expected {label} = {expected}")
         for arg, x in arrays.items():
@@ -151,12 +167,12 @@ class CheckedCall:
                     f"{arg} is not C-contiguous (strides {x.strides}); use np.ascontiguousarray({arg})"
                 )
 
-    def _fast_ok(self, arg: str, x: Any) -> bool:
+    def _fast_ok(self, arg: str, x: Any, M: int | None) -> bool:
         """The common case in a few attribute reads; _check gives the precise error otherwise."""
         return (
             type(x) is np.ndarray
             and x.dtype == self._dtypes[arg]
-            and x.shape == self._shapes[arg][0]
+            and x.shape == self._expected(arg, M)
             and x.flags.c_contiguous
         )
 
@@ -188,7 +204,10 @@ class CheckedCall:
         if native is None or not self._native_ready():
             return False, out
         if out is None and not self.abi.accumulate:
-            out = aligned_empty(self._shape_c, self._dtypes["out"], self.abi.alignment)
+            M = self._rows(a)
+            if M is None:
+                return False, out
+            out = aligned_empty((M, self.abi.N), self._dtypes["out"], self.abi.alignment)
         return out is not None and native(id(a), id(b), id(out), self._params_address) == 0, out
 
     def prepare(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None) -> tuple[np.ndarray, int, int, int]:
@@ -201,19 +220,22 @@ class CheckedCall:
             )
         if self._owner is not None and self._closed():
             raise JitError(f"kernel {self.abi.symbol!r} was freed (its JitModule is closed)")
+        M = self._rows(a)
         if out is None:
             if self.abi.accumulate:
+                rows = "M" if self._dynamic else self.abi.M
                 raise ShapeError(
                     f"kernel {self.abi.symbol!r} accumulates (C += A @ B): pass out= with shape "
-                    f"(M, N) = ({self.abi.M}, {self.abi.N})"
+                    f"(M, N) = ({rows}, {self.abi.N})"
                 )
-            if not (self._fast_ok("a", a) and self._fast_ok("b", b)):
+            if not (self._fast_ok("a", a, M) and self._fast_ok("b", b, M)):
                 self._check({"a": a, "b": b})
-            out = aligned_empty((self.abi.M, self.abi.N), self._out_dtype(), self.abi.alignment)
+            out = aligned_empty((M, self.abi.N), self._out_dtype(), self.abi.alignment)
         elif not (
             # The common case in a few attribute reads; _check gives the precise error otherwise.
             type(a) is np.ndarray and type(b) is np.ndarray and type(out) is np.ndarray
-            and a.shape == self._shape_a and b.shape == self._shape_b and out.shape == self._shape_c
+            and a.shape == self._expected("a", M) and b.shape == self._shape_b
+            and out.shape == self._expected("out", M)
             and a.dtype == self._dtypes["a"] and b.dtype == self._dtypes["b"] and out.dtype == self._dtypes["out"]
             and a.flags.c_contiguous and b.flags.c_contiguous and out.flags.c_contiguous
         ):
@@ -244,7 +266,7 @@ class CompiledFunction(CheckedCall):
             raise JitError(f"kernel {abi.symbol!r} has a null address")
         super().__init__(abi, owner)
         self.address = address
-        self._cfunc = _KERNEL_CTYPE(address)
+        self._cfunc = (_DYNAMIC_M_CTYPE if abi.M is None else _KERNEL_CTYPE)(address)
         self._use_native(address)
 
     def _native_ready(self) -> bool:
@@ -263,7 +285,10 @@ class CompiledFunction(CheckedCall):
             if done:
                 return out
         out, pa, pb, pc = self.prepare(a, b, out)
-        self._cfunc(pa, pb, pc)  # ctypes releases the GIL for the call
+        if not self._dynamic:
+            self._cfunc(pa, pb, pc)  # ctypes releases the GIL for the call
+        elif a.shape[0]:  # no rows: nothing to compute
+            self._cfunc(pa, pb, pc, a.shape[0])
         return out
 
 

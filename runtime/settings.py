@@ -95,3 +95,9 @@ def thread_pool() -> str:
     if value not in ("native", "python"):
         raise ConfigError(f"NANOMM_THREAD_POOL must be 'native' or 'python', got {value!r}")
     return value
+
+
+def dynamic_m() -> bool:
+    """Whether nanomm.matmul serves a new M of a known (N, K) with a dynamic-M kernel instead of
+    compiling one for that M (compiler/api.py): off when $NANOMM_DYNAMIC_M is "0"."""
+    return _env("DYNAMIC_M") != "0"

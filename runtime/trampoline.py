@@ -41,7 +41,10 @@ ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_void_p, ctype
 # params[] slots (int64): the kernel, numpy's ndarray type, then per array (a, b, out):
 # descr, rows, cols, nbytes; then the alignment mask of the data pointers; then, for a parallel
 # kernel, the native pool's block, its plan and the number of parts (POOL 0: a plain kernel).
+# A rows slot of DYNAMIC (a dynamic-M kernel's A and out) accepts any rows; its nbytes slot then
+# holds the bytes of one row.
 FN, TYPE, A, B, C, ALIGN, POOL, PLAN, NPARTS = 0, 1, 2, 6, 10, 14, 15, 16, 17
+DYNAMIC = -1
 NPARAMS = 18
 
 
@@ -96,19 +99,26 @@ def _ir(off: dict[str, int]) -> str:
             f"  %{obj}.ok1 = icmp eq i64 %{obj}.type, %ty\n"
             f"  %{obj}.ok2 = icmp eq i32 %{obj}.nd, 2\n"
             f"  %{obj}.ok3 = icmp eq i64 %{obj}.d, %{obj}.descr\n"
-            f"  %{obj}.ok4 = icmp eq i64 %{obj}.d0, %{obj}.rows\n"
+            f"  %{obj}.any = icmp eq i64 %{obj}.rows, {DYNAMIC}\n"
+            f"  %{obj}.want = select i1 %{obj}.any, i64 %{obj}.d0, i64 %{obj}.rows\n"
+            f"  %{obj}.ok4 = icmp eq i64 %{obj}.d0, %{obj}.want\n"
             f"  %{obj}.ok5 = icmp eq i64 %{obj}.d1, %{obj}.cols\n"
             f"  %{obj}.fl = and i32 %{obj}.flags, {need}\n"
             f"  %{obj}.ok6 = icmp eq i32 %{obj}.fl, {need}\n"
             f"  %{obj}.mis = and i64 %{obj}.data, %align\n"
             f"  %{obj}.ok7 = icmp eq i64 %{obj}.mis, 0\n"
-            f"  %{obj}.end = add i64 %{obj}.data, %{obj}.nbytes\n")
+            f"  %{obj}.perrow = mul i64 %{obj}.d0, %{obj}.nbytes\n"
+            f"  %{obj}.size = select i1 %{obj}.any, i64 %{obj}.perrow, i64 %{obj}.nbytes\n"
+            f"  %{obj}.end = add i64 %{obj}.data, %{obj}.size\n")
         oks += [f"%{obj}.ok{i}" for i in range(1, 8)]
     for x in ("a", "b"):  # out must not overlap an input: disjoint byte ranges
         body.append(f"  %{x}.before = icmp ule i64 %{x}.end, %c.data\n"
                     f"  %{x}.after = icmp ule i64 %c.end, %{x}.data\n"
                     f"  %{x}.apart = or i1 %{x}.before, %{x}.after\n")
         oks.append(f"%{x}.apart")
+    # A dynamic-M kernel's A and out have the same rows, at least one (M = 0 takes the Python path).
+    body.append("  %rows.same = icmp eq i64 %a.d0, %c.d0\n  %rows.some = icmp sgt i64 %a.d0, 0\n")
+    oks += ["%rows.same", "%rows.some"]
     chain, prev = [], oks[0]
     for i, ok in enumerate(oks[1:]):
         chain.append(f"  %all{i} = and i1 {prev}, {ok}\n")
@@ -125,7 +135,9 @@ def _ir(off: dict[str, int]) -> str:
         f"single:\n"
         f"  %pa = inttoptr i64 %a.data to ptr\n  %pb = inttoptr i64 %b.data to ptr\n"
         f"  %pc = inttoptr i64 %c.data to ptr\n"
-        f"  call void %fp(ptr %pa, ptr %pb, ptr %pc)\n"
+        # M as a fourth argument: a dynamic-M kernel's; a static kernel (three parameters) ignores it
+        # (SysV x86-64: arguments in registers, the caller cleans up).
+        f"  call void %fp(ptr %pa, ptr %pb, ptr %pc, i64 %a.d0)\n"
         f"  ret i32 0\n"
         f"run:\n{param(PLAN, 'plan')}{param(NPARTS, 'nparts')}"
         f"  %poolp = inttoptr i64 %pool to ptr\n  %planp = inttoptr i64 %plan to ptr\n"
@@ -175,7 +187,8 @@ def _build() -> list:
 def params(function_address: int, dtypes: tuple[np.dtype, np.dtype, np.dtype],
            shapes: tuple[tuple[int, int], ...], alignment: int,
            pool: tuple[int, int, int] | None = None) -> ctypes.Array:
-    """The params[] block of one kernel: its address, the expected dtypes (by identity) and shapes;
+    """The params[] block of one kernel: its address, the expected dtypes (by identity) and shapes
+    (rows None: any, the same for A and out, for a dynamic-M kernel);
     for a parallel kernel, `function_address` is nanomm_pool_try_run's and `pool` is (pool block
     address, plan address, number of parts)."""
     p = (ctypes.c_int64 * NPARAMS)()
@@ -184,6 +197,8 @@ def params(function_address: int, dtypes: tuple[np.dtype, np.dtype, np.dtype],
     p[FN] = function_address
     p[TYPE] = id(np.ndarray)
     for slot, dt, (rows, cols) in zip((A, B, C), dtypes, shapes):
-        p[slot], p[slot + 1], p[slot + 2], p[slot + 3] = id(dt), rows, cols, rows * cols * dt.itemsize
+        row_bytes = cols * dt.itemsize
+        p[slot], p[slot + 1], p[slot + 2] = id(dt), DYNAMIC if rows is None else rows, cols
+        p[slot + 3] = row_bytes if rows is None else rows * row_bytes
     p[ALIGN] = max(alignment, 1) - 1
     return p

@@ -1,0 +1,43 @@
+// RUN: nanomm-opt -p 'tile-cache{mc=12 nc=64 kc=32}' %s | FileCheck %s --check-prefix=CACHE
+// RUN: nanomm-opt -p 'tile-register{mr=4 nr=64}' %s | FileCheck %s --check-prefix=REG
+// RUN: nanomm-opt -p 'tile-cache{mc=12 nc=64 kc=32},tile-register{mr=4 nr=64},compose-microkernel,lower-x86,lower-llvm' %s | FileCheck %s --check-prefix=LLVM
+
+// A dynamic M (the rows of A and C): cache blocks of min(12, M - m0) rows ...
+// CACHE-LABEL: func.func @dyn
+// CACHE:       %[[M:.*]] = memref.dim %arg0, %c0 : memref<?x64xf32>
+// CACHE:       scf.for %[[M0:.*]] = %c0 to %[[M]] step %c12
+// CACHE:         %[[LEFT:.*]] = arith.subi %[[M]], %[[M0]] : index
+// CACHE:         %[[MB:.*]] = arith.minui %[[LEFT]], %c12 : index
+// CACHE:         memref.subview %arg2[%[[M0]], %{{.*}}] [%[[MB]], 64] [1, 1] : memref<?x128xf32> to memref<?x64xf32, strided<[128, 1], offset: ?>>
+// CACHE:         linalg.matmul {{.*}} outs(%{{.*}} : memref<?x64xf32, strided<[128, 1], offset: ?>>)
+
+// ... and register tiles: whole 4-row tiles in a loop up to M - M % 4, then one case per remainder
+// (1-3 rows), each with static nanokernels.
+// REG-LABEL: func.func @dyn
+// REG:       %[[M:.*]] = memref.dim %arg0, %c0
+// REG:       %[[REM:.*]] = arith.remui %[[M]], %c4 : index
+// REG:       %[[END:.*]] = arith.subi %[[M]], %[[REM]] : index
+// REG:       scf.for %{{.*}} = %c0 to %[[END]] step %c4
+// REG:         vector.contract {{.*}} into vector<4x64xf32>
+// REG:       } {nanomm.nanokernel}
+// REG:       scf.index_switch %[[REM]]
+// REG:       case 1 {
+// REG:         memref.subview %arg2[%[[END]], %{{.*}}] [1, 64]
+// REG:         vector.contract {{.*}} into vector<1x64xf32>
+// REG:       case 2 {
+// REG:         vector.contract {{.*}} into vector<2x64xf32>
+// REG:       case 3 {
+// REG:         vector.contract {{.*}} into vector<3x64xf32>
+// REG:       default {
+// REG-NOT:   case 4
+
+// The C ABI takes M after the pointers: void dyn(float *A, float *B, float *C, int64_t M).
+// LLVM: llvm.func @dyn(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %[[M:.*]]: i64)
+// LLVM:   llvm.call @dyn__impl(%{{.*}}, %{{.*}}, %{{.*}}, %[[M]],
+func.func @dyn(%A: memref<?x64xf32>, %B: memref<64x128xf32>, %C: memref<?x128xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<?x128xf32>)
+  linalg.matmul ins(%A, %B : memref<?x64xf32>, memref<64x128xf32>) outs(%C : memref<?x128xf32>)
+  return
+}
+

@@ -1,0 +1,217 @@
+"""Dynamic-M kernels (compile_matmul(None, N, K)): any M at call time, against numpy; errors; the front door."""
+
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+import pytest
+from hypothesis import given, settings as hsettings
+from hypothesis import strategies as st
+
+import nanomm
+from nanomm import AliasError, ConfigError, DTypeError, KernelConfig, LayoutError, ShapeError, compile_matmul
+from nanomm.compiler import api
+from nanomm.compiler.config import M_RANGES, dynamic_config, m_range
+from nanomm.compiler.payload import MatmulSpec
+from nanomm.runtime.cpu import TARGETS
+from nanomm.runtime.reference import matmul_mismatch
+
+pytestmark = pytest.mark.avx512
+
+# Configs that put the M edges in different places: a batch-reduce kernel on row-major B (nmk),
+# a packed-B GotoBLAS kernel (nkm) and one with one-row tiles in wide blocks.
+CONFIGS = {
+    "nmk": KernelConfig(mr=6, nr=32, mc=18, nc=64, kc=32),
+    "nkm": KernelConfig(mr=4, nr=16, mc=12, nc=32, kc=16, pack_b=True),
+    "mr1": KernelConfig(mr=1, nr=48, mc=5, nc=96, kc=24),
+}
+
+
+def rows_around_edges(mr: int, mc: int) -> list[int]:
+    """M from 1 to past two cache blocks: every remainder of a register tile, each block edge, and large M."""
+    edges = {1, mr - 1, mr, mr + 1, mc - 1, mc, mc + 1, 2 * mc - 1, 2 * mc + mr + 1, 1000, 2500}
+    return sorted(m for m in edges | set(range(1, 2 * mr + 2)) if m >= 1)
+
+
+def operands(M, N, K, dtype="f32", seed=0):
+    rng = np.random.default_rng(seed)
+    if dtype == "f32":
+        return rng.standard_normal((M, K), dtype=np.float32), rng.standard_normal((K, N), dtype=np.float32)
+    if dtype == "bf16":
+        return (rng.standard_normal((M, K)).astype(ml_dtypes.bfloat16),
+                rng.standard_normal((K, N)).astype(ml_dtypes.bfloat16))
+    a_type = np.uint8 if dtype == "u8s8" else np.int8
+    info = np.iinfo(a_type)
+    return (rng.integers(info.min, info.max + 1, (M, K), dtype=a_type),
+            rng.integers(-128, 128, (K, N), dtype=np.int8))
+
+
+def check(c, a, b, c0=None):
+    if c.dtype == np.int32:
+        expected = a.astype(np.int64) @ b.astype(np.int64) + (0 if c0 is None else c0)
+        np.testing.assert_array_equal(c, expected)
+        return
+    problem = matmul_mismatch(c, a.astype(np.float32), b.astype(np.float32), c0)
+    assert problem is None, problem
+
+
+@pytest.mark.parametrize("name", list(CONFIGS))
+def test_every_m_around_the_tile_and_block_edges(name):
+    config = CONFIGS[name]
+    N, K = 70, 45
+    kernel = compile_matmul(None, N, K, config=config)
+    assert kernel.spec.M is None
+    for M in rows_around_edges(config.mr, config.mc):
+        a, b = operands(M, N, K, seed=M)
+        check(kernel(a, b), a, b)
+
+
+@pytest.mark.parametrize("prepacked", [False, True])
+def test_pre_packed_b_serves_every_m(prepacked):
+    N, K = 100, 77
+    _, b = operands(1, N, K)
+    kernel = compile_matmul(None, N, K, b=b) if prepacked else compile_matmul(None, N, K)
+    packed = kernel.prepack(b)
+    for M in (1, 2, 5, 6, 7, 31, 132, 133, 500):
+        a, _ = operands(M, N, K, seed=M)
+        check(kernel(a) if prepacked else kernel(a, b), a, b)
+        check(kernel(a, packed), a, b)
+
+
+@pytest.mark.parametrize("dtype", ["bf16", "u8s8", "s8s8"])
+def test_low_precision(dtype):
+    N, K = 50, 67
+    _, b = operands(1, N, K, dtype)
+    for config in (None, KernelConfig(mr=4, nr=32, mc=8, nc=64, kc=32, pack_b=True)):
+        kernel = compile_matmul(None, N, K, dtype, config=config)
+        for M in (1, 3, 4, 5, 9, 33, 300):
+            a, _ = operands(M, N, K, dtype, seed=M)
+            check(kernel(a, b), a, b)
+
+
+def test_accumulate_adds_to_out():
+    N, K = 40, 30
+    kernel = compile_matmul(None, N, K, accumulate=True, config=CONFIGS["nmk"])
+    for M in (1, 7, 19, 40):
+        a, b = operands(M, N, K, seed=M)
+        c0 = np.random.default_rng(M).standard_normal((M, N), dtype=np.float32)
+        out = c0.copy()
+        assert kernel(a, b, out) is out
+        check(out, a, b, c0)
+    with pytest.raises(ShapeError, match="accumulates"):
+        kernel(a, b)
+
+
+def test_no_rows_is_an_empty_result():
+    kernel = compile_matmul(None, 16, 8)
+    a, b = operands(0, 16, 8)
+    assert kernel(a, b).shape == (0, 16)
+
+
+@given(M=st.integers(1, 300), transpose=st.booleans())
+@hsettings(max_examples=25, deadline=None)
+def test_any_m_and_input_layout(M, transpose):
+    """Inputs as given or through non-contiguous views copied by the caller: any M is right, and
+    nothing the caller passed is modified."""
+    kernel = compile_matmul(None, 33, 21, config=CONFIGS["nkm"])
+    a, b = operands(M, 33, 21, seed=M)
+    if transpose:
+        a = np.ascontiguousarray(np.asfortranarray(a))
+    before = a.copy(), b.copy()
+    check(kernel(a, b), a, b)
+    np.testing.assert_array_equal(a, before[0])
+    np.testing.assert_array_equal(b, before[1])
+
+
+# --- errors ----------------------------------------------------------------------------------------
+
+
+def test_bad_arguments_get_named_errors():
+    kernel = compile_matmul(None, 24, 16)
+    a, b = operands(5, 24, 16)
+    with pytest.raises(ShapeError, match=r"a has shape \(5, 15\)"):
+        kernel(np.ascontiguousarray(a[:, :15]), b)
+    with pytest.raises(ShapeError, match=r"out has shape \(4, 24\), expected \(M, N\) = \(5, 24\)"):
+        kernel(a, b, np.empty((4, 24), np.float32))
+    with pytest.raises(DTypeError, match="float64"):
+        kernel(a.astype(np.float64), b)
+    with pytest.raises(ShapeError, match="2-D"):
+        kernel(a[0], b)
+    out = np.empty((5, 24), np.float32)
+    out.flags.writeable = False
+    with pytest.raises(LayoutError, match="read-only"):
+        kernel(a, b, out)
+    with pytest.raises(LayoutError, match="C-contiguous"):
+        kernel(a, b, np.empty((24, 5), np.float32).T)
+    buf = np.zeros(200, np.float32)  # A's and out's memory overlap
+    with pytest.raises(AliasError, match="out shares memory with a"):
+        kernel(buf[:80].reshape(5, 16), b, buf[40:160].reshape(5, 24))
+
+
+def test_spec_and_config_rules():
+    spec = MatmulSpec(None, 64, 32)
+    assert spec.dynamic_m and "dyn" in spec.symbol
+    with pytest.raises(ShapeError, match="dynamic-M"):
+        spec.flops
+    with pytest.raises(ShapeError):
+        MatmulSpec(None, 0, 32)
+    assert m_range(1) == M_RANGES[0] and m_range(10**6) == M_RANGES[-1]
+    amx = TARGETS["sapphirerapids"]
+    # AMX kernels copy A blocks of static rows: on an AMX CPU a dynamic-M kernel takes AVX-512 code.
+    assert dynamic_config(4096, 4096, amx, dtype="bf16").isa == "avx512"
+    amx_config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=64, pack_b=True, isa="amx-emulated")
+    with pytest.raises(ConfigError, match="dynamic-M kernel runs on AVX-512"):
+        compile_matmul(None, 64, 64, "bf16", config=amx_config)
+
+
+# --- the front door ----------------------------------------------------------------------------------
+
+
+def test_a_new_m_of_a_warm_n_k_compiles_nothing(monkeypatch):
+    """nanomm.matmul compiles the first M of an M range and, at the second, that range's dynamic-M
+    kernel; every later M of the range runs on it without compiling."""
+    N, K = 56, 72
+    b = operands(1, N, K)[1]
+    for M in (9, 10):  # the first M (static), the second (the range's dynamic-M kernel)
+        a = operands(M, N, K, seed=M)[0]
+        check(nanomm.matmul(a, b, threads=1), a, b)
+
+    def no_compile(*args, **kwargs):
+        raise AssertionError("compiled a kernel for a new M of a warm (N, K)")
+
+    monkeypatch.setattr(api, "build_kernel", no_compile)
+    for M in range(4, 33):
+        a = operands(M, N, K, seed=M)[0]
+        check(nanomm.matmul(a, b, threads=1), a, b)
+    with pytest.raises(AssertionError, match="compiled"):
+        nanomm.matmul(operands(40, N, K)[0], b, threads=1)  # another range: its first M compiles
+
+
+def test_front_door_errors_hold_on_the_dynamic_kernel():
+    N, K = 44, 20
+    b = operands(1, N, K)[1]
+    for M in (11, 12, 13):
+        nanomm.matmul(operands(M, N, K, seed=M)[0], b, threads=1)
+    a = operands(14, N, K)[0]
+    with pytest.raises(ShapeError, match="out has shape"):
+        nanomm.matmul(a, b, out=np.empty((13, N), np.float32), threads=1)
+    out = np.empty((14, N), np.float32)
+    out.flags.writeable = False
+    with pytest.raises(LayoutError, match="read-only"):
+        nanomm.matmul(a, b, out=out, threads=1)
+    with pytest.raises(DTypeError):
+        nanomm.matmul(a, b, out=np.empty((14, N), np.float64), threads=1)
+    check(nanomm.matmul(a, b, threads=1), a, b)
+
+
+def test_dynamic_m_can_be_turned_off(monkeypatch):
+    monkeypatch.setenv("NANOMM_DYNAMIC_M", "0")
+    N, K = 36, 28
+    b = operands(1, N, K)[1]
+    built = []
+    real = api.build_kernel
+    monkeypatch.setattr(api, "build_kernel", lambda spec, *a, **k: built.append(spec.M) or real(spec, *a, **k))
+    for M in (5, 6, 7):
+        a = operands(M, N, K, seed=M)[0]
+        check(nanomm.matmul(a, b, threads=1), a, b)
+    assert None not in built and sorted(built) == [5, 6, 7]
