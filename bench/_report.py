@@ -19,7 +19,8 @@ and an entry (one shape, one dtype, one thread count) is:
      "missing": {name: why it was not measured here},
      "nanomm": {"config", "compile_seconds", "tuned", "split"}, "other_cpus"}
 
-Names starting with "nanomm" are nanomm's variants (nanomm, nanomm_prepacked, nanomm_untuned);
+Names starting with "nanomm" are nanomm's variants (nanomm, nanomm_prepacked, nanomm_untuned,
+nanomm_matmul);
 every other name is a peer library, and "best peer" is the fastest of those in the entry.
 """
 
@@ -45,6 +46,7 @@ DTYPES: dict[str, dict] = {
 }
 
 LABELS = {"nanomm": "nanomm", "nanomm_prepacked": "nanomm prepacked B", "nanomm_untuned": "nanomm untuned",
+          "nanomm_matmul": "nanomm.matmul",
           "numpy": "OpenBLAS", "onednn": "oneDNN", "mkl": "MKL", "blis": "BLIS", "torch": "torch"}
 
 

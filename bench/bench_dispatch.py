@@ -46,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--part", choices=("calls", "dynamic"), default="calls")
     p.add_argument("--nk", default="4096x4096,1536x384,384x1536", help="--part dynamic: comma-separated NxK")
     p.add_argument("--ms", default="1,7,16,33,100,128,500,1000", help="--part dynamic: comma-separated M")
+    p.add_argument("--threads", type=int, default=1, help="--part dynamic: threads of both kernels (default 1)")
     args = p.parse_args(argv)
     if args.part == "dynamic":
         return dynamic_m(args)
@@ -94,18 +95,19 @@ def dynamic_m(args) -> int:
     from nanomm.runtime.cpu import native_cpu
 
     rng = np.random.default_rng(0)
-    lines = [f"bench/bench_dispatch.py --part dynamic on {native_cpu().describe()}, one thread, B pre-packed; "
+    T = args.threads
+    lines = [f"bench/bench_dispatch.py --part dynamic on {native_cpu().describe()}, {T} thread(s), B pre-packed; "
              f"GFLOP/s of the best round's median call ({args.rounds} interleaved rounds)", "",
              "| N x K | M | static-M | dynamic-M | dynamic / static |", "|---|---|---|---|---|"]
     ms = [int(m) for m in args.ms.split(",")]
     pairs = [tuple(int(x) for x in nk.lower().split("x")) for nk in args.nk.split(",")]
     for N, K in pairs:
         b = rng.standard_normal((K, N), dtype=np.float32)
-        dynamic = nanomm.compile_matmul(None, N, K, b=b)
+        dynamic = nanomm.compile_matmul(None, N, K, b=b, threads=T)
         for M in ms:
             a = rng.standard_normal((M, K), dtype=np.float32)
             out = np.empty((M, N), np.float32)
-            static = nanomm.compile_matmul(M, N, K, b=b, threads=1)
+            static = nanomm.compile_matmul(M, N, K, b=b, threads=T)
             np.testing.assert_allclose(dynamic(a), a @ b, rtol=1e-4, atol=1e-4 * K)
             np.testing.assert_allclose(static(a), a @ b, rtol=1e-4, atol=1e-4 * K)
             t = interleaved({"static": lambda: static(a, out=out), "dynamic": lambda: dynamic(a, out=out)},
@@ -121,16 +123,16 @@ def dynamic_m(args) -> int:
         b = rng.standard_normal((K, N), dtype=np.float32)
         for m0 in (20, 200):
             for m in (m0, m0 + 1):
-                nanomm.matmul(rng.standard_normal((m, K), dtype=np.float32), b, threads=1)
+                nanomm.matmul(rng.standard_normal((m, K), dtype=np.float32), b, threads=T)
             firsts, warms = [], []
             for new in range(m0 + 2, m0 + 11):
                 a = rng.standard_normal((new, K), dtype=np.float32)
                 t0 = time.perf_counter()
-                first = nanomm.matmul(a, b, threads=1)
+                first = nanomm.matmul(a, b, threads=T)
                 firsts.append(time.perf_counter() - t0)
                 np.testing.assert_allclose(first, a @ b, rtol=1e-4, atol=1e-4 * K)
                 t0 = time.perf_counter()
-                nanomm.matmul(a, b, threads=1)
+                nanomm.matmul(a, b, threads=T)
                 warms.append(time.perf_counter() - t0)
             ratios = sorted(f / w for f, w in zip(firsts, warms))
             lines.append(f"| {N}x{K} | {m0 + 2}-{m0 + 10} | {np.median(firsts) * 1e6:.1f} | {np.median(warms) * 1e6:.1f} "
@@ -141,7 +143,7 @@ def dynamic_m(args) -> int:
     inputs = {m: rng.standard_normal((m, K), dtype=np.float32) for m in range(1, 501)}
     rss = []
     for i in range(10_000):
-        nanomm.matmul(inputs[1 + i % 500], b, threads=1)
+        nanomm.matmul(inputs[1 + i % 500], b, threads=T)
         if i % 2500 == 2499:
             rss.append(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
     lines += ["", f"10,000 nanomm.matmul calls over M = 1..500 at {N}x{K}: peak RSS (MiB) after each 2,500: "

@@ -33,7 +33,7 @@ from _report import log, parse_shape, shape_name  # noqa: E402
 from nanomm.compiler.tune.shapes import SUITE  # noqa: E402 - DESIGN.md's shape suite, as `nanomm tune --shapes suite`
 # DESIGN.md: these may be set on some machines and slow numpy's OpenBLAS; the workers run without them.
 OPENBLAS_OVERRIDES = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
-LIBRARIES = ["nanomm", "nanomm_prepacked", "nanomm_untuned", "numpy", "onednn", "mkl", "blis", "torch"]
+LIBRARIES = ["nanomm", "nanomm_prepacked", "nanomm_untuned", "nanomm_matmul", "numpy", "onednn", "mkl", "blis", "torch"]
 
 METHOD = """\
 One worker process per thread count T, started by bench/run.py with OPENBLAS_CORETYPE and
@@ -44,7 +44,8 @@ from the affinity mask at its first call (verbose nthr recorded); MKL mkl_set_nu
 BLIS BLIS_NUM_THREADS=T; torch set_num_threads(T). In the worker, per shape and dtype: random
 inputs (f32/bf16 uniform [-1, 1); u8 [0, 255], s8 [-128, 127]); nanomm = compile_matmul(M, N, K,
 dtype, threads=T) called as kernel(A, B, C) ('not available' with the error when it raises
-DTypeError); with --prepacked, k(A, out=C) with B packed at compile time; when `nanomm tune` left a
+DTypeError); with --prepacked, k(A, out=C) with B packed at compile time; with --front-door,
+nanomm_matmul = nanomm.matmul(A, B, out=C, threads=T) (the front door and its dispatch); when `nanomm tune` left a
 record for the problem, nanomm_untuned = the same with the heuristic default config; peers:
 numpy np.matmul (f32), oneDNN dnnl_sgemm / dnnl_gemm_bf16bf16f32 / dnnl_gemm_u8s8s32 /
 dnnl_gemm_s8s8s32 (row-major N,N, zero offsets), MKL cblas_sgemm / cblas_gemm_bf16bf16f32
@@ -82,6 +83,8 @@ def add_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--threads", default="1,all", help="thread counts, comma-separated; 'all' = every allowed CPU")
     p.add_argument("--prepacked", nargs="?", const="all", default=None, metavar="SHAPES",
                    help="also nanomm with B pre-packed at compile time, on every shape or on these")
+    p.add_argument("--front-door", action="store_true",
+                   help="also nanomm.matmul(A, B, out=C, threads=T): the call users make, through the front door")
     p.add_argument("--quick", action="store_true", help="2 rounds of ~0.05 s measurements, short warm-up and peaks")
     p.add_argument("--rounds", type=int, default=None, help="interleaved rounds (default 3, quick 2)")
     p.add_argument("--target", type=float, default=None, help="seconds per measurement (default 0.2, quick 0.05)")
@@ -119,7 +122,7 @@ def worker(args) -> int:
             log(f"{tag}  ({elapsed:.0f} s in" + (f", ~{_fmt_s(left)} left)" if left else ")"))
             results.append(measure.measure(M, N, K, dtype, T, peers, args, rng,
                                            prepacked=prepacked == "all" or shape_name(M, N, K) in prepacked,
-                                           progress=lambda msg, tag=tag: log(f"{tag}: {msg}")))
+                                           front_door=args.front_door, progress=lambda msg, tag=tag: log(f"{tag}: {msg}")))
     part = {"threads": T, "results": results, "peers": {p.name: p.info() for p in peers},
             "blas": peers[0].info().get("blas"), "affinity": sorted(os.sched_getaffinity(0))}
     Path(args.part_out).write_text(_report.to_json(part))
@@ -207,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
         "started": started.isoformat(timespec="seconds"), "argv": sys.argv, "method": METHOD,
         "settings": {"shapes": args.shapes, "dtypes": args.dtypes, "threads": threads, "rounds": args.rounds,
                      "target_seconds": args.target, "warmup_seconds": args.warmup, "seed": args.seed,
-                     "gap_seconds": args.gap, "prepacked": args.prepacked, "quick": args.quick},
+                     "gap_seconds": args.gap, "prepacked": args.prepacked, "quick": args.quick,
+                     "front_door": args.front_door},
         "environment": {"removed_for_openblas_workers": {k: os.environ[k] for k in OPENBLAS_OVERRIDES
                                                          if k in os.environ},
                         "NANOMM_DISK_CACHE": os.environ.get("NANOMM_DISK_CACHE"),
@@ -233,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
             cmd += ["--quick"] * args.quick + ["--no-torch"] * args.no_torch
             cmd += ["--gap", str(args.gap)] if args.gap is not None else []
             cmd += ["--prepacked", args.prepacked] if args.prepacked else []
+            cmd += ["--front-door"] * args.front_door
             log(f"pass {n + 1}/{len(threads)}: {T} thread(s)")
             rc = subprocess.call(cmd, env=env)
             if rc != 0 or not part.exists():

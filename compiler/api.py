@@ -16,7 +16,7 @@ from ..runtime.threads import available_cores
 from .build import build_kernel, target_cpu
 from .config import KernelConfig, dynamic_config, m_range
 from .kernel import Kernel
-from .parallel import ParallelKernel, resolve_threads, split, threads_used
+from .parallel import ParallelKernel, resolve_threads, split, threads_used, with_row_threads
 from .payload import DTYPES, MatmulSpec
 
 # (A's numpy dtype, B's numpy dtype) -> nanomm dtype name: what nanomm.matmul dispatches on.
@@ -64,15 +64,15 @@ def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "ho
     `kernel(a)` / `kernel(a, out=c)` use them (a new object each time, sharing the code).
 
     M=None compiles a dynamic-M kernel: A (and out) may have any number of rows at each call,
-    and weights pre-packed once (b=) serve every M. It runs on one thread (threads is not used)
-    on AVX-512 (on an AMX CPU too), with config=None the default config for large M
-    (config.dynamic_config).
+    and weights pre-packed once (b=) serve every M. It runs AVX-512 code (on an AMX CPU too), with
+    config=None the default config for large M (config.dynamic_config); on `threads` threads,
+    each call splitting its rows where threads pay at that M (parallel.split_rows).
     """
     nthreads = resolve_threads(threads)
     spec = MatmulSpec(M, N, K, dtype, accumulate, prepacked_b=b is not None)
     cpu = target_cpu(target)
     if spec.M is None:
-        return _dynamic_kernel(spec, target, cpu, config, b)
+        return _dynamic_kernel(spec, target, cpu, config, b, threads=nthreads)
     used = threads_used(spec, nthreads, cpu, config)
     kernel = _cached((spec, _cpu_key(cpu), config, used), lambda: _build(spec, nthreads, target, cpu, config))
     if b is not None:
@@ -82,11 +82,15 @@ def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "ho
 
 
 def _dynamic_kernel(spec: MatmulSpec, target: str, cpu: CpuInfo, config: KernelConfig | None,
-                    b: np.ndarray | None, rows: int | None = None) -> Kernel:
-    """compile_matmul's dynamic-M kernel (config None: the default for M up to `rows`, any M when None)."""
+                    b: np.ndarray | None, rows: int | None = None, threads: int = 1) -> Kernel:
+    """compile_matmul's dynamic-M kernel (config None: the default for M up to `rows`, any M when
+    None) on up to `threads` threads (the rows of each call split as compiler/parallel.py splits
+    a problem whose B is shared)."""
     if config is None:
         config = dynamic_config(spec.N, spec.K, cpu, spec.prepacked_b, spec.dtype, *(() if rows is None else (rows,)))
     kernel = _cached((spec, _cpu_key(cpu), config, 1), lambda: build_kernel(spec, target, config))
+    if threads > 1:
+        kernel = _cached((spec, _cpu_key(cpu), config, threads), lambda: with_row_threads(kernel, threads))
     if b is not None:
         kernel = copy.copy(kernel)
         kernel.packed_b = kernel.prepack(b)
@@ -200,16 +204,15 @@ def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None
 
 def _kernel_for(M: int, N: int, K: int, dtype: str, threads: int | None) -> Kernel | ParallelKernel:
     """The kernel nanomm.matmul runs for an M x N x K call: its static-M kernel, or where another M
-    of the same range came first, the range's dynamic-M kernel (see _first_m). Problems that run
-    on more than one thread keep static kernels (dynamic-M kernels run on one)."""
+    of the same range came first, the range's dynamic-M kernel on the same threads (see _first_m)."""
     nthreads = resolve_threads(threads)
     spec = MatmulSpec(M, N, K, dtype)
     cpu = target_cpu("host")
     used = 1 if nthreads == 1 else threads_used(spec, nthreads, cpu)
-    if used > 1 or not settings.dynamic_m() or (spec, _cpu_key(cpu), None, used) in _cache:
+    if not settings.dynamic_m() or (spec, _cpu_key(cpu), None, used) in _cache:
         return compile_matmul(M, N, K, dtype, threads=threads)
     rows = m_range(M)
-    key = (N, K, dtype, rows, _cpu_key(cpu))
+    key = (N, K, dtype, rows, nthreads, _cpu_key(cpu))
     first = _first_m.setdefault(key, M)
     while len(_first_m) > settings.memory_cache_entries():
         _first_m.pop(next(iter(_first_m), None), None)
@@ -217,7 +220,8 @@ def _kernel_for(M: int, N: int, K: int, dtype: str, threads: int | None) -> Kern
         return compile_matmul(M, N, K, dtype, threads=threads)
     kernel = _range_kernels.get(key)
     if kernel is None:
-        kernel = _range_kernels[key] = _dynamic_kernel(MatmulSpec(None, N, K, dtype), "host", cpu, None, None, rows)
+        kernel = _range_kernels[key] = _dynamic_kernel(MatmulSpec(None, N, K, dtype), "host", cpu, None, None, rows,
+                                                       nthreads)
         while len(_range_kernels) > settings.memory_cache_entries():
             _range_kernels.pop(next(iter(_range_kernels), None), None)
     return kernel

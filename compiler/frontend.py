@@ -16,7 +16,8 @@ from .payload import MAX_DIM
 # (A, B, C) element types -> nanomm dtype. i8 x i8 -> i32 is signed (linalg.matmul's default
 # cast); `{nanomm.a_unsigned}` on the matmul makes A unsigned (u8 x s8).
 _ELEMENT_DTYPES = {("f32", "f32", "f32"): "f32", ("bf16", "bf16", "f32"): "bf16", ("i8", "i8", "i32"): "s8s8"}
-_IGNORED = {"arith.constant", "tensor.empty"}
+_IGNORED = {"arith.constant", "tensor.empty", "tensor.dim", "memref.dim"}
+_DYNAMIC = -9223372036854775808  # ShapedType's dynamic size (ir.ShapedType.get_dynamic_size())
 
 
 @dataclass
@@ -70,7 +71,11 @@ class CompiledModule:
 
 
 def compile(mlir_source: str, target: str = "host") -> CompiledModule:  # noqa: A001 - public API name
-    """Compiles every public `func.func` of `mlir_source` that holds one static `linalg.matmul`."""
+    """Compiles every public `func.func` of `mlir_source` that holds one `linalg.matmul`.
+
+    Shapes are static, except that M (the rows of A and C) may be dynamic (`memref<?xKxf32>`,
+    `tensor<?xKxf32>`, the result made by `tensor.empty(%m)` with `%m = tensor.dim %A, %c0`): such a
+    function compiles to a dynamic-M kernel (compile_matmul(None, N, K)) and takes any M."""
     if not isinstance(mlir_source, str):
         raise MLIRInputError(f"mlir_source must be MLIR text (str), got {type(mlir_source).__name__}")
     functions = {}
@@ -230,7 +235,7 @@ def _check_shaped_size(m: re.Match, text: str, filename: str) -> None:
 
 @dataclass
 class _Info:
-    M: int
+    M: int | None  # None: dynamic
     N: int
     K: int
     dtype: str
@@ -267,10 +272,11 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
         t = v.type
         if not isinstance(t, (ir.MemRefType, ir.RankedTensorType)):
             raise bad(f"operand {role} has unsupported type {t}")
-        if not t.has_static_shape:
-            raise bad(f"operand {role} has dynamic shape {t}; nanomm compiles static shapes only")
         if t.rank != 2:
             raise bad(f"operand {role} has rank {t.rank} ({t}); linalg.matmul takes 2-D operands")
+        if not t.has_static_shape and (role == "B" or t.shape[1] == _DYNAMIC):
+            raise bad(f"operand {role} has dynamic shape {t}; nanomm compiles static shapes, but for a dynamic M "
+                      "(the rows of A and C)")
     elts = tuple(str(v.type.element_type) for v in (a, b, c))
     if elts not in _ELEMENT_DTYPES:
         raise bad(f"element types {', '.join(elts)} are not supported (supported A, B -> C: "
@@ -282,11 +288,16 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
     if unsigned and elts[0] != "i8":
         raise bad(f"nanomm.a_unsigned applies to i8 operands, not {elts[0]}")
     (M, K), (K2, N) = a.type.shape, b.type.shape
+    if (M == _DYNAMIC) != (c.type.shape[0] == _DYNAMIC):
+        raise bad(f"A and C must both have a dynamic M or neither: A {a.type}, C {c.type}")
     if K != K2 or tuple(c.type.shape) != (M, N):
         raise bad(f"shapes do not form a matmul: A {a.type}, B {b.type}, C {c.type}")
+    if M == _DYNAMIC:
+        M = None
+        _check_dynamic_sizes(list(block.operations), a, bad)
     if 0 in (M, N, K):
         raise bad(f"zero-size dimension (M={M}, N={N}, K={K}); nanomm compiles non-empty matmuls only")
-    if max(M, N, K) >= MAX_DIM:
+    if max(M or 1, N, K) >= MAX_DIM:
         raise bad(f"dimension too large (M={M}, N={N}, K={K}); nanomm compiles sizes up to {MAX_DIM - 1}")
     for v, role in ((a, "A"), (b, "B"), (c, "C")):
         if isinstance(v.type, ir.MemRefType) and not _identity_layout(v.type):
@@ -331,6 +342,26 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
     if len(args) != len({ia, ib}):
         raise bad("tensor form takes exactly the matmul's inputs as arguments")
     return _Info(M, N, K, dtype, "tensor-new", len(args), zero_filled, (ia, ib, None))
+
+
+def _check_dynamic_sizes(ops: list, a: ir.Value, bad) -> None:
+    """A dynamic-M function's `tensor.empty` must take its rows from A (`tensor.dim %A, %c0`)."""
+    for op in ops:
+        op = op.operation
+        if op.name != "tensor.empty":
+            continue
+        for size in op.operands:
+            owner = size.owner
+            if (isinstance(owner, ir.Block) or owner.name != "tensor.dim" or owner.operands[0] != a
+                    or not _is_constant(owner.operands[1], 0)):
+                raise bad("a dynamic-M result (tensor.empty) must take its rows from A: "
+                          "%m = tensor.dim %A, %c0 and tensor.empty(%m)")
+
+
+def _is_constant(v: ir.Value, value: int) -> bool:
+    owner = v.owner
+    return (not isinstance(owner, ir.Block) and owner.name == "arith.constant"
+            and isinstance(owner.attributes["value"], ir.IntegerAttr) and owner.attributes["value"].value == value)
 
 
 _DEFAULT_MAPS = ("[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, "

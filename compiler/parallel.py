@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from typing import Callable
 
@@ -10,7 +11,7 @@ import numpy as np
 from ..errors import ConfigError
 from ..runtime.kernel import KernelABI
 from ..runtime.cpu import CpuInfo
-from ..runtime.threads import ParallelFunction, Part, SharedB, available_cores, part_function
+from ..runtime.threads import DynamicMFunction, ParallelFunction, Part, SharedB, available_cores, part_function
 from .kernel import Kernel, PackedB
 from .config import ELEMENT_BYTES, VNNI, KernelConfig, default_config
 from .payload import DTYPES, MatmulSpec
@@ -391,3 +392,21 @@ def plan_layout(spec: MatmulSpec, chunks: list[Chunk], config: KernelConfig) -> 
 
 def _round_up(x: int, m: int) -> int:
     return -(-x // m) * m
+
+
+def split_rows(spec: MatmulSpec, threads: int, M: int, m_align: int) -> list[tuple[int, int]]:
+    """A dynamic-M kernel's call of M rows on `threads` threads: (m0, rows) per part, row blocks of
+    whole m_align rows as partition cuts a problem whose B all threads share (rows only; one part
+    where threads do not pay at this M)."""
+    whole = dataclasses.replace(spec, M=M, prepacked_b=True)
+    return [(c.m0, c.spec.M) for c in partition(whole, threads, m_align)]
+
+
+def with_row_threads(kernel: Kernel, threads: int) -> Kernel:
+    """A copy of the dynamic-M `kernel` whose calls split their rows over up to `threads` threads
+    (runtime/threads.DynamicMFunction, a plan per M), in whole register tiles."""
+    spec, mr = kernel.spec, kernel.config.mr
+    m_align = mr * -(-M_ALIGN // mr)
+    threaded = copy.copy(kernel)
+    threaded._function = DynamicMFunction(kernel._function, threads, lambda M: split_rows(spec, threads, M, m_align))
+    return threaded

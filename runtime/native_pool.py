@@ -51,7 +51,7 @@ PLAN, NPARTS, PA, PB, PC, SPIN, LOCK = 256, 264, 272, 280, 288, 296, 304
 CLAIM = 8  # 64-bit claim word (generation << 32 | parts << 16 | next part), on the generation's line
 POOL_BYTES = 320
 MAX_PARTS = 65535
-PART_WORDS = 4  # per part: kernel address, A, B, C byte offsets
+PART_WORDS = 5  # per part: kernel address, A, B, C byte offsets, rows (M of a dynamic-M kernel)
 
 _IR = r"""
 declare i64 @syscall(i64, ...)
@@ -77,7 +77,7 @@ define internal void @run_part(ptr %pool, i64 %i) {
   %pb = load i64, ptr %pbp
   %pcp = getelementptr i8, ptr %pool, i64 288
   %pc = load i64, ptr %pcp
-  %base = mul i64 %i, 4
+  %base = mul i64 %i, 5
   %fnp = getelementptr i64, ptr %plan, i64 %base
   %fn = load i64, ptr %fnp
   %i1 = add i64 %base, 1
@@ -89,6 +89,9 @@ define internal void @run_part(ptr %pool, i64 %i) {
   %i3 = add i64 %base, 3
   %cop = getelementptr i64, ptr %plan, i64 %i3
   %co = load i64, ptr %cop
+  %i4 = add i64 %base, 4
+  %rowsp = getelementptr i64, ptr %plan, i64 %i4
+  %rows = load i64, ptr %rowsp
   %a = add i64 %pa, %ao
   %b = add i64 %pb, %bo
   %c = add i64 %pc, %co
@@ -96,7 +99,8 @@ define internal void @run_part(ptr %pool, i64 %i) {
   %ap = inttoptr i64 %a to ptr
   %bp = inttoptr i64 %b to ptr
   %cp = inttoptr i64 %c to ptr
-  call void %fptr(ptr %ap, ptr %bp, ptr %cp)
+  ; rows: a dynamic-M kernel's M; a static kernel (three parameters) ignores it (SysV x86-64)
+  call void %fptr(ptr %ap, ptr %bp, ptr %cp, i64 %rows)
   ret void
 }
 
@@ -421,13 +425,16 @@ class NativePool:
                 self._libc.pthread_join(tid, None)
 
 
-def make_plan(parts: list[tuple[int, int, int, int]]) -> ctypes.Array:
-    """The plan array of (kernel address, A offset, B offset, C offset) per part."""
+def make_plan(parts: list[tuple[int, ...]]) -> ctypes.Array:
+    """The plan array of (kernel address, A offset, B offset, C offset[, rows]) per part (rows: the M
+    passed to a dynamic-M kernel; 0 for a static one)."""
     if not 1 <= len(parts) <= MAX_PARTS:
         raise ValueError(f"a plan has 1 to {MAX_PARTS} parts, got {len(parts)}")
     plan = (ctypes.c_int64 * (PART_WORDS * len(parts)))()
     for i, part in enumerate(parts):
-        plan[PART_WORDS * i: PART_WORDS * (i + 1)] = list(part)
+        if len(part) not in (4, 5):
+            raise ValueError(f"a plan part is (kernel, A offset, B offset, C offset[, rows]), got {part!r}")
+        plan[PART_WORDS * i: PART_WORDS * (i + 1)] = list(part) + [0] * (PART_WORDS - len(part))
     return plan
 
 

@@ -251,3 +251,52 @@ def _in_turn(calls: list[tuple[Callable, tuple]]) -> None:
 def _plan(parts: Sequence[Part]) -> ctypes.Array:
     return make_plan([(ctypes.cast(p.cfunc, ctypes.c_void_p).value, p.a_offset, p.b_offset, p.c_offset)
                       for p in parts])
+
+
+class DynamicMFunction(CheckedCall):
+    """A dynamic-M kernel (`single`, whose calls take M) on up to `threads` threads: each call's
+    rows are split by `split_rows(M)` -> [(m0, rows), ...] (one entry: one thread), a plan made
+    once per M (the most recent settings.memory_cache_entries() kept) whose parts are the same
+    kernel on row ranges of A and C, all reading the whole B."""
+
+    def __init__(self, single: CheckedCall, threads: int, split_rows: Callable[[int], list[tuple[int, int]]]) -> None:
+        super().__init__(single.abi, single._owner)
+        if single.abi.M is not None:
+            raise ValueError("DynamicMFunction takes a dynamic-M kernel")
+        self.single, self.threads, self._split_rows = single, threads, split_rows
+        self._plans: dict[int, tuple | None] = {}
+        self._native_pool = native_pool() if settings.thread_pool() == "native" else None
+        if self._dtypes["a"] is None:
+            raise ValueError(f"numpy does not know the dtype {single.abi.a_dtype!r} (import ml_dtypes)")
+        self._a_row = single.abi.K * self._dtypes["a"].itemsize
+        self._c_row = single.abi.N * self._out_dtype().itemsize
+
+    def _plan(self, M: int) -> tuple | None:
+        """(native plan or None, the parts as (m0, rows)) for M rows; None where one thread runs it."""
+        rows = self._split_rows(M)
+        entry = None
+        if len(rows) > 1:
+            parts = [(self.single.address, m0 * self._a_row, 0, m0 * self._c_row, n) for m0, n in rows]
+            entry = (make_plan(parts) if self._native_pool is not None else None, parts)
+        self._plans[M] = entry
+        while len(self._plans) > settings.memory_cache_entries():
+            self._plans.pop(next(iter(self._plans), None), None)
+        return entry
+
+    def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+        M = self._rows(a)
+        entry = self._plans.get(M, False) if M else None
+        if entry is False:
+            entry = self._plan(M)
+        if entry is None:  # one thread (or arguments the single kernel's checks will name)
+            return self.single(a, b, out)
+        out, pa, pb, pc = self.single.prepare(a, b, out)
+        plan, parts = entry
+        threads = min(self.threads, len(parts))
+        if plan is not None:
+            self._native_pool.run(plan, len(parts), pa, pb, pc, threads=threads)
+            return out
+        call = self.single._cfunc
+        calls = [(call, (pa + ao, pb + bo, pc + co, n)) for _, ao, bo, co, n in parts]
+        _pool.run([(_in_turn, (calls[i::threads],)) for i in range(threads)])
+        return out

@@ -215,3 +215,47 @@ def test_dynamic_m_can_be_turned_off(monkeypatch):
         a = operands(M, N, K, seed=M)[0]
         check(nanomm.matmul(a, b, threads=1), a, b)
     assert None not in built and sorted(built) == [5, 6, 7]
+
+
+# --- MLIR input with a dynamic M ---------------------------------------------------------------------
+
+DYNAMIC_MLIR = """
+func.func @linear(%A: tensor<?x40xf32>, %B: tensor<40x24xf32>) -> tensor<?x24xf32> {
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %A, %c0 : tensor<?x40xf32>
+  %e = tensor.empty(%m) : tensor<?x24xf32>
+  %zero = arith.constant 0.0 : f32
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x24xf32>) -> tensor<?x24xf32>
+  %r = linalg.matmul ins(%A, %B : tensor<?x40xf32>, tensor<40x24xf32>) outs(%f : tensor<?x24xf32>) -> tensor<?x24xf32>
+  return %r : tensor<?x24xf32>
+}
+func.func @accumulate(%A: memref<?x40xf32>, %B: memref<40x24xf32>, %C: memref<?x24xf32>) {
+  linalg.matmul ins(%A, %B : memref<?x40xf32>, memref<40x24xf32>) outs(%C : memref<?x24xf32>)
+  return
+}
+"""
+
+
+def test_mlir_with_a_dynamic_m_compiles_to_one_kernel_for_every_m():
+    module = nanomm.compile(DYNAMIC_MLIR)
+    assert module.linear.kernel.spec.M is None and module.accumulate.kernel.spec.M is None
+    for M in (1, 2, 13, 64, 301):
+        a, b = operands(M, 24, 40, seed=M)
+        check(module.linear(a, b), a, b)
+        c0 = np.ones((M, 24), np.float32)
+        c = c0.copy()
+        module.accumulate(a, b, c)
+        check(c, a, b, c0)
+
+
+def test_mlir_dynamic_sizes_other_than_m_are_refused():
+    wrong_rows = DYNAMIC_MLIR.replace("%m = tensor.dim %A, %c0", "%c1 = arith.constant 1 : index\n  %m = tensor.dim %A, %c1")
+    with pytest.raises(nanomm.MLIRInputError, match="must take its rows from A"):
+        nanomm.compile(wrong_rows)
+    dynamic_k = """
+func.func @f(%A: memref<4x?xf32>, %B: memref<?x8xf32>, %C: memref<4x8xf32>) {
+  linalg.matmul ins(%A, %B : memref<4x?xf32>, memref<?x8xf32>) outs(%C : memref<4x8xf32>)
+  return
+}"""
+    with pytest.raises(nanomm.MLIRInputError, match="but for a dynamic M"):
+        nanomm.compile(dynamic_k)

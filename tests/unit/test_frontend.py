@@ -192,8 +192,11 @@ REJECTED = {
     "unregistered-op": ('"foo.bar"() : () -> ()', "invalid MLIR"),
     "no-functions": ("module {}", "no public func.func holding a linalg.matmul"),
     "only-private": (BUFFER_ACC.replace("func.func @mm", "func.func private @mm"), "no public func.func"),
-    "dynamic-shape": (BUFFER_ACC.replace("memref<4x8xf32>", "memref<?x8xf32>"),
-                      r"operand A has dynamic shape memref<\?x8xf32>; nanomm compiles static shapes only"),
+    "dynamic-shape": (BUFFER_ACC.replace("memref<4x8xf32>", "memref<4x?xf32>"),
+                      r"operand A has dynamic shape memref<4x\?xf32>; nanomm compiles static shapes, but for a "
+                      r"dynamic M"),
+    "dynamic-m-of-a-only": (BUFFER_ACC.replace("memref<4x8xf32>", "memref<?x8xf32>"),
+                            "A and C must both have a dynamic M or neither"),
     "f64": (BUFFER_ACC.replace("f32", "f64"), "element types f64, f64, f64 are not supported"),
     "i32": (TENSOR_ACC.replace("f32", "i32"), "element types i32, i32, i32 are not supported"),
     "mixed-f16": (TENSOR_ACC.replace("tensor<4x8xf32>", "tensor<4x8xf16>"), "element types f16, f32, f32"),

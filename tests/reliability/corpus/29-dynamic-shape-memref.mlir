@@ -1,7 +1,7 @@
-// EXPECT: memref<?x8xf32>
+// EXPECT: memref<4x?xf32>
 // EXPECT-OPT: requires static-shape memrefs
 // EXPECT-COMPILE: dynamic shape
-func.func @mm(%A: memref<?x8xf32>, %B: memref<8x5xf32>, %C: memref<?x5xf32>) {
-  linalg.matmul ins(%A, %B : memref<?x8xf32>, memref<8x5xf32>) outs(%C : memref<?x5xf32>)
+func.func @mm(%A: memref<4x?xf32>, %B: memref<?x5xf32>, %C: memref<4x5xf32>) {
+  linalg.matmul ins(%A, %B : memref<4x?xf32>, memref<?x5xf32>) outs(%C : memref<4x5xf32>)
   return
 }
