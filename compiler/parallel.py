@@ -11,6 +11,7 @@ import numpy as np
 from ..errors import ConfigError
 from ..runtime.kernel import KernelABI
 from ..runtime.cpu import CpuInfo
+from ..runtime.probe import host_rates
 from ..runtime.threads import DynamicMFunction, ParallelFunction, Part, SharedB, available_cores, part_function
 from .kernel import Kernel, PackedB
 from .config import ELEMENT_BYTES, VNNI, KernelConfig, default_config
@@ -82,7 +83,7 @@ def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN, parts_per_
         raise ConfigError(f"parts_per_thread must be a positive int, got {parts_per_thread!r}")
     M, N = spec.M, spec.N
     whole = [Chunk(spec, 0, 0)]
-    if threads <= 1 or serial_seconds(spec) < PARALLEL_MIN_SECONDS:
+    if threads <= 1 or serial_seconds(spec, measured=True) < PARALLEL_MIN_SECONDS:
         return whole
     blocks = threads * parts_per_thread
     if balanced and not spec.prepacked_b:
@@ -249,14 +250,19 @@ def min_traffic_grid(spec: MatmulSpec, parts: int, n_align: int, m_align: int,
     return best[1], best[2]
 
 
-def serial_seconds(spec: MatmulSpec) -> float:
+def serial_seconds(spec: MatmulSpec, measured: bool = False) -> float:
     """A rough one-thread time: compute-bound or memory-bound, whichever is slower.
 
     bf16 and int8 kernels run 2x and 4x as many operations per second as float32 (the
-    dot-product instructions), and their inputs take 2x and 4x fewer bytes."""
+    dot-product instructions), and their inputs take 2x and 4x fewer bytes. `measured`: at this
+    machine's measured float32 FMA rate (runtime/probe.py) where it is faster than the Zen 4 figure,
+    as partition's threshold uses it: on the Zen 5 VM (244 GFLOP/s a core) 64^3 takes ~2 us, and
+    two threads ran it at 107 GFLOP/s against 169 on one (`python bench/run.py --quick --dtypes f32
+    --threads 1,2`, bench/latest/run-vm-zen5-20261202-front-door.md)."""
     size, speed = ELEMENT_BYTES[spec.dtype], VNNI[spec.dtype]  # VNNI: k per 32-bit lane = the speed-up
     moved = size * (spec.M * spec.K + spec.K * spec.N) + 4 * spec.M * spec.N
-    return max(spec.flops / (speed * _FLOPS_PER_SECOND), moved / _BYTES_PER_SECOND)
+    rate = max(_FLOPS_PER_SECOND, host_rates().get("f32", 0.0) * 1e9) if measured else _FLOPS_PER_SECOND
+    return max(spec.flops / (speed * rate), moved / _BYTES_PER_SECOND)
 
 
 class ParallelKernel:

@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from nanomm.runtime import settings
+from nanomm.runtime import settings, trampoline
 from nanomm.runtime.kernel import CheckedCall, KernelABI, aligned_empty
 from nanomm.runtime.native_pool import make_plan, native_pool
 
@@ -272,12 +272,24 @@ class DynamicMFunction(CheckedCall):
         self._c_row = single.abi.N * self._out_dtype().itemsize
 
     def _plan(self, M: int) -> tuple | None:
-        """(native plan or None, the parts as (m0, rows)) for M rows; None where one thread runs it."""
+        """(native plan or None, the parts, the native checked call's params block for this M or None)
+        for M rows; None where one thread runs it."""
         rows = self._split_rows(M)
         entry = None
         if len(rows) > 1:
             parts = [(self.single.address, m0 * self._a_row, 0, m0 * self._c_row, n) for m0, n in rows]
-            entry = (make_plan(parts) if self._native_pool is not None else None, parts)
+            plan = make_plan(parts) if self._native_pool is not None else None
+            params = None
+            checked = trampoline.checked_call()
+            if plan is not None and checked is not None and not self._missing:
+                # The whole call in machine code, as ParallelFunction's: A and out of exactly M rows.
+                single = self.single
+                pool = (self._native_pool.block_address, ctypes.addressof(plan), len(parts))
+                params = trampoline.params(self._native_pool.try_run_address,
+                                           tuple(self._dtypes[k] for k in ("a", "b", "out")),
+                                           ((M, single.abi.K), single._flat_b or single._shape_b, (M, single.abi.N)),
+                                           single.abi.alignment, pool)
+            entry = (plan, parts, params, checked)
         self._plans[M] = entry
         while len(self._plans) > settings.memory_cache_entries():
             self._plans.pop(next(iter(self._plans), None), None)
@@ -289,10 +301,19 @@ class DynamicMFunction(CheckedCall):
         if entry is False:
             entry = self._plan(M)
         if entry is None:  # one thread (or arguments the single kernel's checks will name)
-            return self.single(a, b, out)
-        out, pa, pb, pc = self.single.prepare(a, b, out)
-        plan, parts = entry
+            single = self.single
+            if out is not None and single._native is not None and single._native_ready() \
+                    and single._native(id(a), id(b), id(out), single._params_address) == 0:
+                return out  # the single kernel's native checked call, without its Python wrapper
+            return single(a, b, out)
+        plan, parts, params, checked = entry
         threads = min(self.threads, len(parts))
+        if params is not None and self._native_pool.ready(threads) and not self._closed():
+            if out is None and not self.abi.accumulate:
+                out = aligned_empty((M, self.abi.N), self._out_dtype(), self.abi.alignment)
+            if out is not None and checked(id(a), id(b), id(out), ctypes.addressof(params)) == 0:
+                return out
+        out, pa, pb, pc = self.single.prepare(a, b, out)
         if plan is not None:
             self._native_pool.run(plan, len(parts), pa, pb, pc, threads=threads)
             return out

@@ -259,3 +259,56 @@ func.func @f(%A: memref<4x?xf32>, %B: memref<?x8xf32>, %C: memref<4x8xf32>) {
 }"""
     with pytest.raises(nanomm.MLIRInputError, match="but for a dynamic M"):
         nanomm.compile(dynamic_k)
+
+
+# --- threads -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pool", ["native", "python"])
+def test_rows_split_over_threads_per_call(monkeypatch, pool):
+    """A dynamic-M kernel on two threads splits the rows of the calls where threads pay (a plan per M)
+    and runs the rest on one; every M is right, through either thread pool."""
+    monkeypatch.setenv("NANOMM_THREAD_POOL", pool)
+    N, K = 256, 192
+    a0, b = operands(1, N, K)
+    for kernel in (compile_matmul(None, N, K, threads=2, config=CONFIGS["nkm"]),
+                   compile_matmul(None, N, K, threads=2, b=b)):
+        plans = kernel._function._plans
+        for M in (1, 5, 64, 97, 300, 1001):
+            a = operands(M, N, K, seed=M)[0]
+            out = np.empty((M, N), np.float32)
+            check(kernel(a, b if not kernel.spec.prepacked_b else None, out), a, b)
+            check(kernel(a, b if not kernel.spec.prepacked_b else None), a, b)
+        assert plans[1] is None and plans[1001] is not None and len(plans[1001][1]) == 2
+        with pytest.raises(ShapeError, match="out has shape"):
+            kernel(operands(300, N, K)[0], b if not kernel.spec.prepacked_b else None, np.empty((299, N), np.float32))
+
+
+@given(M=st.integers(1, 64), wrong=st.sampled_from(["rows", "dtype", "strides", "read-only", "alias"]))
+@hsettings(max_examples=30, deadline=None)
+def test_front_door_refuses_bad_out_at_any_m(M, wrong):
+    """At any M of a warm (N, K) (the dynamic-M kernel's calls), a bad `out` gets its named error."""
+    N, K = 48, 24
+    b = operands(1, N, K)[1]
+    for m in (40, 41):  # warm: the range's static then dynamic-M kernel
+        nanomm.matmul(operands(m, N, K)[0], b, threads=1)
+    a = operands(M, N, K, seed=M)[0]
+    out = {"rows": lambda: np.empty((M + 1, N), np.float32), "dtype": lambda: np.empty((M, N), np.float64),
+           "strides": lambda: np.empty((N, M), np.float32).T, "read-only": lambda: _frozen((M, N)),
+           "alias": lambda: None}[wrong]()
+    error = {"rows": ShapeError, "dtype": DTypeError, "strides": LayoutError, "read-only": LayoutError,
+             "alias": AliasError}[wrong]
+    if wrong == "alias":
+        buf = np.zeros(M * K + M * N, np.float32)
+        a, out = buf[:M * K].reshape(M, K), buf[M * K // 2:M * K // 2 + M * N].reshape(M, N)
+        a[...] = operands(M, N, K, seed=M)[0]
+    before = a.copy()
+    with pytest.raises(error):
+        nanomm.matmul(a, b, out=out, threads=1)
+    np.testing.assert_array_equal(a, before)
+
+
+def _frozen(shape):
+    x = np.empty(shape, np.float32)
+    x.flags.writeable = False
+    return x
