@@ -214,16 +214,14 @@ def _kernel_for(M: int, N: int, K: int, dtype: str, threads: int | None) -> Kern
     rows = m_range(M)
     key = (N, K, dtype, rows, nthreads, _cpu_key(cpu))
     first = _first_m.setdefault(key, M)
-    while len(_first_m) > settings.memory_cache_entries():
-        _first_m.pop(next(iter(_first_m), None), None)
+    settings.trim_oldest(_first_m)
     if first == M:
         return compile_matmul(M, N, K, dtype, threads=threads)
     kernel = _range_kernels.get(key)
     if kernel is None:
         kernel = _range_kernels[key] = _dynamic_kernel(MatmulSpec(None, N, K, dtype), "host", cpu, None, None, rows,
                                                        nthreads)
-        while len(_range_kernels) > settings.memory_cache_entries():
-            _range_kernels.pop(next(iter(_range_kernels), None), None)
+        settings.trim_oldest(_range_kernels)
     return kernel
 
 
@@ -237,8 +235,7 @@ def _dispatch_key(a, b, threads, dtype) -> tuple | None:
 
 def _remember(key: tuple, function) -> None:
     _dispatch[key] = function
-    while len(_dispatch) > settings.memory_cache_entries():
-        _dispatch.pop(next(iter(_dispatch), None), None)  # the oldest entry (another thread may have taken it)
+    settings.trim_oldest(_dispatch)
 
 
 def _convert_for(dtype: str, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

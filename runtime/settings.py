@@ -101,3 +101,14 @@ def dynamic_m() -> bool:
     """Whether nanomm.matmul serves a new M of a known (N, K) with a dynamic-M kernel instead of
     compiling one for that M (compiler/api.py): off when $NANOMM_DYNAMIC_M is "0"."""
     return _env("DYNAMIC_M") != "0"
+
+
+def trim_oldest(table: dict, limit: int | None = None) -> None:
+    """Drops a dict's oldest entries past `limit` (default memory_cache_entries()): the bound of
+    nanomm's in-memory tables. Safe while other threads add or drop entries (a race only skips one)."""
+    limit = memory_cache_entries() if limit is None else limit
+    while len(table) > limit:
+        try:
+            table.pop(next(iter(table)), None)
+        except (RuntimeError, StopIteration):  # changed size under the iterator, or emptied meanwhile
+            pass

@@ -291,8 +291,7 @@ class DynamicMFunction(CheckedCall):
                                            single.abi.alignment, pool)
             entry = (plan, parts, params, checked)
         self._plans[M] = entry
-        while len(self._plans) > settings.memory_cache_entries():
-            self._plans.pop(next(iter(self._plans), None), None)
+        settings.trim_oldest(self._plans)
         return entry
 
     def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
