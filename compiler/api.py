@@ -37,7 +37,7 @@ _cache_lock = threading.Lock()
 # arrays). Bounded like _cache; `python bench/bench_dispatch.py` times it against the kernel call.
 _dispatch: dict[tuple, object] = {}
 
-# nanomm.matmul and the M of a call: (N, K, dtype, threads, the M range of config.M_RANGES) -> the
+# nanomm.matmul and the M of a call: (N, K, dtype, the M range of config.M_RANGES, threads, CPU) -> the
 # first M compiled for it. The first M of a range gets its own static-M kernel; a second, different
 # M gets the range's dynamic-M kernel (compiled once), and so does every M after it: a stream of
 # requests of new lengths compiles two kernels per range, then none.
