@@ -3,6 +3,7 @@ thread, the same arrays, interleaved rounds in one process (bench/_timing.py).
 
     python bench/bench_dispatch.py                          # 20x20x32, 64^3, 128^3, an encoder's shapes
     python bench/bench_dispatch.py --shapes 20x20x32,64 --rounds 7 --out bench/latest/dispatch.md
+    python bench/bench_dispatch.py --shapes 1x1x1,8,20x20x32 --threads-none   # the default threads=None
 
 Per shape: microseconds of the best round's median call for
   kernel      k(a, b, out): the compiled kernel, arguments checked in JIT-compiled code
@@ -44,6 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--target", type=float, default=0.05, help="seconds of one timed batch of calls")
     p.add_argument("--out", default=None, help="also write the table (Markdown) here")
     p.add_argument("--part", choices=("calls", "dynamic"), default="calls")
+    p.add_argument("--threads-none", action="store_true",
+                   help="calls: nanomm.matmul with threads=None (the default: the key reads the affinity mask) "
+                        "instead of threads=1; shapes where threads would pay then differ from the kernel")
     p.add_argument("--nk", default="4096x4096,1536x384,384x1536", help="--part dynamic: comma-separated NxK")
     p.add_argument("--ms", default="1,7,16,33,100,128,500,1000", help="--part dynamic: comma-separated M")
     p.add_argument("--threads", type=int, default=1, help="--part dynamic: threads of both kernels (default 1)")
@@ -60,8 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         limit = None
     rng = np.random.default_rng(0)
-    lines = [f"bench/bench_dispatch.py on {native_cpu().describe()}, one thread; microseconds of the best round's "
-             f"median call ({args.rounds} interleaved rounds)", "",
+    lines = [f"bench/bench_dispatch.py on {native_cpu().describe()}, one thread (nanomm.matmul with threads="
+             f"{'None' if args.threads_none else '1'}); microseconds of the best round's median call "
+             f"({args.rounds} interleaved rounds)", "",
              "| shape | kernel | nanomm.matmul (out=) | nanomm.matmul | numpy | matmul - kernel | matmul / numpy |",
              "|---|---|---|---|---|---|---|"]
     for text in args.shapes.split(","):
@@ -70,10 +75,11 @@ def main(argv: list[str] | None = None) -> int:
         b = rng.standard_normal((K, N), dtype=np.float32)
         out = np.empty((M, N), np.float32)
         kernel = nanomm.compile_matmul(M, N, K, threads=1)
-        got = nanomm.matmul(a, b, threads=1)  # compiles (or finds) the kernel, enters the front door's memo
+        got = nanomm.matmul(a, b, threads=None if args.threads_none else 1)  # compiles or finds it, enters the memo
         np.testing.assert_allclose(got, a @ b, rtol=1e-4, atol=1e-4 * K)
-        calls = {"kernel": lambda: kernel(a, b, out), "matmul": lambda: nanomm.matmul(a, b, out=out, threads=1),
-                 "matmul new": lambda: nanomm.matmul(a, b, threads=1), "numpy": lambda: np.matmul(a, b, out=out)}
+        T = None if args.threads_none else 1
+        calls = {"kernel": lambda: kernel(a, b, out), "matmul": lambda: nanomm.matmul(a, b, out=out, threads=T),
+                 "matmul new": lambda: nanomm.matmul(a, b, threads=T), "numpy": lambda: np.matmul(a, b, out=out)}
         t = interleaved(calls, rounds=args.rounds, target=args.target, warmup=0.05)
         us = {k: v["best_median_s"] * 1e6 for k, v in t.items()}
         lines.append(f"| {shape_name(M, N, K)} | {us['kernel']:.2f} | {us['matmul']:.2f} | {us['matmul new']:.2f} | "

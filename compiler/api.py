@@ -5,6 +5,7 @@ from __future__ import annotations
 import collections
 import copy
 import threading
+import time
 
 import ml_dtypes  # noqa: F401 - registers numpy's bfloat16 dtype
 import numpy as np
@@ -32,10 +33,17 @@ _cache_lock = threading.Lock()
 # nanomm.matmul's front door: (A's and B's shape and dtype, threads, dtype=, the affinity mask's size
 # when threads is None) -> the checked callable of the kernel a first call resolved them to, so a
 # repeated call costs one dict lookup before the kernel's own argument checks (runtime/kernel.py,
-# in JIT-compiled code). Only calls with C-contiguous ndarrays and no conversion are entered: then
-# the kernel's checks are all of matmul's (its byte-range overlap test is exact for contiguous
-# arrays). Bounded like _cache; `python bench/bench_dispatch.py` times it against the kernel call.
+# in JIT-compiled code). Entries are made by calls with C-contiguous ndarrays and no conversion:
+# the kernel's checks are then all of matmul's (its byte-range overlap test is exact for contiguous
+# arrays), and a later call that is not contiguous is refused by them (LayoutError) and takes the
+# full path, which copies. Bounded like _cache; `python bench/bench_dispatch.py` times it against
+# the kernel call.
 _dispatch: dict[tuple, object] = {}
+# The affinity mask's size as the key reads it, re-read at most every CORES_TTL seconds:
+# os.sched_getaffinity costs ~0.6 us, more than the rest of the key (`python bench/bench_dispatch.py
+# --threads-none`). A changed mask reaches the key within CORES_TTL.
+CORES_TTL = 0.01
+_cores_read = [0, float("-inf")]  # [size, time.monotonic() when read]
 
 # nanomm.matmul and the M of a call: (N, K, dtype, the M range of config.M_RANGES, threads, CPU) -> the
 # first M compiled for it. The first M of a range gets its own static-M kernel; a second, different
@@ -167,7 +175,8 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
 
 
 def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None) -> np.ndarray:
-    key = _dispatch_key(a, b, threads, dtype)  # of the call as made, before any copy or conversion
+    # of the call as made, before any copy or conversion; entered only for contiguous inputs
+    key = _dispatch_key(a, b, threads, dtype) if _contiguous(a) and _contiguous(b) else None
     a = _as_matrix(a, "a")
     b = _as_matrix(b, "b")
     (M, K), (K2, N) = a.shape, b.shape
@@ -227,10 +236,26 @@ def _kernel_for(M: int, N: int, K: int, dtype: str, threads: int | None) -> Kern
 
 def _dispatch_key(a, b, threads, dtype) -> tuple | None:
     """The front door's key of a call, or None for a call it does not take (see _dispatch)."""
-    if type(a) is np.ndarray and type(b) is np.ndarray and a.flags.c_contiguous and b.flags.c_contiguous \
-            and (threads is None or type(threads) is int):
-        return a.shape, b.shape, a.dtype, b.dtype, threads, dtype, available_cores() if threads is None else 0
+    if type(a) is _NDARRAY and type(b) is _NDARRAY and (threads is None or type(threads) is int):
+        return a.shape, b.shape, a.dtype, b.dtype, threads, dtype, _cores() if threads is None else 0
     return None
+
+
+_NDARRAY = np.ndarray
+
+
+def _contiguous(x) -> bool:
+    return type(x) is _NDARRAY and x.flags.c_contiguous
+
+
+def _cores() -> int:
+    """available_cores(), read again when the last read is over CORES_TTL seconds old."""
+    size, when = _cores_read
+    now = time.monotonic()
+    if now - when > CORES_TTL:
+        size = available_cores()
+        _cores_read[:] = [size, now]  # two threads racing here both read the mask: harmless
+    return size
 
 
 def _remember(key: tuple, function) -> None:

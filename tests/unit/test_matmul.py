@@ -485,6 +485,7 @@ def test_the_memo_follows_the_affinity_mask_and_stays_bounded(monkeypatch):
     monkeypatch.setattr(api, "_dispatch", {})  # below its bound, whatever earlier tests left
     nanomm.matmul(a, b)
     monkeypatch.setattr(api, "available_cores", lambda: 97)  # another mask: another key, resolved afresh
+    monkeypatch.setattr(api, "_cores_read", [0, float("-inf")])  # as if CORES_TTL had passed
     before = len(api._dispatch)
     assert_matmul_close(nanomm.matmul(a, b), a, b)
     assert len(api._dispatch) == before + 1 and any(k[-1] == 97 for k in api._dispatch)
