@@ -2,6 +2,7 @@
 
     python bench/bench_parts.py                          # suite shapes >= 512^3-ish, f32, every core
     python bench/bench_parts.py --shapes 2048,128x4096x4096 --parts 1,2,4 --threads 2 --dtype f32
+    python bench/bench_parts.py --prepacked --shapes 128x4096x4096 --parts 1,2 --threads 2   # B packed once
 
 For each shape, ParallelKernels split over T threads (compiler/parallel.py's split with
 parts_per_thread P, every other choice the default's) are checked against numpy and timed in the
@@ -30,14 +31,15 @@ import _timing  # noqa: E402
 SHAPES = "512,1000,1024,2048,128x4096x4096,128x14336x4096"
 
 
-def plans(M: int, N: int, K: int, dtype: str, threads: int, parts: list[int]) -> dict:
-    """{label: ParallelKernel} for each parts_per_thread, and the default's label."""
+def plans(M: int, N: int, K: int, dtype: str, threads: int, parts: list[int], prepacked: bool = False) -> dict:
+    """{label: ParallelKernel} for each parts_per_thread, and the default's label (prepacked: kernels
+    reading a pre-packed B)."""
     from nanomm.compiler.build import build_kernel, target_cpu
     from nanomm.compiler.parallel import ParallelKernel, default_parts_per_thread, split
     from nanomm.compiler.payload import MatmulSpec
 
     cpu = target_cpu("host")
-    spec = MatmulSpec(M, N, K, dtype)
+    spec = MatmulSpec(M, N, K, dtype, prepacked_b=prepacked)
     default = default_parts_per_thread(spec, threads, cpu, None)
     kernels = {}
     for p in parts:
@@ -55,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--dtype", default="f32")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--target", type=float, default=0.1, help="seconds per measurement")
+    p.add_argument("--prepacked", action="store_true", help="kernels reading B pre-packed once (weights)")
     p.add_argument("--out", default=None)
     args = p.parse_args(argv)
     from nanomm.runtime.threads import available_cores
@@ -68,14 +71,15 @@ def main(argv: list[str] | None = None) -> int:
         M, N, K = _report.parse_shape(text)
         A, B = _measure.inputs(M, N, K, args.dtype, rng)
         ref, mag = _measure.reference(A, B)
-        kernels = plans(M, N, K, args.dtype, threads, parts)
+        kernels = plans(M, N, K, args.dtype, threads, parts, args.prepacked)
         calls = {}
         for label, k in kernels.items():
-            C = k(A, B)
+            b = k.prepack(B) if args.prepacked else B
+            C = k(A, b)
             problem = _measure.check(C, ref, mag, K, args.dtype)
             if not problem["ok"]:
                 raise SystemExit(f"error: {label} {text} does not match numpy: {problem}")
-            calls[label] = lambda k=k, C=C: k(A, B, C)
+            calls[label] = lambda k=k, b=b, C=C: k(A, b, C)
         timed = _timing.interleaved(calls, rounds=args.rounds, target=args.target, warmup=0.3,
                                     progress=lambda msg: _report.log(f"{text} t={threads}: {msg}"))
         base = timed[next(iter(calls))]["best_median_s"]

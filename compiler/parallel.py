@@ -37,6 +37,7 @@ SHARED_B_MIN_SECONDS = 100e-6
 # More blocks than threads (see default_parts_per_thread) only from this one-thread time on,
 # and only for A of this many rows or more.
 OVERSPLIT_MIN_SECONDS = 1e-3
+PREPACKED_OVERSPLIT_MIN_ROWS = 512  # with pre-packed B (see default_parts_per_thread)
 OVERSPLIT_MIN_ROWS = 64
 # With B shared, C is cut into this many blocks a thread (claimed as threads finish one): int8
 # AMX at 16 threads, 2048^3 9525 against 7800 GOP/s, 4096^3 10019 against 8855 with one block a
@@ -164,12 +165,18 @@ def default_parts_per_thread(spec: MatmulSpec, threads: int, cpu: CpuInfo, confi
     1x4096x4096,16x4096x4096,... --parts 1,2`: 2 blocks a thread against 1 at M = 1: 0.95x /
     0.80x / 0.82x, 8: 0.87x, 16: 0.75x / 0.98x / 0.99x, 32: 0.85x / 0.96x, 48: 1.00x, 64: 1.02x,
     128: 0.99x.
+    With B pre-packed (each block of rows streams all of B), Zen 5 VM, 2 threads, two runs of
+    `python bench/bench_parts.py --prepacked --threads 2 --parts 1,2` (bench/latest/
+    parts-prepacked-vm-zen5-20261202-run1.md, -run2.md): 2 blocks a thread against 1 at 100, 128
+    and 256 x 4096 x 4096 0.73x / 0.75x, 0.81x / 0.87x, 0.94x; 128 and 256 x 1536 x 384 0.92x /
+    0.94x, 1.00x; 500 x 4096 x 4096 1.00x, 640 x 1536 x 384 1.04x, 2048^3 1.05x.
     So float32: 8 blocks a thread from 8 threads and 1024 rows on, else 2 on problems of 1 ms
-    or more (one thread) with at least OVERSPLIT_MIN_ROWS rows, else 1; other dtypes 1 (not
-    measured on AVX-512).
+    or more (one thread) with at least OVERSPLIT_MIN_ROWS rows (PREPACKED_OVERSPLIT_MIN_ROWS with
+    pre-packed B), else 1; other dtypes 1 (not measured on AVX-512).
     """
+    min_rows = PREPACKED_OVERSPLIT_MIN_ROWS if spec.prepacked_b else OVERSPLIT_MIN_ROWS
     if spec.dtype != "f32" or _isa(spec, cpu, config) != "avx512" or serial_seconds(spec) < OVERSPLIT_MIN_SECONDS \
-            or spec.M < OVERSPLIT_MIN_ROWS:
+            or spec.M < min_rows:
         return 1
     return 8 if threads >= 8 and spec.M >= 1024 else 2
 

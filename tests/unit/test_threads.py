@@ -273,3 +273,14 @@ def test_default_parts_per_thread(M, threads, expect):
     assert serial_seconds(spec) >= OVERSPLIT_MIN_SECONDS  # past the time threshold: the rows decide
     assert default_parts_per_thread(spec, threads, cpu, None) == expect
     assert default_parts_per_thread(MatmulSpec(M, 4096, 4096, "bf16"), threads, cpu, None) == 1
+
+
+def test_pre_packed_b_keeps_one_block_a_thread_below_512_rows():
+    """Each block of rows reads all of a pre-packed B: more blocks than threads only from 512 rows."""
+    from nanomm.compiler.parallel import PREPACKED_OVERSPLIT_MIN_ROWS
+    from nanomm.runtime.cpu import CpuInfo
+
+    cpu = CpuInfo(name="znver4", features=frozenset({"avx512f", "avx512bw", "avx512vl", "fma"}))
+    for M, expect in ((128, 1), (PREPACKED_OVERSPLIT_MIN_ROWS - 1, 1), (PREPACKED_OVERSPLIT_MIN_ROWS, 2)):
+        assert default_parts_per_thread(MatmulSpec(M, 4096, 4096, prepacked_b=True), 2, cpu, None) == expect
+    assert default_parts_per_thread(MatmulSpec(128, 4096, 4096), 2, cpu, None) == 2  # row-major B: unchanged
