@@ -46,11 +46,10 @@ CORES_TTL = 0.01
 _cores_read = [0, float("-inf")]  # [size, time.monotonic() when read]
 
 # nanomm.matmul and the M of a call: (N, K, dtype, the M range of config.M_RANGES, threads, CPU) -> the
-# first M compiled for it. The first M of a range gets its own static-M kernel; a second, different
-# M gets the range's dynamic-M kernel (compiled once), and so does every M after it: a stream of
+# first M compiled for it (an int), and from a second, different M on the range's dynamic-M kernel.
+# The first M of a range gets its own static-M kernel; every later M the dynamic-M one: a stream of
 # requests of new lengths compiles two kernels per range, then none.
-_first_m: dict[tuple, int] = {}
-_range_kernels: dict[tuple, Kernel] = {}  # the same key -> that dynamic-M kernel, once made
+_ranges: dict[tuple, int | Kernel] = {}
 
 
 def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "host",
@@ -81,8 +80,7 @@ def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "ho
     cpu = target_cpu(target)
     if spec.M is None:
         return _dynamic_kernel(spec, target, cpu, config, b, threads=nthreads)
-    used = threads_used(spec, nthreads, cpu, config)
-    kernel = _cached((spec, _cpu_key(cpu), config, used), lambda: _build(spec, nthreads, target, cpu, config))
+    kernel = _static_kernel(spec, nthreads, target, cpu, config, threads_used(spec, nthreads, cpu, config))
     if b is not None:
         kernel = copy.copy(kernel)
         kernel.packed_b = kernel.prepack(b)
@@ -103,6 +101,12 @@ def _dynamic_kernel(spec: MatmulSpec, target: str, cpu: CpuInfo, config: KernelC
         kernel = copy.copy(kernel)
         kernel.packed_b = kernel.prepack(b)
     return kernel
+
+
+def _static_kernel(spec: MatmulSpec, nthreads: int, target: str, cpu: CpuInfo, config: KernelConfig | None,
+                   used: int) -> Kernel | ParallelKernel:
+    """The cached (or compiled) kernel of a static-M spec on `used` of `nthreads` threads."""
+    return _cached((spec, _cpu_key(cpu), config, used), lambda: _build(spec, nthreads, target, cpu, config))
 
 
 def _build(spec: MatmulSpec, threads: int, target: str, cpu: CpuInfo,
@@ -213,25 +217,25 @@ def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None
 
 def _kernel_for(M: int, N: int, K: int, dtype: str, threads: int | None) -> Kernel | ParallelKernel:
     """The kernel nanomm.matmul runs for an M x N x K call: its static-M kernel, or where another M
-    of the same range came first, the range's dynamic-M kernel on the same threads (see _first_m)."""
+    of the same range came first, the range's dynamic-M kernel on the same threads (see _ranges)."""
     nthreads = resolve_threads(threads)
     spec = MatmulSpec(M, N, K, dtype)
     cpu = target_cpu("host")
     used = 1 if nthreads == 1 else threads_used(spec, nthreads, cpu)
-    if not settings.dynamic_m() or (spec, _cpu_key(cpu), None, used) in _cache:
-        return compile_matmul(M, N, K, dtype, threads=threads)
-    rows = m_range(M)
-    key = (N, K, dtype, rows, nthreads, _cpu_key(cpu))
-    first = _first_m.setdefault(key, M)
-    settings.trim_oldest(_first_m)
-    if first == M:
-        return compile_matmul(M, N, K, dtype, threads=threads)
-    kernel = _range_kernels.get(key)
-    if kernel is None:
-        kernel = _range_kernels[key] = _dynamic_kernel(MatmulSpec(None, N, K, dtype), "host", cpu, None, None, rows,
-                                                       nthreads)
-        settings.trim_oldest(_range_kernels)
-    return kernel
+    if settings.dynamic_m() and (spec, _cpu_key(cpu), None, used) not in _cache:
+        rows = m_range(M)
+        key = (N, K, dtype, rows, nthreads, _cpu_key(cpu))
+        seen = _ranges.setdefault(key, M)
+        settings.trim_oldest(_ranges)
+        if seen != M:  # a second M of the range, or the range's dynamic-M kernel already
+            if not isinstance(seen, Kernel):
+                seen = _ranges[key] = _dynamic_kernel(MatmulSpec(None, N, K, dtype), "host", cpu, None, None, rows,
+                                                      nthreads)
+            return seen
+    return _static_kernel(spec, nthreads, "host", cpu, None, used)
+
+
+_NDARRAY = np.ndarray
 
 
 def _dispatch_key(a, b, threads, dtype) -> tuple | None:
@@ -239,9 +243,6 @@ def _dispatch_key(a, b, threads, dtype) -> tuple | None:
     if type(a) is _NDARRAY and type(b) is _NDARRAY and (threads is None or type(threads) is int):
         return a.shape, b.shape, a.dtype, b.dtype, threads, dtype, _cores() if threads is None else 0
     return None
-
-
-_NDARRAY = np.ndarray
 
 
 def _contiguous(x) -> bool:

@@ -185,8 +185,7 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
     if dtype != "f32":
         if dtype in AMX_FEATURES and cpu.has("amx-tile", AMX_FEATURES[dtype]) and min(M, N) >= 16:
             return _amx_config(M, N, K, cpu, dtype)  # AVX-512 edges keep vdpbf16ps (slow_bf16_dot)
-        fma = bf16_fma_default("avx512", dtype, cpu)
-        return dataclasses.replace(_low_precision_config(M, N, K, cpu, dtype, fma), bf16_fma=fma)
+        return _avx512_low_precision(M, N, K, cpu, dtype)
     if N <= 16:
         mr, nr = 14, 16
     elif N <= 32:
@@ -241,8 +240,13 @@ def dynamic_config(N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtyp
     last serves any M)."""
     if dtype == "f32":
         return default_config(rows, N, K, cpu, prepacked_b=prepacked_b, dtype=dtype)
+    return _avx512_low_precision(rows, N, K, cpu, dtype)
+
+
+def _avx512_low_precision(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfig:
+    """default_config's bf16 / int8 AVX-512 kernel, with bf16_fma as slow_bf16_dot decides for `cpu`."""
     fma = bf16_fma_default("avx512", dtype, cpu)
-    return dataclasses.replace(_low_precision_config(rows, N, K, cpu, dtype, fma), bf16_fma=fma)
+    return dataclasses.replace(_low_precision_config(M, N, K, cpu, dtype, fma), bf16_fma=fma)
 
 
 def slow_bf16_dot(cpu: CpuInfo) -> bool:

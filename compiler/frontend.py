@@ -17,7 +17,6 @@ from .payload import MAX_DIM
 # cast); `{nanomm.a_unsigned}` on the matmul makes A unsigned (u8 x s8).
 _ELEMENT_DTYPES = {("f32", "f32", "f32"): "f32", ("bf16", "bf16", "f32"): "bf16", ("i8", "i8", "i32"): "s8s8"}
 _IGNORED = {"arith.constant", "tensor.empty", "tensor.dim", "memref.dim"}
-_DYNAMIC = -9223372036854775808  # ShapedType's dynamic size (ir.ShapedType.get_dynamic_size())
 
 
 @dataclass
@@ -254,6 +253,8 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
     def bad(msg: str) -> MLIRInputError:
         return MLIRInputError(f"function @{name}: {msg}")
 
+    dynamic = ir.ShapedType.get_dynamic_size()
+
     block = func.regions[0].blocks[0]
     args = list(block.arguments)
     ops = [o.operation for o in block.operations if o.operation.name not in _IGNORED]
@@ -274,7 +275,7 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
             raise bad(f"operand {role} has unsupported type {t}")
         if t.rank != 2:
             raise bad(f"operand {role} has rank {t.rank} ({t}); linalg.matmul takes 2-D operands")
-        if not t.has_static_shape and (role == "B" or t.shape[1] == _DYNAMIC):
+        if not t.has_static_shape and (role == "B" or t.shape[1] == dynamic):
             raise bad(f"operand {role} has dynamic shape {t}; nanomm compiles static shapes, but for a dynamic M "
                       "(the rows of A and C)")
     elts = tuple(str(v.type.element_type) for v in (a, b, c))
@@ -288,11 +289,11 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
     if unsigned and elts[0] != "i8":
         raise bad(f"nanomm.a_unsigned applies to i8 operands, not {elts[0]}")
     (M, K), (K2, N) = a.type.shape, b.type.shape
-    if (M == _DYNAMIC) != (c.type.shape[0] == _DYNAMIC):
+    if (M == dynamic) != (c.type.shape[0] == dynamic):
         raise bad(f"A and C must both have a dynamic M or neither: A {a.type}, C {c.type}")
     if K != K2 or tuple(c.type.shape) != (M, N):
         raise bad(f"shapes do not form a matmul: A {a.type}, B {b.type}, C {c.type}")
-    if M == _DYNAMIC:
+    if M == dynamic:
         M = None
         _check_dynamic_sizes(list(block.operations), a, bad)
     if 0 in (M, N, K):

@@ -419,7 +419,7 @@ def with_row_threads(kernel: Kernel, threads: int) -> Kernel:
     """A copy of the dynamic-M `kernel` whose calls split their rows over up to `threads` threads
     (runtime/threads.DynamicMFunction, a plan per M), in whole register tiles."""
     spec, mr = kernel.spec, kernel.config.mr
-    m_align = mr * -(-M_ALIGN // mr)
+    m_align = _round_up(M_ALIGN, mr)
     threaded = copy.copy(kernel)
     threaded._function = DynamicMFunction(kernel._function, threads, lambda M: split_rows(spec, threads, M, m_align))
     return threaded

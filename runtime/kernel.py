@@ -188,10 +188,15 @@ class CheckedCall:
         if self._missing or None in self._dtypes.values():
             return
         self._native = trampoline.checked_call()
-        self._params = trampoline.params(function_address, tuple(self._dtypes[k] for k in ("a", "b", "out")),
-                                         (self._shape_a, self._flat_b or self._shape_b, self._shape_c),
-                                         self.abi.alignment, pool)
+        self._params = self.native_params(function_address, self.abi.M, pool)
         self._params_address = ctypes.addressof(self._params)
+
+    def native_params(self, function_address: int, M: int | None, pool: tuple[int, int, int] | None = None):
+        """The native checked call's params block (runtime/trampoline.py) for calls of `function_address`
+        with A and out of M rows (None: any, for a dynamic-M kernel)."""
+        return trampoline.params(function_address, tuple(self._dtypes[k] for k in ("a", "b", "out")),
+                                 ((M, self.abi.K), self._flat_b or self._shape_b, (M, self.abi.N)),
+                                 self.abi.alignment, pool)
 
     def _native_ready(self) -> bool:
         return self._owner is None or not self._closed()

@@ -223,8 +223,7 @@ class ParallelFunction(CheckedCall):
             self._native_pool.run(plan, len(parts), pa, pb, pc, threads=self.threads)
             return
         calls = [(p.cfunc, (pa + p.a_offset, pb + p.b_offset, pc + p.c_offset)) for p in parts]
-        # The Python pool runs one call per thread: thread i runs parts i, i + threads, ...
-        self._pool.run([(_in_turn, (calls[i::self.threads],)) for i in range(min(self.threads, len(calls)))])
+        _run_in_turns(self._pool, calls, self.threads)
 
     @contextlib.contextmanager
     def _packed_buffer(self):
@@ -241,6 +240,11 @@ class ParallelFunction(CheckedCall):
             yield self._buffer.ctypes.data
         finally:
             self._buffer_lock.release()
+
+
+def _run_in_turns(pool: CallPool, calls: list[tuple[Callable, tuple]], threads: int) -> None:
+    """The Python pool runs one call per thread: thread i runs calls i, i + threads, ..."""
+    pool.run([(_in_turn, (calls[i::threads],)) for i in range(min(threads, len(calls)))])
 
 
 def _in_turn(calls: list[tuple[Callable, tuple]]) -> None:
@@ -283,12 +287,8 @@ class DynamicMFunction(CheckedCall):
             checked = trampoline.checked_call()
             if plan is not None and checked is not None and not self._missing:
                 # The whole call in machine code, as ParallelFunction's: A and out of exactly M rows.
-                single = self.single
                 pool = (self._native_pool.block_address, ctypes.addressof(plan), len(parts))
-                params = trampoline.params(self._native_pool.try_run_address,
-                                           tuple(self._dtypes[k] for k in ("a", "b", "out")),
-                                           ((M, single.abi.K), single._flat_b or single._shape_b, (M, single.abi.N)),
-                                           single.abi.alignment, pool)
+                params = self.native_params(self._native_pool.try_run_address, M, pool)
             entry = (plan, parts, params, checked)
         self._plans[M] = entry
         settings.trim_oldest(self._plans)
@@ -300,11 +300,7 @@ class DynamicMFunction(CheckedCall):
         if entry is False:
             entry = self._plan(M)
         if entry is None:  # one thread (or arguments the single kernel's checks will name)
-            single = self.single
-            if out is not None and single._native is not None and single._native_ready() \
-                    and single._native(id(a), id(b), id(out), single._params_address) == 0:
-                return out  # the single kernel's native checked call, without its Python wrapper
-            return single(a, b, out)
+            return self.single(a, b, out)
         plan, parts, params, checked = entry
         threads = min(self.threads, len(parts))
         if params is not None and self._native_pool.ready(threads) and not self._closed():
@@ -317,6 +313,5 @@ class DynamicMFunction(CheckedCall):
             self._native_pool.run(plan, len(parts), pa, pb, pc, threads=threads)
             return out
         call = self.single._cfunc
-        calls = [(call, (pa + ao, pb + bo, pc + co, n)) for _, ao, bo, co, n in parts]
-        _pool.run([(_in_turn, (calls[i::threads],)) for i in range(threads)])
+        _run_in_turns(_pool, [(call, (pa + ao, pb + bo, pc + co, n)) for _, ao, bo, co, n in parts], threads)
         return out
