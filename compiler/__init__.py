@@ -9,5 +9,6 @@ from .config import KernelConfig, default_config
 from .frontend import compile
 from .kernel import Kernel, PackedB
 from .parallel import ParallelKernel
+from .payload import Epilogue
 
-__all__ = ["Kernel", "KernelConfig", "PackedB", "ParallelKernel", "compile", "compile_matmul", "default_config", "matmul"]
+__all__ = ["Epilogue", "Kernel", "KernelConfig", "PackedB", "ParallelKernel", "compile", "compile_matmul", "default_config", "matmul"]

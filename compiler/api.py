@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import math
 import copy
 import threading
 import time
@@ -10,7 +11,7 @@ import time
 import ml_dtypes  # noqa: F401 - registers numpy's bfloat16 dtype
 import numpy as np
 
-from ..errors import AliasError, DTypeError, LayoutError, NanommError, ShapeError
+from ..errors import AliasError, ConfigError, DTypeError, LayoutError, NanommError, ShapeError
 from ..runtime import settings
 from ..runtime.cpu import CpuInfo
 from ..runtime.threads import available_cores
@@ -18,7 +19,7 @@ from .build import build_kernel, target_cpu
 from .config import KernelConfig, dynamic_config, m_range
 from .kernel import Kernel
 from .parallel import ParallelKernel, resolve_threads, split, threads_used, with_row_threads
-from .payload import DTYPES, MatmulSpec
+from .payload import ACTIVATIONS, DTYPES, Epilogue, MatmulSpec
 
 # (A's numpy dtype, B's numpy dtype) -> nanomm dtype name: what nanomm.matmul dispatches on.
 _NUMPY_TO_DTYPE = {(np.dtype(v[2]), np.dtype(v[3])): k for k, v in DTYPES.items()}
@@ -54,7 +55,8 @@ _ranges: dict[tuple, int | Kernel] = {}
 
 def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "host",
                    config: KernelConfig | None = None, *, accumulate: bool = False,
-                   b: np.ndarray | None = None, threads: int | None = None) -> Kernel | ParallelKernel:
+                   b: np.ndarray | None = None, threads: int | None = None,
+                   epilogue: Epilogue | None = None) -> Kernel | ParallelKernel:
     """Compiles C = A @ B (C += A @ B with accumulate=True) for A: MxK, B: KxN.
 
     threads: None uses every core the process may run on (its affinity mask), 1 one thread.
@@ -74,9 +76,17 @@ def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "ho
     and weights pre-packed once (b=) serve every M. It runs AVX-512 code (on an AMX CPU too), with
     config=None the default config for large M (config.dynamic_config); on `threads` threads,
     each call splitting its rows where threads pay at that M (parallel.split_rows).
+
+    epilogue=Epilogue(alpha=, bias=True, activation=, residual=True) compiles
+    out = act(alpha * (A @ B) + bias) + residual into the kernel: applied to each C tile in
+    registers before its one store; `kernel(a, b, bias=..., residual=...)` passes its arrays
+    (float32, bias (N,), residual (M, N)). f32 and bf16 kernels. A dynamic-M kernel with bias or
+    residual runs on one thread.
     """
     nthreads = resolve_threads(threads)
-    spec = MatmulSpec(M, N, K, dtype, accumulate, prepacked_b=b is not None)
+    spec = MatmulSpec(M, N, K, dtype, accumulate, prepacked_b=b is not None, epilogue=epilogue)
+    if spec.M is None and spec.epilogue is not None and spec.epilogue.extras:
+        nthreads = 1  # (see with_row_threads)
     cpu = target_cpu(target)
     if spec.M is None:
         return _dynamic_kernel(spec, target, cpu, config, b, threads=nthreads)
@@ -149,7 +159,8 @@ def _cached(key: tuple, make):
     return found
 
 
-def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtype: str | None = None) -> np.ndarray:
+def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtype: str | None = None, *,
+           bias=None, activation: str | None = None, residual=None, alpha: float = 1.0) -> np.ndarray:
     """C = a @ b for 2-D arrays, with a kernel compiled (once) for this shape, dtype and CPU.
 
     The kernel follows the inputs' dtypes: float32 x float32 -> float32; bfloat16 x bfloat16
@@ -159,28 +170,40 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
     runs the bf16 kernel: about twice the speed of float32 for half the precision.
     threads: None uses every core the process may run on, 1 a single thread (see compile_matmul).
 
+    The epilogue keywords compute act(alpha * (a @ b) + bias) + residual inside the kernel, on each
+    tile of C before it is stored (float32 results): bias an (N,) vector, activation one of
+    "relu", "gelu" (erf form), "gelu_tanh", "silu", "sigmoid", residual an (M, N) matrix (neither
+    may share memory with out); float inputs of another dtype are converted to float32.
+
     Inputs that are not C-contiguous (slices, transposes, Fortran order, negative strides)
     are copied to C order first; they are never modified. `out`, when given, must be a
     C-contiguous, writable array of the result dtype and of shape (M, N) that shares no
     memory with a or b.
 
-    A call like one made before (shapes, dtypes, threads, dtype; C-contiguous inputs) goes straight
-    to the kernel it compiled, which checks every argument itself (see _dispatch).
+    A call like one made before (shapes, dtypes, threads, dtype, epilogue; C-contiguous inputs)
+    goes straight to the kernel it compiled, which checks every argument itself (see _dispatch).
     """
     key = _dispatch_key(a, b, threads, dtype)
+    epilogue = None
+    if bias is not None or activation is not None or residual is not None or alpha != 1.0:
+        epilogue = (alpha, bias is not None, activation, residual is not None)
+        key = key and key + (epilogue,)
     if key is not None:
         function = _dispatch.get(key)
         if function is not None:
             try:
-                return function(a, b, out)
+                if epilogue is None:
+                    return function(a, b, out)
+                return function(a, b, out, tuple(x for x in (bias, residual) if x is not None))
             except NanommError:
                 pass  # refused arguments: the full path below names the problem as matmul does
-    return _matmul(a, b, out, threads, dtype)
+    return _matmul(a, b, out, threads, dtype, key, epilogue and (bias, activation, residual, alpha))
 
 
-def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None) -> np.ndarray:
-    # of the call as made, before any copy or conversion; entered only for contiguous inputs
-    key = _dispatch_key(a, b, threads, dtype) if _contiguous(a) and _contiguous(b) else None
+def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None, key: tuple | None,
+            epilogue: tuple | None) -> np.ndarray:
+    # the key is of the call as made, before any copy or conversion: remembered for contiguous inputs
+    key = key if _contiguous(a) and _contiguous(b) else None
     a = _as_matrix(a, "a")
     b = _as_matrix(b, "b")
     (M, K), (K2, N) = a.shape, b.shape
@@ -197,32 +220,86 @@ def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None
         raise DTypeError(f"nanomm.matmul supports {supported}; got {a.dtype} x {b.dtype} "
                          f"(convert with .astype(np.float32), or to ml_dtypes.bfloat16 / uint8 / int8)")
     c_dtype = np.dtype(DTYPES[dtype][4])
+    spec_epilogue, extras = None, ()
+    if epilogue is not None:
+        spec_epilogue, extras, converted = _epilogue_for(epilogue, M, N, dtype)
+        key = None if converted else key
     if out is not None:
         _check_out(out, (M, N), c_dtype, a, b)
+        for name, x in zip(spec_epilogue.extras if spec_epilogue else (), extras):
+            if np.may_share_memory(out, x):
+                raise AliasError(f"out shares memory with {name}; pass a separate output array")
     if M == 0 or N == 0 or K == 0:
         result = out if out is not None else np.empty((M, N), c_dtype)
         result[...] = 0
+        if spec_epilogue is not None and M and N:  # the epilogue of an empty sum (K = 0)
+            result[...] = _numpy_epilogue(result, spec_epilogue, extras)
         return result
-    MatmulSpec(M, N, K, dtype)  # refuses sizes nanomm cannot compile, before any allocation
+    spec = MatmulSpec(M, N, K, dtype, epilogue=spec_epilogue)  # refuses what nanomm cannot compile, first
     if out is None:
         # Allocate the result before compiling: a result too large for memory fails at once.
         if M * N * c_dtype.itemsize >= 1 << 62:
             raise ShapeError(f"the result ({M} x {N} {c_dtype}) is too large to allocate")
         out = np.empty((M, N), c_dtype)
-    kernel = _kernel_for(M, N, K, dtype, threads)
+    kernel = _kernel_for(M, N, K, dtype, threads, spec.epilogue)
     if key is not None and key[2:4] == (a.dtype, b.dtype):  # no conversion: the kernel takes the inputs as given
         _remember(key, kernel._function)
-    return kernel(np.ascontiguousarray(a), np.ascontiguousarray(b), out)
+    a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)
+    return kernel(a, b, out) if spec.epilogue is None else kernel._function(a, b, out, extras)
 
 
-def _kernel_for(M: int, N: int, K: int, dtype: str, threads: int | None) -> Kernel | ParallelKernel:
+def _epilogue_for(epilogue: tuple, M: int, N: int, dtype: str) -> tuple[Epilogue, tuple, bool]:
+    """(the Epilogue of matmul's keywords, its arrays in kernel order as float32 C-contiguous
+    arrays, whether any was converted) with each keyword checked."""
+    bias, activation, residual, alpha = epilogue
+    if activation is not None and activation not in ACTIVATIONS:
+        raise ConfigError(f"unknown activation {activation!r} (one of: {', '.join(ACTIVATIONS)})")
+    if DTYPES[dtype][4] != "float32":
+        raise DTypeError(f"the epilogue keywords need a float32 result; {dtype} kernels give {DTYPES[dtype][4]} "
+                         "(dequantization with scale= is not built yet)")
+    arrays, converted = [], False
+    for name, x, shape in (("bias", bias, (N,)), ("residual", residual, (M, N))):
+        if x is None:
+            continue
+        x = _as_array(x, name)
+        if x.shape != shape:
+            raise ShapeError(f"{name} has shape {x.shape}, expected {shape}"
+                             + (f" (one value per column of the result, N={N})" if name == "bias" else " (the result's)"))
+        if not (np.issubdtype(x.dtype, np.floating) or x.dtype.name == "bfloat16"):
+            raise DTypeError(f"{name} has dtype {x.dtype}; the epilogue takes float arrays (converted to float32)")
+        y = np.ascontiguousarray(x, dtype=np.float32)
+        converted |= y is not x
+        arrays.append(y)
+    return Epilogue(alpha, bias is not None, activation, residual is not None), tuple(arrays), converted
+
+
+def _numpy_epilogue(c: np.ndarray, ep: Epilogue, extras: tuple) -> np.ndarray:
+    """The epilogue in numpy (for the empty sums of K = 0, where no kernel runs)."""
+    arrays = dict(zip(ep.extras, extras))
+    x = c * np.float32(ep.alpha)
+    if ep.bias:
+        x = x + arrays["bias"]
+    with np.errstate(over="ignore"):
+        x = {None: lambda v: v, "relu": lambda v: np.maximum(v, 0), "sigmoid": lambda v: 1 / (1 + np.exp(-v)),
+             "silu": lambda v: v / (1 + np.exp(-v)),
+             "gelu": lambda v: 0.5 * v * (1 + np.vectorize(math.erf, otypes=[np.float32])(v / np.sqrt(2))),
+             "gelu_tanh": lambda v: 0.5 * v * (1 + np.tanh(np.sqrt(2 / np.pi) * (v + 0.044715 * v ** 3)))
+             }[ep.activation](x)
+    if ep.residual:
+        x = x + arrays["residual"]
+    return x
+
+
+def _kernel_for(M: int, N: int, K: int, dtype: str, threads: int | None,
+                epilogue: Epilogue | None = None) -> Kernel | ParallelKernel:
     """The kernel nanomm.matmul runs for an M x N x K call: its static-M kernel, or where another M
-    of the same range came first, the range's dynamic-M kernel on the same threads (see _ranges)."""
+    of the same range came first, the range's dynamic-M kernel on the same threads (see _ranges).
+    Epilogues run on static-M kernels (a dynamic-M one with bias or residual runs on one thread)."""
     nthreads = resolve_threads(threads)
-    spec = MatmulSpec(M, N, K, dtype)
+    spec = MatmulSpec(M, N, K, dtype, epilogue=epilogue)
     cpu = target_cpu("host")
     used = 1 if nthreads == 1 else threads_used(spec, nthreads, cpu)
-    if settings.dynamic_m() and (spec, _cpu_key(cpu), None, used) not in _cache:
+    if settings.dynamic_m() and epilogue is None and (spec, _cpu_key(cpu), None, used) not in _cache:
         rows = m_range(M)
         key = (N, K, dtype, rows, nthreads, _cpu_key(cpu))
         seen = _ranges.setdefault(key, M)
@@ -273,6 +350,17 @@ def _convert_for(dtype: str, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, 
 
         return tuple(to_bfloat16(x) if x.dtype == np.float32 else x for x in (a, b))
     return a, b
+
+
+def _as_array(x, name: str) -> np.ndarray:
+    if isinstance(x, np.ma.MaskedArray):
+        raise DTypeError(f"{name} is a masked array; nanomm does not apply masks: pass {name}.filled(value)")
+    if not isinstance(x, np.ndarray):
+        try:
+            x = np.asarray(x)
+        except Exception as exc:  # noqa: BLE001 - any conversion failure is the user's type
+            raise DTypeError(f"{name} must be a numpy array, got {type(x).__name__}: {exc}") from None
+    return x
 
 
 def _as_matrix(x, name: str) -> np.ndarray:

@@ -81,7 +81,7 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
     features, opt = cpu.feature_string(), settings.opt_level()
     symbols = [spec.symbol] + ([spec.symbol + "_pack_b"] if spec.prepacked_b else [])
     cache = DiskCache()
-    key = content_key(_compiler_fingerprint(), payload(spec), config.pipeline(spec.prepacked_b, spec.dtype),
+    key = content_key(_compiler_fingerprint(), payload(spec), pipeline_of(spec, config),
                       repr(spec), repr(config), cpu.name, features, str(opt))
     jit = _load_cached(cache, key, cpu.name, features, opt, symbols) if use_disk_cache else None
     llvm_ir: str | None = None
@@ -95,7 +95,8 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
     # A column block (ldb) reads its panels inside the packed layout of the whole B.
     packed_shape = config.packed_b_shape(spec.K, spec.ldb or spec.N, spec.dtype) if spec.prepacked_b else ()
     abi = KernelABI(symbol=spec.symbol, M=spec.M, N=spec.N, K=spec.K, a_dtype=a_np, b_dtype=b_np, c_dtype=c_np,
-                    accumulate=spec.accumulate, alignment=0, required_features=required, b_shape=packed_shape)
+                    accumulate=spec.accumulate, alignment=0, required_features=required, b_shape=packed_shape,
+                    extras=spec.epilogue.extras if spec.epilogue is not None else ())
     function = CompiledFunction(jit.address(spec.symbol), abi, owner=jit)
     pack = None
     if spec.prepacked_b:
@@ -108,11 +109,16 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
                   pack=pack, from_disk_cache=llvm_ir is None)
 
 
+def pipeline_of(spec: MatmulSpec, config: KernelConfig) -> str:
+    """The pass pipeline of `spec` compiled with `config`."""
+    return config.pipeline(spec.prepacked_b, spec.dtype, spec.epilogue is not None)
+
+
 def lower_to_llvm(spec: MatmulSpec, config: KernelConfig) -> str:
     """The LLVM IR of the kernel: payload through the config's pipeline, translated."""
     with ir.Context(), ir.Location.unknown():
         module = ir.Module.parse(payload(spec))
-        run_pipeline(module, parse_pipeline(config.pipeline(spec.prepacked_b, spec.dtype)), snapshots=False)
+        run_pipeline(module, parse_pipeline(pipeline_of(spec, config)), snapshots=False)
         return to_llvm_ir(module)
 
 
@@ -120,7 +126,7 @@ def stage_snapshots(spec: MatmulSpec, config: KernelConfig) -> dict[str, str]:
     """The IR after every pass (replayed on demand, so compiling does not pay for printing)."""
     with ir.Context(), ir.Location.unknown():
         module = ir.Module.parse(payload(spec))
-        return run_pipeline(module, parse_pipeline(config.pipeline(spec.prepacked_b, spec.dtype))).snapshots
+        return run_pipeline(module, parse_pipeline(pipeline_of(spec, config))).snapshots
 
 
 @functools.cache

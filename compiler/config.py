@@ -97,8 +97,9 @@ class KernelConfig:
         if self.mc < self.mr or self.nc < self.nr:
             raise ConfigError(f"cache block {self.mc}x{self.nc} is smaller than the register tile {self.mr}x{self.nr}")
 
-    def pipeline(self, prepacked_b: bool = False, dtype: str = "f32") -> str:
-        """The pass pipeline (nanomm-opt syntax) that builds this kernel."""
+    def pipeline(self, prepacked_b: bool = False, dtype: str = "f32", epilogue: bool = False) -> str:
+        """The pass pipeline (nanomm-opt syntax) that builds this kernel (epilogue: of a kernel with one,
+        whose exp / erf / tanh expand-math turns into arith code first)."""
         if prepacked_b and not self.pack_b:
             raise ConfigError("a kernel taking pre-packed B needs pack_b=True")
         v = VNNI.get(dtype, 1)
@@ -120,6 +121,7 @@ class KernelConfig:
         pad = self.pad_k and not prepacked_b  # a pre-packed B's layout is the caller's: no padding rows
         amx = self.isa == "amx"
         return ",".join([
+            *(["expand-math"] if epilogue else []),
             f"tile-cache{{mc={self.mc} nc={self.nc} kc={self.kc} order={cache_order}}}",
             f"tile-register{{mr={self.mr} nr={self.nr} order={self.order}}}",
             # AMX tiles read 16 rows of A at once: copy A blocks to a stride that spreads them over L1.

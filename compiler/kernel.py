@@ -32,6 +32,18 @@ class PackedB:
         return self.data.reshape(flat_packed_shape(self.data.shape))
 
 
+def epilogue_arrays(spec: MatmulSpec, bias, residual) -> tuple:
+    """The epilogue's arrays of a call, in the kernel's argument order; refuses a missing or an
+    unexpected one."""
+    wanted = spec.epilogue.extras if spec.epilogue is not None else ()
+    given = {"bias": bias, "residual": residual}
+    for name, x in given.items():
+        if (x is not None) != (name in wanted):
+            raise ShapeError(f"{name} is {'missing' if x is None else 'given'}: this kernel was compiled "
+                             f"{'with' if name in wanted else 'without'} a {name} (compile_matmul(..., epilogue=Epilogue({name}=True)))")
+    return tuple(given[name] for name in wanted)
+
+
 class Kernel:
     """A JIT-compiled matmul: `kernel(a, b, out)` runs it (C = A @ B, or C += A @ B when accumulating).
 
@@ -57,23 +69,30 @@ class Kernel:
         self._variant: Kernel | None = None
         self._variant_lock = threading.Lock()
 
-    def __call__(self, a: np.ndarray, b=None, out: np.ndarray | None = None) -> np.ndarray:
+    def __call__(self, a: np.ndarray, b=None, out: np.ndarray | None = None, *, bias: np.ndarray | None = None,
+                 residual: np.ndarray | None = None) -> np.ndarray:
+        """C = epilogue(A @ B) into out (allocated when None); bias and residual are the arrays of
+        an epilogue compiled with them (compile_matmul(..., bias=True / residual=True))."""
+        extras = epilogue_arrays(self.spec, bias, residual)
         if b is None:
             if self.packed_b is None:
                 raise ShapeError("b is missing: pass B, or compile with compile_matmul(..., b=weights)")
             if self.spec.prepacked_b:  # this kernel's own packed weights: their layout is this kernel's
-                return self._function(a, self.packed_b.flat, out)
+                return self._call(a, self.packed_b.flat, out, extras)
             b = self.packed_b
         if isinstance(b, PackedB):
             if not self.spec.prepacked_b:
-                return self._prepacked_variant()(a, b, out)
+                return self._prepacked_variant()(a, b, out, bias=bias, residual=residual)
             if (b.K, b.N, b.layout) != (self.spec.K, self.spec.N, self.layout):
                 raise LayoutError(f"b was packed for K={b.K} N={b.N} layout {b.layout}; this kernel takes "
                                   f"K={self.spec.K} N={self.spec.N} layout {self.layout}")
-            return self._function(a, b.flat, out)
+            return self._call(a, b.flat, out, extras)
         if self.spec.prepacked_b:
-            return self._function(a, self.prepack(b).flat, out)
-        return self._function(a, b, out)
+            return self._call(a, self.prepack(b).flat, out, extras)
+        return self._call(a, b, out, extras)
+
+    def _call(self, a, b, out, extras: tuple):
+        return self._function(a, b, out, extras) if extras else self._function(a, b, out)
 
     @property
     def layout(self) -> tuple:
@@ -150,7 +169,7 @@ class Kernel:
 
     @property
     def pipeline(self) -> str:
-        return self.config.pipeline(self.spec.prepacked_b, self.spec.dtype)
+        return self.config.pipeline(self.spec.prepacked_b, self.spec.dtype, self.spec.epilogue is not None)
 
     def __repr__(self) -> str:
         s = self.spec

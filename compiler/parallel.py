@@ -13,7 +13,7 @@ from ..runtime.kernel import KernelABI
 from ..runtime.cpu import CpuInfo
 from ..runtime.probe import host_rates
 from ..runtime.threads import DynamicMFunction, ParallelFunction, Part, SharedB, available_cores, part_function
-from .kernel import Kernel, PackedB
+from .kernel import Kernel, PackedB, epilogue_arrays
 from .config import ELEMENT_BYTES, VNNI, KernelConfig, default_config
 from .payload import DTYPES, MatmulSpec
 
@@ -292,10 +292,15 @@ class ParallelKernel:
             raise ConfigError("per-thread kernels disagree on the packed-B layout")
         _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
         b_shape = tuple(first._function.abi.b_shape) if spec.prepacked_b else ()
+        extras = spec.epilogue.extras if spec.epilogue is not None else ()
         abi = KernelABI(symbol=f"{spec.symbol}_x{self.threads}", M=spec.M, N=spec.N, K=spec.K, a_dtype=a_np,
                         b_dtype=b_np, c_dtype=c_np, accumulate=spec.accumulate,
-                        required_features=first._function.abi.required_features, b_shape=b_shape)
-        parts = [Part(built[c.spec]._function._cfunc, *offsets) for c, offsets in zip(chunks, layout.parts)]
+                        required_features=first._function.abi.required_features, b_shape=b_shape, extras=extras)
+        item_c = np.dtype(c_np).itemsize
+        # an epilogue's bias starts at the chunk's column, its residual where its C does
+        parts = [Part(built[c.spec]._function._cfunc, *offsets,
+                      tuple(c.n0 * item_c if x == "bias" else offsets[2] for x in extras))
+                 for c, offsets in zip(chunks, layout.parts)]
         shared = None
         if self.shared_b:
             pack_parts = [Part(part_function(built[block]._pack.address), *offsets)
@@ -304,7 +309,9 @@ class ParallelKernel:
         self._function = ParallelFunction(abi, parts, owner=[k._function._owner for k in self.kernels],
                                           shared_b=shared, threads=self.threads)
 
-    def __call__(self, a: np.ndarray, b=None, out: np.ndarray | None = None) -> np.ndarray:
+    def __call__(self, a: np.ndarray, b=None, out: np.ndarray | None = None, *, bias=None,
+                 residual=None) -> np.ndarray:
+        extras = epilogue_arrays(self.spec, bias, residual)
         if b is None:
             if self.packed_b is None:
                 raise ConfigError("b is missing: pass B, or compile with compile_matmul(..., b=weights)")
@@ -316,7 +323,7 @@ class ParallelKernel:
             if (b.K, b.N, b.layout) != (self.spec.K, self.spec.N, self.kernels[0].layout):
                 raise ConfigError(f"b was packed for another layout {b.layout}")
             b = b.flat
-        return self._function(a, b, out)
+        return self._function(a, b, out, extras)
 
     def prepack(self, b: np.ndarray) -> PackedB:
         if not self.spec.prepacked_b:
@@ -397,7 +404,7 @@ def plan_layout(spec: MatmulSpec, chunks: list[Chunk], config: KernelConfig) -> 
     for n0 in range(0, spec.N, width):
         nb = min(width, spec.N - n0)
         strided = {"ldb": spec.N, "ldc": spec.N} if nb != spec.N else {}
-        block = dataclasses.replace(spec, M=rows, N=nb, prepacked_b=True, **strided)
+        block = dataclasses.replace(spec, M=rows, N=nb, prepacked_b=True, epilogue=None, **strided)
         pack_parts.append((block, (n0 * item_a, n0 // nr * panel_bytes, 0)))
     packed_bytes = int(np.prod(config.packed_b_shape(spec.K, spec.N, spec.dtype))) * item_a
     return Layout(parts, pack_parts, packed_bytes)
@@ -419,6 +426,9 @@ def with_row_threads(kernel: Kernel, threads: int) -> Kernel:
     """A copy of the dynamic-M `kernel` whose calls split their rows over up to `threads` threads
     (runtime/threads.DynamicMFunction, a plan per M), in whole register tiles."""
     spec, mr = kernel.spec, kernel.config.mr
+    if spec.epilogue is not None and spec.epilogue.extras:
+        raise ConfigError("a dynamic-M kernel with bias or residual runs on one thread (threads=1): its "
+                          "row-split calls carry A, B and C only")
     m_align = _round_up(M_ALIGN, mr)
     threaded = copy.copy(kernel)
     threaded._function = DynamicMFunction(kernel._function, threads, lambda M: split_rows(spec, threads, M, m_align))

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 
-from ..errors import DTypeError, ShapeError
+import numpy as np
+
+from ..errors import ConfigError, DTypeError, ShapeError
 
 # nanomm dtype name -> (MLIR A/B type, MLIR C type, numpy A, numpy B, numpy C)
 DTYPES = {
@@ -20,6 +24,48 @@ DTYPES = {
 MAX_K = {"u8s8": (2**31 - 1) // (255 * 128), "s8s8": (2**31 - 1) // (128 * 128)}
 
 MAX_DIM = 1 << 31
+
+ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu", "sigmoid")
+
+
+@dataclass(frozen=True)
+class Epilogue:
+    """What a kernel applies to C before its one store: out = act(alpha * (A @ B) + bias) + residual.
+
+    bias: a float32 vector along N (the kernel's 4th argument); residual: a float32 matrix of C's
+    shape and row stride (the next argument). activation: None or one of ACTIVATIONS: relu
+    (max(x, 0), NaN kept), gelu (x/2 (1 + erf(x/sqrt 2)), PyTorch's default), gelu_tanh (its tanh
+    form), silu (x sigmoid(x)), sigmoid (1 / (1 + e^-x)). float32-accumulating kernels (f32, bf16).
+    """
+
+    alpha: float = 1.0
+    bias: bool = False
+    activation: str | None = None
+    residual: bool = False
+
+    def __post_init__(self):
+        if self.activation is not None and self.activation not in ACTIVATIONS:
+            raise ConfigError(f"unknown activation {self.activation!r} (one of: {', '.join(ACTIVATIONS)})")
+        if not isinstance(self.alpha, (int, float)) or isinstance(self.alpha, bool) or not math.isfinite(self.alpha):
+            raise ConfigError(f"alpha must be a finite number, got {self.alpha!r}")
+        object.__setattr__(self, "alpha", float(np.float32(self.alpha)))  # what the kernel multiplies by
+
+    @property
+    def identity(self) -> bool:
+        return self.alpha == 1.0 and not self.bias and self.activation is None and not self.residual
+
+    @property
+    def tag(self) -> str:
+        """A short name for kernel symbols."""
+        parts = ([f"a{np.float32(self.alpha).view(np.uint32):08x}"] if self.alpha != 1.0 else []) + \
+            (["bias"] if self.bias else []) + ([self.activation] if self.activation else []) + \
+            (["res"] if self.residual else [])
+        return "_".join(parts)
+
+    @property
+    def extras(self) -> tuple[str, ...]:
+        """The kernel's arguments after C, in order."""
+        return (("bias",) if self.bias else ()) + (("residual",) if self.residual else ())
 
 
 @dataclass(frozen=True)
@@ -40,6 +86,7 @@ class MatmulSpec:
     # packs B once for every thread this way).
     ldb: int = 0
     ldc: int = 0  # row stride of C in elements (0: N, dense)
+    epilogue: Epilogue | None = None  # applied to C in registers before its store (None: none)
 
     def __post_init__(self):
         for key in ("M", "N", "K") if self.M is not None else ("N", "K"):
@@ -56,6 +103,16 @@ class MatmulSpec:
                 raise ShapeError(f"{key} must be 0 (dense) or at least N={self.N}, got {value!r}")
         if self.dtype not in DTYPES:
             raise DTypeError(f"unsupported dtype '{self.dtype}' (supported: {', '.join(DTYPES)})")
+        if self.epilogue is not None:
+            if not isinstance(self.epilogue, Epilogue):
+                raise ConfigError(f"epilogue must be a nanomm Epilogue, got {type(self.epilogue).__name__}")
+            if self.epilogue.identity:
+                object.__setattr__(self, "epilogue", None)  # one spec (and kernel) for "no epilogue"
+            elif DTYPES[self.dtype][1] != "f32":
+                raise DTypeError(f"epilogues apply to float32 results (f32, bf16 kernels); {self.dtype} kernels "
+                                 "sum in int32 (dequantization is not built yet)")
+            elif self.accumulate:
+                raise ConfigError("an epilogue applies to the finished C: not with accumulate=True")
         if self.K > MAX_K.get(self.dtype, self.K):
             raise ShapeError(f"K={self.K} can overflow the int32 sums of a {self.dtype} matmul: the largest K "
                              f"nanomm accepts for {self.dtype} is {MAX_K[self.dtype]}")
@@ -66,7 +123,8 @@ class MatmulSpec:
         pb = "_pb" if self.prepacked_b else ""
         ld = "".join(f"_{key}{getattr(self, key)}" for key in ("ldb", "ldc") if getattr(self, key) not in (0, self.N))
         m = "dyn" if self.M is None else self.M
-        return f"nanomm_matmul_{self.dtype}_{m}x{self.N}x{self.K}{acc}{pb}{ld}"
+        ep = f"_{self.epilogue.tag}" if self.epilogue is not None else ""
+        return f"nanomm_matmul_{self.dtype}_{m}x{self.N}x{self.K}{acc}{pb}{ld}{ep}"
 
     @property
     def dynamic_m(self) -> bool:
@@ -94,13 +152,75 @@ def payload(spec: MatmulSpec) -> str:
     from ..passes._ir import A_UNSIGNED
 
     attrs = f" {{{A_UNSIGNED}}}" if spec.dtype == "u8s8" else ""
+    args, epilogue = "", ""
+    if spec.epilogue is not None:
+        args, epilogue = _epilogue(spec.epilogue, N, c, tc)
     return (
-        f"func.func @{spec.symbol}(%A: {ta}, %B: {tb}, %C: {tc}) {{\n"
+        f"func.func @{spec.symbol}(%A: {ta}, %B: {tb}, %C: {tc}{args}) {{\n"
         f"{fill}"
         f"    linalg.matmul{attrs} ins(%A, %B : {ta}, {tb}) outs(%C : {tc})\n"
+        f"{epilogue}"
         f"    return\n"
         f"}}\n"
     )
+
+
+def _f32(x: float) -> str:
+    """An f32 constant as MLIR's exact hexadecimal form."""
+    return f"0x{np.float32(x).view(np.uint32):08X}"
+
+
+# The body of each activation: SSA lines computing %act from %x (f32).
+_ACTIVATION_BODIES = {
+    "relu": ["%floor = arith.constant 0.0 : f32", "%act = arith.maximumf %x, %floor : f32"],
+    "gelu": [f"%r2 = arith.constant {_f32(1 / math.sqrt(2))} : f32", "%half = arith.constant 0.5 : f32",
+             "%one = arith.constant 1.0 : f32", "%xs = arith.mulf %x, %r2 : f32", "%e = math.erf %xs : f32",
+             "%s = arith.addf %e, %one : f32", "%hx = arith.mulf %x, %half : f32", "%act = arith.mulf %hx, %s : f32"],
+    "gelu_tanh": [f"%k = arith.constant {_f32(math.sqrt(2 / math.pi))} : f32",
+                  f"%c3 = arith.constant {_f32(0.044715)} : f32", "%half = arith.constant 0.5 : f32",
+                  "%one = arith.constant 1.0 : f32", "%x2 = arith.mulf %x, %x : f32", "%x3 = arith.mulf %x2, %x : f32",
+                  "%cx3 = arith.mulf %x3, %c3 : f32", "%u = arith.addf %x, %cx3 : f32", "%ku = arith.mulf %u, %k : f32",
+                  "%t = math.tanh %ku : f32", "%s = arith.addf %t, %one : f32", "%hx = arith.mulf %x, %half : f32",
+                  "%act = arith.mulf %hx, %s : f32"],
+    "sigmoid": ["%one = arith.constant 1.0 : f32", "%nx = arith.negf %x : f32", "%e = math.exp %nx : f32",
+                "%d = arith.addf %e, %one : f32", "%act = arith.divf %one, %d : f32"],
+    "silu": ["%one = arith.constant 1.0 : f32", "%nx = arith.negf %x : f32", "%e = math.exp %nx : f32",
+             "%d = arith.addf %e, %one : f32", "%act = arith.divf %x, %d : f32"],
+}
+
+
+def _epilogue(ep: Epilogue, N: int, c: str, tc: str) -> tuple[str, str]:
+    """(the function's extra arguments, the epilogue linalg.generic on C) of an Epilogue."""
+    ins, types, maps, block_args = [], [], [], []
+    if ep.bias:
+        ins.append("%bias"), types.append(f"memref<{N}x{c}>"), maps.append("affine_map<(i, j) -> (j)>")
+        block_args.append("%b: f32")
+    if ep.residual:
+        ins.append("%R"), types.append(tc), maps.append("affine_map<(i, j) -> (i, j)>")
+        block_args.append("%r: f32")
+    maps.append("affine_map<(i, j) -> (i, j)>")
+    lines, x = [], "%acc"
+    if ep.alpha != 1.0:
+        lines += [f"%alpha = arith.constant {_f32(ep.alpha)} : f32", f"%scaled = arith.mulf {x}, %alpha : f32"]
+        x = "%scaled"
+    if ep.bias:
+        lines.append(f"%biased = arith.addf {x}, %b : f32")
+        x = "%biased"
+    if ep.activation:
+        lines += [re.sub(r"%x\b", x, line) for line in _ACTIVATION_BODIES[ep.activation]]
+        x = "%act"
+    if ep.residual:
+        lines.append(f"%out = arith.addf {x}, %r : f32")
+        x = "%out"
+    args = "".join(f", {name}: {t}" for name, t in zip(ins, types))
+    ins_text = f"ins({', '.join(ins)} : {', '.join(types)}) " if ins else ""
+    body = "".join(f"      {line}\n" for line in lines)
+    text = (f"    linalg.generic {{indexing_maps = [{', '.join(maps)}], iterator_types = [\"parallel\", \"parallel\"]}} "
+            f"{ins_text}outs(%C : {tc}) {{\n"
+            f"    ^bb0({', '.join(block_args + ['%acc: f32'])}):\n{body}"
+            f"      linalg.yield {x} : f32\n    }}\n")
+    return args, text
+
 
 
 def _strided(rows: int | str, cols: int, elt: str, ld: int) -> str:

@@ -9,6 +9,7 @@ from ._base import ModulePass
 
 # name -> "module:Class", imported on first use so the CLI starts fast.
 REGISTRY: dict[str, str] = {
+    "expand-math": "expand_math:ExpandMath",
     "tile-cache": "tile_cache:TileCache",
     "tile-register": "tile_register:TileRegister",
     "pack": "pack:Pack",

@@ -9,6 +9,7 @@ from mlir.dialects import arith, llvm, memref, scf, vector
 
 from ..dialects import avx512_dot
 from ..errors import ConfigError
+from . import _epilogue
 from ._base import ModulePass
 from ._ir import (call_outlined, const_int, erase, index_const, interleave, is_zero_constant, lane_mask, read_vector,
                   vnni_factor, walk, write_vector, zero_vector)
@@ -36,6 +37,11 @@ class ComposeMicrokernel(ModulePass):
     With `prefetch-b=d`, each K iteration prefetches the B row d iterations ahead (one
     prefetch per cache line), for B read with a large row stride where the hardware
     prefetchers, which stop at page boundaries, do not follow.
+
+    An epilogue generic right after a nanokernel, on its C tile (passes/_epilogue.py), is evaluated
+    on the accumulators after the K loop (and after late-c's add of C), masked like the store, and
+    the tile stored once. Epilogues on tiles that another composition made (compose-amx's) become
+    a vector loop over the tile instead.
 
     With `outline`, each distinct microkernel (tile shape, K length, operand layouts, zero
     start) becomes one private function, tagged `nanomm.outlined`, that every tile of that
@@ -93,6 +99,9 @@ class ComposeMicrokernel(ModulePass):
                 nk = _match(loop)
                 if nk is None:
                     raise self.fail("nanokernel loop does not have the form tile-register produces", loop)
+                epilogue = _epilogue.after(loop, nk.c)
+                if epilogue is not None:
+                    nk.epilogue, nk.extras = epilogue, [x for x, _ in _epilogue.inputs(epilogue)]
                 if self.outline:
                     self._call_outlined(module, loop, nk, outlined)
                 else:
@@ -101,13 +110,23 @@ class ComposeMicrokernel(ModulePass):
                 erase(loop)
                 if nk.zero_init is not None:
                     erase(nk.zero_init)
+                if epilogue is not None:
+                    erase(epilogue)
+        # Epilogues of tiles another composition made (AMX): a vector loop over each tile.
+        for op in list(walk(module.operation, "linalg.generic")):
+            if _epilogue.problem(op) is None and ir.MemRefType(op.operands[len(op.operands) - 1].type).has_static_shape:
+                _epilogue.expand(op, self.vector_width)
 
     def _call_outlined(self, module: ir.Module, loop: ir.Operation, nk: "_Nanokernel", outlined: dict) -> None:
-        key = (tuple(str(v.type) for v in (nk.a, nk.b, nk.c)), nk.k, nk.zero_init is not None, nk.kind, nk.b_packed)
-        name = f"nanomm_ukernel_{len(outlined)}_{nk.mr}x{nk.nr}x{nk.k}{'_zero' if nk.zero_init else ''}"
+        args = [nk.a, nk.b, nk.c] + nk.extras
+        key = (tuple(str(v.type) for v in args), nk.k, nk.zero_init is not None, nk.kind, nk.b_packed,
+               nk.epilogue and _epilogue.signature(nk.epilogue))
+        name = (f"nanomm_ukernel_{len(outlined)}_{nk.mr}x{nk.nr}x{nk.k}{'_zero' if nk.zero_init else ''}"
+                f"{'_epilogue' if nk.epilogue else ''}")
         with ir.InsertionPoint(loop), loop.location:
-            call_outlined(module, loop, outlined, key, name, [nk.a, nk.b, nk.c],
-                          lambda a, b, c: self._emit(dataclasses.replace(nk, a=a, b=b, c=c)))
+            call_outlined(module, loop, outlined, key, name, args,
+                          lambda a, b, c, *extras: self._emit(dataclasses.replace(nk, a=a, b=b, c=c,
+                                                                                  extras=list(extras))))
 
     def _emit(self, nk: "_Nanokernel") -> None:
         """The microkernel of `nk` at the current insertion point: C tile in registers across the
@@ -150,6 +169,8 @@ class ComposeMicrokernel(ModulePass):
         if partial:
             accs = step(index_const(steps * v), accs, partial)
         accs = finish(accs)
+        kinds = [kind for _, kind in _epilogue.inputs(nk.epilogue)] if nk.epilogue is not None else []
+        column_inputs: dict = {}  # (input, chunk) -> its vector: a bias chunk is loaded once for all rows
         for i in range(mr):
             for jj, (j, w) in enumerate(tile.chunks):
                 acc = accs[i * len(tile.chunks) + jj]
@@ -157,7 +178,20 @@ class ComposeMicrokernel(ModulePass):
                     old = tile.load(nk.c, i, j, w)
                     acc = arith.AddFOp(acc, old).result if isinstance(tile.elt, ir.FloatType) else \
                         arith.AddIOp(acc, old).result
+                if nk.epilogue is not None:  # applied in registers, before the one store
+                    acc = _epilogue.evaluate(nk.epilogue, acc, lambda k, i=i, j=j, w=w: self._epilogue_input(
+                        nk, kinds[k], k, i, j, w, tile, column_inputs))
                 _store(acc, nk.c, index_const(i), j, w, vw, tile.masks)
+
+    def _epilogue_input(self, nk: "_Nanokernel", kind: str, k: int, i: int, j: int, w: int, tile: "_Tile",
+                        column_inputs: dict) -> ir.Value:
+        """Epilogue input k at row i, lanes [j, j+w) of the tile (a column input once per chunk)."""
+        if kind == _epilogue.COLUMN and (k, j) in column_inputs:
+            return column_inputs[k, j]
+        value = _epilogue.load_input(nk.extras[k], kind, i, j, w, self.vector_width, tile.vtype)
+        if kind == _epilogue.COLUMN:
+            column_inputs[k, j] = value
+        return value
 
     def _prefetch_c(self, c: ir.Value, mr: int, nr: int) -> None:
         """Prefetches (for writing) every 64-byte line of the C tile."""
@@ -310,6 +344,8 @@ class _Nanokernel:
     kind: str = "f32"  # f32 | bf16 | u8s8 | s8s8
     v: int = 1  # k per step (the VNNI factor)
     b_packed: bool = False  # B is a VNNI panel [ceil(k/v)][NR*v] (else the plain K x NR tile)
+    epilogue: ir.Operation | None = None  # the tile's epilogue generic (passes/_epilogue.py), if any
+    extras: list = dataclasses.field(default_factory=list)  # its inputs (views of the tile)
 
 
 def _match(loop: ir.Operation) -> _Nanokernel | None:

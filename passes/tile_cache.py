@@ -9,6 +9,7 @@ from mlir import ir
 from mlir.dialects import linalg
 
 from ..errors import ConfigError
+from . import _epilogue
 from ._matmul import MatmulOperands, MatmulRewrite
 from ._ir import A_UNSIGNED, erase, subview, tile_loops
 
@@ -38,6 +39,9 @@ class TileCache(MatmulRewrite):
     A dynamic M (`memref<?xK>` A and C) is stepped over in blocks of min(MC, M - m0) rows,
     each a `linalg.matmul` on views with a dynamic row count (tile-register switches on it).
 
+    An epilogue (passes/_epilogue.py: the element-wise linalg.generic on C right after the
+    matmul) is re-made on each C block right after its last K block, which is peeled for it.
+
     Element types: f32, bf16 -> f32 and i8 -> i32 (with `nanomm.a_unsigned` kept on the
     blocks). For bf16 and i8 every K block but the last should have a kc that is a multiple
     of 2 / 4 (the VNNI factor), so only the last block has a partial group of k.
@@ -62,17 +66,23 @@ class TileCache(MatmulRewrite):
         a, b, c, M, N, K, fill = mm.a, mm.b, mm.c, mm.M, mm.N, mm.K, mm.fill
         kc = min(self.kc, K)
 
-        def k_blocks(body):
-            """Calls body(k0, kb, first) over the K blocks; the first is peeled when it clears C."""
-            if fill is None:
-                tile_loops([(K, kc)], lambda o, s: body(o[0], s[0], False), loop_attrs=[{BATCH_REDUCE}])
-                return
-            tile_loops([(kc, kc)], lambda o, s: body(o[0], s[0], True))
-            if K > kc:
-                tile_loops([(K - kc, kc)], lambda o, s: body(o[0], s[0], False),
-                           loop_attrs=[{BATCH_REDUCE}], start=kc)
+        epilogue = _epilogue.after(op, c)
 
-        def block(m0, mb, n0, nb, k0, kb, first, b_blk=None):
+        def k_blocks(body):
+            """Calls body(k0, kb, first, last) over the K blocks; the first is peeled when it clears C,
+            the last when an epilogue follows (it applies there, once C is complete)."""
+            last0 = (K - 1) // kc * kc if epilogue is not None else K  # where the peeled last block starts
+            start = 0
+            if fill is not None:
+                tile_loops([(kc, kc)], lambda o, s: body(o[0], s[0], True, last0 == 0))
+                start = kc
+            if last0 > start:
+                tile_loops([(last0 - start, kc)], lambda o, s: body(o[0], s[0], False, False),
+                           loop_attrs=[{BATCH_REDUCE}], start=start)
+            if last0 < K and (last0 > 0 or fill is None):
+                tile_loops([(K - last0, kc)], lambda o, s: body(o[0], s[0], False, True), start=last0)
+
+        def block(m0, mb, n0, nb, k0, kb, first, last, b_blk=None):
             c_blk = subview(c, [m0, n0], [mb, nb])
             a_blk = subview(a, [m0, k0], [mb, kb], keep_whole=b_blk is not None)
             if b_blk is not None:  # GotoBLAS order: pack may copy the A block too (pack-a)
@@ -81,29 +91,33 @@ class TileCache(MatmulRewrite):
                 # second column block would read whatever the buffer held last.
                 a_blk.owner.attributes[A_BLOCK] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), next(counter))
             b_blk = b_blk if b_blk is not None else subview(b, [k0, n0], [kb, nb])
+            extra = _epilogue.views(epilogue, [m0, n0], [mb, nb]) if last and epilogue is not None else None
             if first:
                 linalg.fill(fill.operands[0], outs=[c_blk])
             blk = linalg.matmul(a_blk, b_blk, outs=[c_blk])
             if A_UNSIGNED in op.attributes:
                 getattr(blk, "owner", blk).attributes[A_UNSIGNED] = ir.UnitAttr.get()
+            if extra is not None:
+                _epilogue.clone_onto(epilogue, c_blk, extra)
 
         counter = itertools.count()
         with ir.InsertionPoint(op), op.location:
             if self.order == "nmk":
                 def nm(offsets, sizes):
                     (n0, m0), (nb, mb) = offsets, sizes
-                    k_blocks(lambda k0, kb, first: block(m0, mb, n0, nb, k0, kb, first))
+                    k_blocks(lambda k0, kb, first, last: block(m0, mb, n0, nb, k0, kb, first, last))
 
                 tile_loops([(N, self.nc), (M, self.mc)], nm, dynamic="min")
             else:
                 def n_then_k(n_off, n_size):
                     (n0,), (nb,) = n_off, n_size
 
-                    def k_then_m(k0, kb, first):
+                    def k_then_m(k0, kb, first, last):
                         b_blk = subview(b, [k0, n0], [kb, nb], keep_whole=True)
                         b_blk.owner.attributes[B_BLOCK] = ir.UnitAttr.get()
                         tile_loops([(M, self.mc)],
-                                   lambda o, s: block(o[0], s[0], n0, nb, k0, kb, first, b_blk), dynamic="min")
+                                   lambda o, s: block(o[0], s[0], n0, nb, k0, kb, first, last, b_blk),
+                                   dynamic="min")
 
                     k_blocks(k_then_m)
 
@@ -111,3 +125,5 @@ class TileCache(MatmulRewrite):
         erase(op)
         if fill is not None:
             erase(fill)
+        if epilogue is not None:
+            erase(epilogue)

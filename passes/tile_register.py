@@ -9,6 +9,7 @@ from mlir import ir
 from mlir.dialects import arith, scf, vector
 
 from ..errors import ConfigError
+from . import _epilogue
 from ._matmul import MatmulOperands, MatmulRewrite
 from ._ir import A_UNSIGNED, erase, index_const, subview, tile_loops, vnni_factor
 
@@ -32,6 +33,9 @@ class TileRegister(MatmulRewrite):
     A dynamic M (an A block of `?` rows) runs its whole MR-row tiles in an `scf.for` and the
     rest (1..MR-1 rows, known at run time) in an `scf.index_switch` with a case per row count,
     each of static tiles: the nanokernels stay static whatever M is.
+
+    An epilogue generic right after the matmul (passes/_epilogue.py) is re-made on each tile,
+    right after its nanokernel (compose-microkernel applies it to the accumulators).
 
     Low precision (bf16 -> f32, i8 -> i32): the K loop steps by the VNNI factor v (2 for
     bf16, 4 for i8: the k a `vdpbf16ps`/`vpdpbusd` lane sums) and reads `vector<MRxv>` of A
@@ -57,6 +61,7 @@ class TileRegister(MatmulRewrite):
     def rewrite(self, op: ir.Operation, mm: MatmulOperands) -> None:
         a, b, c, M, N, K, fill = mm.a, mm.b, mm.c, mm.M, mm.N, mm.K, mm.fill
         elt = c.type.element_type
+        epilogue = _epilogue.after(op, c)
         with ir.InsertionPoint(op), op.location:
             def tile(offsets, sizes):
                 if self.order == "nm":
@@ -65,6 +70,7 @@ class TileRegister(MatmulRewrite):
                 c_t = subview(c, [m, n], [mr, nr])
                 a_t = subview(a, [m, 0], [mr, K])
                 b_t = subview(b, [0, n], [K, nr])
+                extra = _epilogue.views(epilogue, [m, n], [mr, nr]) if epilogue is not None else None
                 if fill is not None:
                     zeros = arith.ConstantOp(
                         ir.VectorType.get([mr, nr], elt),
@@ -72,12 +78,16 @@ class TileRegister(MatmulRewrite):
                     ).result
                     _write(zeros, c_t)
                 _nanokernel(a_t, b_t, c_t, mr, nr, K, A_UNSIGNED in op.attributes)
+                if extra is not None:
+                    _epilogue.clone_onto(epilogue, c_t, extra)
 
             dims = [(M, self.mr), (N, self.nr)]
             tile_loops(dims if self.order == "mn" else dims[::-1], tile)
         erase(op)
         if fill is not None:
             erase(fill)
+        if epilogue is not None:
+            erase(epilogue)
 
 
 def _nanokernel(a_t: ir.Value, b_t: ir.Value, c_t: ir.Value, mr: int, nr: int, K: int,

@@ -69,6 +69,9 @@ class KernelABI:
     alignment: int = 0
     required_features: tuple[str, ...] = ()
     b_shape: tuple[int, ...] = ()  # non-empty: B comes pre-packed, as an array of this shape
+    # The epilogue's arrays, passed after C (`void symbol(A, B, C, bias, residual[, M])`), C's dtype:
+    # "bias" (N,) and "residual" (M, N), each C-contiguous.
+    extras: tuple[str, ...] = ()
 
 
 def _resolve_dtype(name: str) -> np.dtype | None:
@@ -176,6 +179,32 @@ class CheckedCall:
             and x.flags.c_contiguous
         )
 
+    def check_extras(self, extras: tuple, out: np.ndarray) -> list[int]:
+        """Checks the epilogue's arrays of a call (in abi.extras order, beside `out`); returns their
+        data pointers."""
+        names = self.abi.extras
+        if len(extras) != len(names):
+            raise ShapeError(f"kernel {self.abi.symbol!r} takes {', '.join(names) or 'no epilogue arrays'}; "
+                             f"got {len(extras)} epilogue arrays")
+        dtype, M = self._out_dtype(), out.shape[0]
+        pointers = []
+        end_c = data_pointer(out) + out.nbytes
+        for name, x in zip(names, extras):
+            expected = (self.abi.N,) if name == "bias" else (M, self.abi.N)
+            if not isinstance(x, np.ndarray):
+                raise DTypeError(f"{name} must be a numpy.ndarray, got {type(x).__name__}")
+            if x.dtype != dtype:
+                raise DTypeError(f"{name} has dtype {x.dtype}, this kernel takes {dtype}")
+            if x.shape != expected:
+                raise ShapeError(f"{name} has shape {x.shape}, expected {expected}")
+            if not x.flags.c_contiguous:
+                raise LayoutError(f"{name} is not C-contiguous (strides {x.strides}); use np.ascontiguousarray({name})")
+            ptr = data_pointer(x)
+            if ptr < end_c and data_pointer(out) < ptr + x.nbytes:
+                raise AliasError(f"out shares memory with {name}; pass a separate output array")
+            pointers.append(ptr)
+        return pointers
+
     def _closed(self) -> bool:
         owners = self._owner if isinstance(self._owner, list) else [self._owner]
         return any(o is not None and o.closed for o in owners)
@@ -271,14 +300,27 @@ class CompiledFunction(CheckedCall):
             raise JitError(f"kernel {abi.symbol!r} has a null address")
         super().__init__(abi, owner)
         self.address = address
-        self._cfunc = (_DYNAMIC_M_CTYPE if abi.M is None else _KERNEL_CTYPE)(address)
-        self._use_native(address)
+        if abi.extras:
+            pointers = [ctypes.c_void_p] * (3 + len(abi.extras))
+            self._cfunc = ctypes.CFUNCTYPE(None, *pointers, *([ctypes.c_int64] if abi.M is None else []))(address)
+        else:
+            self._cfunc = (_DYNAMIC_M_CTYPE if abi.M is None else _KERNEL_CTYPE)(address)
+            self._use_native(address)  # (the native checked call takes A, B and out only)
 
     def _native_ready(self) -> bool:
         return self._owner is None or not self._owner.closed
 
-    def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
-        """Run the kernel: returns out (allocated when None and the kernel does not accumulate)."""
+    def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None, extras: tuple = ()) -> np.ndarray:
+        """Run the kernel: returns out (allocated when None and the kernel does not accumulate).
+        `extras`: the epilogue's arrays (abi.extras), e.g. (bias, residual)."""
+        if extras or self.abi.extras:
+            out, pa, pb, pc = self.prepare(a, b, out)
+            pointers = self.check_extras(tuple(extras), out)
+            if not self._dynamic:
+                self._cfunc(pa, pb, pc, *pointers)
+            elif a.shape[0]:
+                self._cfunc(pa, pb, pc, *pointers, a.shape[0])
+            return out
         native = self._native
         if native is not None and out is not None:
             # The common case with out given, inlined (~0.7 us a call; call_native's extra

@@ -153,6 +153,7 @@ class Part:
     a_offset: int
     b_offset: int
     c_offset: int
+    extra_offsets: tuple[int, ...] = ()  # of the epilogue's arrays (KernelABI.extras), in order
 
 
 _PART_FUNCTION = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
@@ -188,7 +189,9 @@ class ParallelFunction(CheckedCall):
         self.shared_b = shared_b
         self._pool = pool or _pool
         # The native pool (runtime/native_pool.py: ~10x cheaper hand-offs) unless a pool is given.
-        self._native_pool = native_pool() if pool is None and settings.thread_pool() == "native" else None
+        # (The native pool's plans carry A, B and C: kernels with epilogue arrays use the Python pool.)
+        self._native_pool = (native_pool() if pool is None and settings.thread_pool() == "native" and not abi.extras
+                             else None)
         self._plan = self._pack_plan = None  # the parts as native plans (with the native pool)
         if self._native_pool is not None:
             self._plan = _plan(self.parts)
@@ -205,24 +208,27 @@ class ParallelFunction(CheckedCall):
     def _native_ready(self) -> bool:
         return self._native_pool.ready(self.threads) and super()._native_ready()
 
-    def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
-        done, out = self.call_native(a, b, out)
-        if done:
-            return out
+    def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None, extras: tuple = ()) -> np.ndarray:
+        if not (extras or self.abi.extras):
+            done, out = self.call_native(a, b, out)
+            if done:
+                return out
         out, pa, pb, pc = self.prepare(a, b, out)
+        pointers = self.check_extras(tuple(extras), out) if extras or self.abi.extras else []
         if self.shared_b is None:
-            self._run(self._plan, self.parts, pa, pb, pc)
+            self._run(self._plan, self.parts, pa, pb, pc, pointers)
             return out
         with self._packed_buffer() as packed:
             self._run(self._pack_plan, self.shared_b.parts, pb, packed, 0)
-            self._run(self._plan, self.parts, pa, packed, pc)
+            self._run(self._plan, self.parts, pa, packed, pc, pointers)
         return out
 
-    def _run(self, plan, parts: list[Part], pa: int, pb: int, pc: int) -> None:
+    def _run(self, plan, parts: list[Part], pa: int, pb: int, pc: int, extras: Sequence[int] = ()) -> None:
         if self._native_pool is not None:
             self._native_pool.run(plan, len(parts), pa, pb, pc, threads=self.threads)
             return
-        calls = [(p.cfunc, (pa + p.a_offset, pb + p.b_offset, pc + p.c_offset)) for p in parts]
+        calls = [(p.cfunc, (pa + p.a_offset, pb + p.b_offset, pc + p.c_offset,
+                            *(x + o for x, o in zip(extras, p.extra_offsets)))) for p in parts]
         _run_in_turns(self._pool, calls, self.threads)
 
     @contextlib.contextmanager

@@ -1,0 +1,121 @@
+"""float32 exp, erf and tanh from arith ops, for scalars and vectors alike.
+
+MLIR's own polynomial expansions of `math.exp` / `math.erf` / `math.tanh` are test-only patterns
+that the Python bindings do not expose, and LLVM has no erf intrinsic, so nanomm expands them
+itself (the expand-math pass; epilogues then vectorize as plain arith). Every function takes and
+returns a Value of f32 or vector<...xf32> and builds at the current insertion point. Accuracy
+(`pytest tests/unit/test_epilogue.py -k math`): exp within 2 ulp over its normal range, erf within
+3.5e-7 absolute, tanh within 2e-7 absolute and 1e-6 relative; NaN propagates, +-inf give the limits.
+"""
+
+from __future__ import annotations
+
+import math
+
+from mlir import ir
+from mlir.dialects import arith
+
+
+def const(like: ir.Value, value: float) -> ir.Value:
+    """A constant of `like`'s type (a splat for vectors): float for float types, else integer."""
+    t = like.type
+    elt = ir.VectorType(t).element_type if isinstance(t, ir.VectorType) else t
+    attr = ir.FloatAttr.get(elt, value) if isinstance(elt, ir.FloatType) else ir.IntegerAttr.get(elt, int(value))
+    if isinstance(t, ir.VectorType):
+        return arith.ConstantOp(t, ir.DenseElementsAttr.get_splat(t, attr)).result
+    return arith.ConstantOp(t, attr).result
+
+
+def _int_type(like: ir.Value) -> ir.Type:
+    i32 = ir.IntegerType.get_signless(32)
+    t = like.type
+    return ir.VectorType.get(ir.VectorType(t).shape, i32) if isinstance(t, ir.VectorType) else i32
+
+
+def _fma(a, b, c):
+    """a * b + c, marked contractible: LLVM makes it one FMA (polynomials are half the ops)."""
+    contract = ir.Attribute.parse("#arith.fastmath<contract>")
+    return arith.AddFOp(arith.MulFOp(a, b, fastmath=contract).result, c, fastmath=contract).result
+
+
+def _poly(x: ir.Value, coefficients) -> ir.Value:
+    """sum c_i x^i by Horner, coefficients from the highest power down."""
+    acc = const(x, coefficients[0])
+    for c in coefficients[1:]:
+        acc = _fma(acc, x, const(x, c))
+    return acc
+
+
+def _select(cond, a, b):
+    return arith.SelectOp(cond, a, b).result
+
+
+def _cmp(pred: str, a, b):
+    return arith.CmpFOp(getattr(arith.CmpFPredicate, pred), a, b).result
+
+
+def _abs(x: ir.Value) -> ir.Value:
+    """|x| by clearing the sign bit (math.absf is not lowered by lower-llvm's conversions)."""
+    bits = arith.BitcastOp(_int_type(x), x).result
+    return arith.BitcastOp(x.type, arith.AndIOp(bits, const(bits, 0x7FFFFFFF)).result).result
+
+
+def exp(x: ir.Value) -> ir.Value:
+    """e^x: x = n ln2 + r (|r| <= ln2 / 2, ln2 in two parts), e^r by its degree-7 Taylor polynomial,
+    2^n as 2^(n>>1) * 2^(n - n>>1) built in exponent bits (both factors normal for x in [-104, 89],
+    so results round to denormals, 0 and inf as float32 does)."""
+    xc = arith.MaximumFOp(arith.MinimumFOp(x, const(x, 89.0)).result, const(x, -104.0)).result
+    t = _fma(xc, const(x, 1.0 / math.log(2.0)), const(x, 0.5))
+    ni = arith.FPToSIOp(_int_type(x), t).result  # truncation toward zero ...
+    nf = arith.SIToFPOp(x.type, ni).result
+    # ... made a floor: where the truncation rounded up (negative t), step down one
+    ni = _select(_cmp("OGT", nf, t), arith.SubIOp(ni, const(ni, 1)).result, ni)
+    nf = arith.SIToFPOp(x.type, ni).result
+    r = arith.SubFOp(xc, arith.MulFOp(nf, const(x, 0.693359375)).result).result
+    r = arith.SubFOp(r, arith.MulFOp(nf, const(x, -2.12194440e-4)).result).result
+    p = _poly(r, [1.0 / 5040, 1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 0.5, 1.0, 1.0])
+    half = arith.ShRSIOp(ni, const(ni, 1)).result
+    y = p
+    for part in (half, arith.SubIOp(ni, half).result):
+        bits = arith.ShLIOp(arith.AddIOp(part, const(ni, 127)).result, const(ni, 23)).result
+        y = arith.MulFOp(y, arith.BitcastOp(x.type, bits).result).result
+    return _select(_cmp("UNO", x, x), x, y)
+
+
+# erf(x) = x P(t) / Q(t), t = x^2 / 3.8^2, for |x| <= 3.8 (erf(3.8) = 1 - 7.7e-8: one beyond it): a
+# rational minimax fit (linearised least squares, reweighted; `python bench/fit_erf.py` refits it),
+# |error| <= 3.5e-7 evaluated in float32, no exp and one division.
+ERF_CLAMP = 3.8
+ERF_P = [1.1283791784159427, 2.6650883541852006, 11.289345210654336, 11.477279226509696, 16.308705621352757,
+         2.8729662735473998, -0.11393632693744932]
+ERF_Q = [1.0, 7.17520875173745, 23.690072554441933, 46.28082614071297, 56.25510753693107, 38.98454281521844]
+
+
+def erf(x: ir.Value) -> ir.Value:
+    """erf(x) by ERF_P / ERF_Q on x clamped to +-ERF_CLAMP (NaN stays NaN: the clamps propagate it),
+    exactly +-1 beyond the clamp (so that GELU(-inf) is -inf * 0 = NaN, as numpy's expression gives)."""
+    xc = arith.MaximumFOp(arith.MinimumFOp(x, const(x, ERF_CLAMP)).result, const(x, -ERF_CLAMP)).result
+    t = arith.MulFOp(arith.MulFOp(xc, xc).result, const(x, 1.0 / ERF_CLAMP ** 2)).result
+    p = _poly(t, ERF_P[::-1])
+    q = _poly(t, ERF_Q[::-1])
+    e = arith.DivFOp(arith.MulFOp(xc, p).result, q).result
+    e = _select(_cmp("OGT", x, const(x, ERF_CLAMP)), const(x, 1.0), e)
+    return _select(_cmp("OLT", x, const(x, -ERF_CLAMP)), const(x, -1.0), e)
+
+
+def tanh(x: ir.Value) -> ir.Value:
+    """tanh(x) = 1 - 2 / (e^(2|x|) + 1), odd in x; the Taylor series to x^9 for |x| < 0.2 (where that
+    difference would lose relative accuracy); +-1 beyond |x| = 10; NaN stays NaN."""
+    ax = _abs(x)
+    e2 = exp(arith.MulFOp(ax, const(x, 2.0)).result)
+    big = arith.SubFOp(const(x, 1.0), arith.DivFOp(const(x, 2.0), arith.AddFOp(e2, const(x, 1.0)).result).result
+                       ).result
+    x2 = arith.MulFOp(ax, ax).result
+    small = arith.MulFOp(_poly(x2, [62.0 / 2835, -17.0 / 315, 2.0 / 15, -1.0 / 3, 1.0]), ax).result
+    t = _select(_cmp("OLT", ax, const(x, 0.2)), small, big)
+    t = _select(_cmp("OGT", ax, const(x, 10.0)), const(x, 1.0), t)
+    t = _select(_cmp("UNO", x, x), x, t)
+    return _select(_cmp("OLT", x, const(x, 0.0)), arith.NegFOp(t).result, t)
+
+
+EXPANSIONS = {"math.exp": exp, "math.erf": erf, "math.tanh": tanh}

@@ -1,0 +1,267 @@
+"""Fused epilogues: act(alpha * (A @ B) + bias) + residual in the kernel, against a float64 reference."""
+
+from __future__ import annotations
+
+import ctypes
+import math
+
+import ml_dtypes
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import nanomm
+from nanomm import ConfigError, DTypeError, Epilogue, KernelConfig, ShapeError
+from nanomm.errors import AliasError, PassError
+
+pytestmark = pytest.mark.avx512
+
+_ERF = np.vectorize(math.erf, otypes=[np.float64])
+ACTS = [None, "relu", "gelu", "gelu_tanh", "silu", "sigmoid"]
+
+
+def reference(acc: np.ndarray, alpha=1.0, bias=None, activation=None, residual=None) -> np.ndarray:
+    """The numpy expression of the epilogue, in float64."""
+    x = acc * np.float64(np.float32(alpha))
+    if bias is not None:
+        x = x + bias
+    with np.errstate(all="ignore"):
+        if activation == "relu":
+            x = np.where(np.isnan(x), x, np.maximum(x, 0))
+        elif activation == "gelu":
+            x = 0.5 * x * (1 + _ERF(x / math.sqrt(2)))
+        elif activation == "gelu_tanh":
+            x = 0.5 * x * (1 + np.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x ** 3)))
+        elif activation == "silu":
+            x = x / (1 + np.exp(-x))
+        elif activation == "sigmoid":
+            x = 1 / (1 + np.exp(-x))
+    if residual is not None:
+        x = x + residual
+    return x
+
+
+def _close(got: np.ndarray, want: np.ndarray, K: int, dtype: str) -> None:
+    # float32 sums of K products (bf16 inputs: exact products), then a few float32 ops of the epilogue
+    tol = (4e-6 if dtype == "f32" else 1e-5) * math.sqrt(K) + 2e-6
+    np.testing.assert_allclose(got, want, rtol=tol, atol=tol)
+
+
+def _inputs(M, N, K, dtype, rng):
+    a = rng.standard_normal((M, K)).astype(np.float32)
+    b = (rng.standard_normal((K, N)) / math.sqrt(K)).astype(np.float32)
+    if dtype == "bf16":
+        a, b = a.astype(ml_dtypes.bfloat16), b.astype(ml_dtypes.bfloat16)
+    return a, b
+
+
+# --- the transcendental expansions -------------------------------------------------------------
+
+
+def _jit_unary(fn: str):
+    from mlir import ir
+
+    from nanomm.compiler.pipeline import parse_pipeline, run_pipeline
+    from nanomm.compiler.translate import to_llvm_ir
+    from nanomm.runtime.cpu import native_cpu
+    from nanomm.runtime.jit import JitModule
+
+    n = 4096
+    src = (f"func.func @f(%x: memref<{n}xf32>, %y: memref<{n}xf32>) {{\n"
+           f"  linalg.generic {{indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], "
+           f"iterator_types = [\"parallel\"]}} ins(%x : memref<{n}xf32>) outs(%y : memref<{n}xf32>) {{\n"
+           f"  ^bb0(%a: f32, %b: f32):\n    %0 = math.{fn} %a : f32\n    linalg.yield %0 : f32\n  }}\n  return\n}}")
+    with ir.Context(), ir.Location.unknown():
+        module = ir.Module.parse(src)
+        run_pipeline(module, parse_pipeline("expand-math,lower-llvm"), snapshots=False)
+        text = to_llvm_ir(module)
+    cpu = native_cpu()
+    jit = JitModule(text, cpu.name, cpu.feature_string(), 3)
+    f = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)(jit.address("f"))
+
+    def run(x: np.ndarray) -> np.ndarray:
+        x = np.ascontiguousarray(x, np.float32)
+        assert x.size == n
+        y = np.empty_like(x)
+        f(x.ctypes.data, y.ctypes.data)
+        return y
+
+    run.owner = jit
+    return run
+
+
+SPECIAL = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-30, -1e-7, 0.19999, 0.2, 0.5, 3.79, 3.81, 88.7, 88.8,
+                    -87.3, -103.0, -104.5], np.float32)
+
+
+@pytest.mark.parametrize("fn, ref, atol, rtol", [
+    ("exp", np.exp, 0.0, 2.5e-7),
+    ("erf", _ERF, 3.5e-7, 0.0),
+    ("tanh", np.tanh, 2e-7, 1e-6),
+])
+def test_math_expansion_accuracy(fn, ref, atol, rtol):
+    run = _jit_unary(fn)
+    span = (-104, 89) if fn == "exp" else (-8, 8)
+    x = np.concatenate([SPECIAL, np.linspace(*span, 4096 - len(SPECIAL) - 512, dtype=np.float32),
+                        np.geomspace(1e-6, 1.0, 512).astype(np.float32)])
+    y = run(x)
+    with np.errstate(all="ignore"):
+        want = ref(x.astype(np.float64)).astype(np.float32).astype(np.float64)  # float32's limits (inf, 0)
+    assert np.array_equal(np.isnan(y), np.isnan(want))
+    special = ~np.isfinite(want) | (want == 0)
+    assert np.array_equal(y[special & ~np.isnan(want)], want[special & ~np.isnan(want)])
+    normal = np.isfinite(want) & (np.abs(want) > 1.2e-38)
+    np.testing.assert_allclose(y[normal], want[normal], rtol=rtol or 1e-30, atol=atol)
+
+
+# --- kernels with epilogues ---------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(M=st.integers(1, 40), N=st.integers(1, 90), K=st.integers(1, 300), act=st.sampled_from(ACTS),
+       bias=st.booleans(), residual=st.booleans(), alpha=st.sampled_from([1.0, 0.125, -2.0]),
+       dtype=st.sampled_from(["f32", "bf16"]), seed=st.integers(0, 2**16))
+def test_epilogue_matches_reference(M, N, K, act, bias, residual, alpha, dtype, seed):
+    rng = np.random.default_rng(seed)
+    a, b = _inputs(M, N, K, dtype, rng)
+    bias_v = rng.standard_normal(N).astype(np.float32) if bias else None
+    res = rng.standard_normal((M, N)).astype(np.float32) if residual else None
+    got = nanomm.matmul(a, b, bias=bias_v, activation=act, residual=res, alpha=alpha, threads=1)
+    acc = a.astype(np.float64) @ b.astype(np.float64)
+    _close(got, reference(acc, alpha, bias_v, act, res), K, dtype)
+
+
+CONFIGS = [
+    KernelConfig(mr=4, nr=48, mc=48, nc=96, kc=128, pack_b=True),  # nkm: the last K block of several
+    KernelConfig(mr=4, nr=48, mc=48, nc=96, kc=128, outline=False, late_c=False),  # nmk, inline tiles
+    KernelConfig(mr=6, nr=64, mc=36, nc=128, kc=64, unroll_k=2),
+]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=["nkm-packed", "nmk-inline", "unrolled"])
+@pytest.mark.parametrize("act", ["gelu", "silu"])
+def test_epilogue_under_configs(config, act):
+    M, N, K = 53, 150, 333
+    rng = np.random.default_rng(1)
+    a, b = _inputs(M, N, K, "f32", rng)
+    bias, res = rng.standard_normal(N).astype(np.float32), rng.standard_normal((M, N)).astype(np.float32)
+    k = nanomm.compile_matmul(M, N, K, config=config, threads=1,
+                              epilogue=Epilogue(alpha=0.5, bias=True, activation=act, residual=True))
+    _close(k(a, b, bias=bias, residual=res), reference(a.astype(np.float64) @ b, 0.5, bias, act, res), K, "f32")
+
+
+def test_epilogue_is_fused_into_the_microkernels():
+    k = nanomm.compile_matmul(64, 128, 96, threads=1, epilogue=Epilogue(bias=True, activation="relu"),
+                              config=KernelConfig(mr=4, nr=32, mc=32, nc=64, kc=64))
+    ir = k.ir("compose-microkernel")
+    assert "linalg.generic" not in ir  # no separate pass over C
+    assert "_epilogue(" in ir and "arith.maximumf" in ir and "vector<16xf32>" in ir
+
+
+def test_epilogue_on_amx_emulated_tiles():
+    """AMX tiles are stored by compose-amx; their epilogue runs as a vector loop over each tile."""
+    M, N, K = 70, 96, 200
+    rng = np.random.default_rng(2)
+    a, b = _inputs(M, N, K, "bf16", rng)
+    bias = rng.standard_normal(N).astype(np.float32)
+    cfg = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=64, pack_b=True, isa="amx-emulated")
+    k = nanomm.compile_matmul(M, N, K, "bf16", config=cfg, threads=1, epilogue=Epilogue(bias=True, activation="gelu"))
+    _close(k(a, b, bias=bias), reference(a.astype(np.float64) @ b.astype(np.float64), 1.0, bias, "gelu"), K, "bf16")
+
+
+def test_epilogue_with_threads_and_prepacked_weights():
+    M, N, K = 200, 384, 256
+    rng = np.random.default_rng(3)
+    a, b = _inputs(M, N, K, "f32", rng)
+    bias, res = rng.standard_normal(N).astype(np.float32), rng.standard_normal((M, N)).astype(np.float32)
+    want = reference(a.astype(np.float64) @ b, 1.0, bias, "gelu", res)
+    ep = Epilogue(bias=True, activation="gelu", residual=True)
+    for threads in (1, 2):
+        k = nanomm.compile_matmul(M, N, K, b=b, threads=threads, epilogue=ep)
+        _close(k(a, bias=bias, residual=res), want, K, "f32")
+        _close(nanomm.matmul(a, b, bias=bias, activation="gelu", residual=res, threads=threads), want, K, "f32")
+
+
+def test_dynamic_m_epilogue():
+    N, K = 96, 128
+    rng = np.random.default_rng(4)
+    b = (rng.standard_normal((K, N)) / math.sqrt(K)).astype(np.float32)
+    bias = rng.standard_normal(N).astype(np.float32)
+    k = nanomm.compile_matmul(None, N, K, b=b, epilogue=Epilogue(bias=True, activation="silu"))
+    for M in (1, 7, 33):
+        a = rng.standard_normal((M, K)).astype(np.float32)
+        _close(k(a, bias=bias), reference(a.astype(np.float64) @ b, 1.0, bias, "silu"), K, "f32")
+    threaded = nanomm.compile_matmul(None, N, K, b=b, threads=2, epilogue=Epilogue(activation="relu"))
+    a = rng.standard_normal((300, K)).astype(np.float32)
+    _close(threaded(a), reference(a.astype(np.float64) @ b, 1.0, None, "relu"), K, "f32")
+
+
+def test_nan_and_infinity_propagate_as_numpy():
+    M, N, K = 8, 40, 16
+    a = np.ones((M, K), np.float32)
+    b = np.ones((K, N), np.float32)
+    a[0, 0], a[1, 0], a[2, 0] = np.nan, np.inf, -np.inf
+    for act in ACTS:
+        got = nanomm.matmul(a, b, activation=act, threads=1)
+        want = reference(a.astype(np.float64) @ b, activation=act)
+        assert np.array_equal(np.isnan(got), np.isnan(want)), act
+        inf = np.isinf(want)
+        assert np.array_equal(got[inf], want[inf]), act
+
+
+def test_inputs_are_not_modified():
+    rng = np.random.default_rng(5)
+    a, b = _inputs(20, 30, 40, "f32", rng)
+    bias, res = rng.standard_normal(30).astype(np.float32), rng.standard_normal((20, 30)).astype(np.float32)
+    copies = [x.copy() for x in (a, b, bias, res)]
+    nanomm.matmul(a, b, bias=bias, residual=res, activation="gelu")
+    for x, y in zip((a, b, bias, res), copies):
+        assert np.array_equal(x, y)
+
+
+def test_epilogue_keyword_errors():
+    a, b = np.ones((4, 8), np.float32), np.ones((8, 6), np.float32)
+    with pytest.raises(ShapeError, match="bias has shape"):
+        nanomm.matmul(a, b, bias=np.zeros(5, np.float32))
+    with pytest.raises(ShapeError, match="residual has shape"):
+        nanomm.matmul(a, b, residual=np.zeros((6, 4), np.float32))
+    with pytest.raises(ConfigError, match="unknown activation 'tanhh'"):
+        nanomm.matmul(a, b, activation="tanhh")
+    with pytest.raises(DTypeError, match="bias has dtype int64"):
+        nanomm.matmul(a, b, bias=np.zeros(6, np.int64))
+    with pytest.raises(DTypeError, match="float32 result"):
+        nanomm.matmul(np.ones((4, 8), np.uint8), np.ones((8, 6), np.int8), activation="relu")
+    with pytest.raises(ConfigError, match="alpha must be a finite number"):
+        nanomm.matmul(a, b, alpha=float("nan"))
+    out = np.zeros((4, 6), np.float32)
+    with pytest.raises(AliasError, match="out shares memory with residual"):
+        nanomm.matmul(a, b, out=out, residual=out)
+    k = nanomm.compile_matmul(4, 6, 8, epilogue=Epilogue(bias=True))
+    with pytest.raises(ShapeError, match="bias is missing"):
+        k(a, b)
+    with pytest.raises(ShapeError, match="residual is given"):
+        k(a, b, bias=np.zeros(6, np.float32), residual=np.zeros((4, 6), np.float32))
+    with pytest.raises(DTypeError, match="epilogues apply to float32 results"):
+        nanomm.compile_matmul(4, 6, 8, "u8s8", epilogue=Epilogue(activation="relu"))
+    with pytest.raises(ConfigError, match="accumulate"):
+        nanomm.compile_matmul(4, 6, 8, accumulate=True, epilogue=Epilogue(activation="relu"))
+
+
+def test_converted_bias_and_empty_sum():
+    a, b = np.ones((3, 0), np.float32), np.ones((0, 5), np.float32)
+    bias = np.arange(5, dtype=np.float64) - 2
+    got = nanomm.matmul(a, b, bias=bias, activation="relu")
+    np.testing.assert_array_equal(got, np.maximum(np.broadcast_to(bias, (3, 5)), 0))
+    a, b = np.ones((3, 4), np.float32), np.ones((4, 5), np.float32)
+    np.testing.assert_allclose(nanomm.matmul(a, b, bias=bias), np.broadcast_to(4 + bias, (3, 5)))
+
+
+def test_expand_math_refuses_other_types():
+    from mlir import ir
+
+    from nanomm.compiler.pipeline import parse_pipeline, run_pipeline
+
+    with ir.Context(), ir.Location.unknown():
+        module = ir.Module.parse("func.func @f(%x: f64) -> f64 {\n  %0 = math.exp %x : f64\n  return %0 : f64\n}")
+        with pytest.raises(PassError, match="expand-math handles f32"):
+            run_pipeline(module, parse_pipeline("expand-math"))
