@@ -18,7 +18,8 @@ from ..runtime.threads import available_cores
 from .build import build_kernel, target_cpu
 from .config import KernelConfig, dynamic_config, m_range
 from .kernel import Kernel
-from .parallel import ParallelKernel, resolve_threads, split, threads_used, with_row_threads
+from .parallel import (PARALLEL_MIN_SECONDS, BatchedKernel, ParallelKernel, resolve_threads, serial_seconds, split,
+                       threads_used, with_row_threads)
 from .payload import ACTIVATIONS, DTYPES, Epilogue, MatmulSpec
 
 # (A's numpy dtype, B's numpy dtype) -> nanomm dtype name: what nanomm.matmul dispatches on.
@@ -56,7 +57,8 @@ _ranges: dict[tuple, int | Kernel] = {}
 def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "host",
                    config: KernelConfig | None = None, *, accumulate: bool = False,
                    b: np.ndarray | None = None, threads: int | None = None,
-                   epilogue: Epilogue | None = None) -> Kernel | ParallelKernel:
+                   epilogue: Epilogue | None = None, transpose_b: bool = False, batch: int = 0,
+                   batch_strides: tuple | None = None) -> Kernel | ParallelKernel | BatchedKernel:
     """Compiles C = A @ B (C += A @ B with accumulate=True) for A: MxK, B: KxN.
 
     threads: None uses every core the process may run on (its affinity mask), 1 one thread.
@@ -82,9 +84,18 @@ def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "ho
     registers before its one store; `kernel(a, b, bias=..., residual=...)` passes its arrays
     (float32, bias (N,), residual (M, N)). f32 and bf16 kernels. A dynamic-M kernel with bias or
     residual runs on one thread.
+
+    transpose_b=True: calls pass B as a K x N view whose transpose is C-contiguous (W.T of a
+    row-major N x K W, as torch's Linear stores it): the kernel reads W in place, transposing it
+    while it packs B into panels. Weights given with b= are packed once whatever their layout.
     """
     nthreads = resolve_threads(threads)
-    spec = MatmulSpec(M, N, K, dtype, accumulate, prepacked_b=b is not None, epilogue=epilogue)
+    if batch and batch_strides is None:
+        batch_strides = (M * K, K * N, M * N)
+    spec = MatmulSpec(M, N, K, dtype, accumulate, prepacked_b=b is not None, epilogue=epilogue,
+                      transpose_b=transpose_b, batch=batch, batch_strides=tuple(batch_strides or ()))
+    if spec.batch:
+        return _batched_kernel(spec, nthreads, target, target_cpu(target), config)
     if spec.M is None and spec.epilogue is not None and spec.epilogue.extras:
         nthreads = 1  # (see with_row_threads)
     cpu = target_cpu(target)
@@ -111,6 +122,17 @@ def _dynamic_kernel(spec: MatmulSpec, target: str, cpu: CpuInfo, config: KernelC
         kernel = copy.copy(kernel)
         kernel.packed_b = kernel.prepack(b)
     return kernel
+
+
+def _batched_kernel(spec: MatmulSpec, threads: int, target: str, cpu: CpuInfo,
+                    config: KernelConfig | None) -> Kernel | BatchedKernel:
+    """A batched spec's kernel: one, or where threads pay (serial_seconds) a run of entries a thread."""
+    def build(part: MatmulSpec) -> Kernel:
+        return _cached((part, _cpu_key(cpu), config, 1), lambda: build_kernel(part, target, config))
+
+    if threads == 1 or spec.batch == 1 or serial_seconds(spec, measured=True) < PARALLEL_MIN_SECONDS:
+        return build(spec)
+    return _cached((spec, _cpu_key(cpu), config, threads), lambda: BatchedKernel(spec, threads, build))
 
 
 def _static_kernel(spec: MatmulSpec, nthreads: int, target: str, cpu: CpuInfo, config: KernelConfig | None,
@@ -197,13 +219,111 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
                 return function(a, b, out, tuple(x for x in (bias, residual) if x is not None))
             except NanommError:
                 pass  # refused arguments: the full path below names the problem as matmul does
-    return _matmul(a, b, out, threads, dtype, key, epilogue and (bias, activation, residual, alpha))
+    epilogue = epilogue and (bias, activation, residual, alpha)
+    if getattr(a, "ndim", 2) != 2 or getattr(b, "ndim", 2) != 2:
+        return _matmul_nd(a, b, out, threads, dtype, epilogue)
+    return _matmul(a, b, out, threads, dtype, key, epilogue)
+
+
+def _matmul_nd(a, b, out, threads, dtype, epilogue) -> np.ndarray:
+    """numpy.matmul's N-D and 1-D cases: the batch dimensions broadcast and flattened into one
+    batched kernel call (compile_matmul(batch=)) whose entries are read in place where their strides
+    allow (broadcasts, slices, swapped last axes: B read transposed), else copied."""
+    a, b = _as_array(a, "a"), _as_array(b, "b")
+    if a.ndim == 0 or b.ndim == 0:
+        raise ShapeError("matmul takes arrays of at least 1 dimension, not scalars (use a * b)")
+    a2 = a[None, :] if a.ndim == 1 else a
+    b2 = b[:, None] if b.ndim == 1 else b
+    (M, K), (K2, N) = a2.shape[-2:], b2.shape[-2:]
+    if K != K2:
+        raise ShapeError(f"inner dimensions differ: a is {a.shape}, b is {b.shape}")
+    try:
+        batch_shape = np.broadcast_shapes(a2.shape[:-2], b2.shape[:-2])
+    except ValueError:
+        raise ShapeError(f"batch dimensions do not broadcast: a is {a.shape}, b is {b.shape}") from None
+    shape = batch_shape + ((M,) if a.ndim > 1 else ()) + ((N,) if b.ndim > 1 else ())
+    if dtype is not None:
+        a2, b2 = _convert_for(dtype, a2, b2)
+    kind = _NUMPY_TO_DTYPE.get((a2.dtype, b2.dtype))
+    if kind is None or (dtype is not None and kind != dtype):
+        return _matmul(a2.reshape(-1, K)[:1], b2.reshape(-1, N)[:K], None, threads, dtype, None, None)  # names it
+    c_dtype = np.dtype(DTYPES[kind][4])
+    count = math.prod(batch_shape)
+    spec_epilogue, extras = None, ()
+    if epilogue is not None:
+        spec_epilogue, extras, _ = _epilogue_for(epilogue[:2] + (None, epilogue[3]), M, N, kind)
+        if epilogue[2] is not None:  # the residual: the result's shape
+            residual = _as_array(epilogue[2], "residual")
+            if residual.shape != shape:
+                raise ShapeError(f"residual has shape {residual.shape}, expected the result's {shape}")
+            spec_epilogue = Epilogue(spec_epilogue.alpha, spec_epilogue.bias, spec_epilogue.activation, True)
+            extras = extras + (np.ascontiguousarray(residual, np.float32).reshape(count, M, N),)
+    if out is not None:
+        _check_out(out, shape, c_dtype, a, b)
+        for x in extras:
+            if np.may_share_memory(out, x):
+                raise AliasError("out shares memory with residual; pass a separate output array")
+    result = out if out is not None else np.empty(shape, c_dtype)
+    c3 = result.reshape(count, M, N)
+    if count == 0 or M == 0 or N == 0 or K == 0:
+        c3[...] = 0
+        if spec_epilogue is not None and c3.size:
+            c3[...] = _numpy_epilogue(c3, spec_epilogue, extras[:1] if spec_epilogue.bias else ())[...] if not \
+                spec_epilogue.residual else _numpy_epilogue(c3, spec_epilogue, extras)
+        return result
+    A, sa = _batch_view(np.broadcast_to(a2, batch_shape + (M, K)), count, transposable=False)
+    B, sb, transpose_b = _batch_view(np.broadcast_to(b2, batch_shape + (K, N)), count, transposable=True)
+    rows = M
+    if sb == 0 and (sa == M * K * A.dtype.itemsize or count == 1):
+        rows, count = count * M, 1  # one B for all entries of a dense A (x @ W with x 3-D): one taller matmul
+    if count == 1:  # one matmul: the 2-D path (its front door, threads over rows and columns)
+        bias, residual = (extras[0] if spec_epilogue and spec_epilogue.bias else None,
+                          extras[-1].reshape(rows, N) if spec_epilogue and spec_epilogue.residual else None)
+        a_rows = A[0] if rows == M else np.lib.stride_tricks.as_strided(A, (rows, K), A.strides[-2:])
+        _matmul(a_rows, B[0], c3.reshape(rows, N), threads, dtype, None,
+                epilogue and (bias, epilogue[1], residual, epilogue[3]))
+        return result
+    item = [x.dtype.itemsize for x in (A, B)]
+    kernel = compile_matmul(M, N, K, kind, threads=threads, epilogue=spec_epilogue, transpose_b=transpose_b,
+                            batch=count, batch_strides=(sa // item[0], sb // item[1], M * N))
+    kernel._function(A, np.swapaxes(B, -1, -2) if transpose_b else B, c3, extras)
+    return result
+
+
+def _batch_view(x: np.ndarray, count: int, transposable: bool):
+    """x (batch..., rows, cols) as (count, rows, cols) with one batch stride, and that stride in bytes
+    (0: broadcast); for B (`transposable`) also whether its entries are stored transposed. Entries
+    neither row-major (nor column-major for B), or batch dimensions no single stride steps through,
+    are copied."""
+    rows, cols = x.shape[-2:]
+    item = x.dtype.itemsize
+    row_major = (x.strides[-1] == item or cols == 1) and (x.strides[-2] == cols * item or rows == 1)
+    col_major = transposable and (x.strides[-2] == item or rows == 1) and (x.strides[-1] == rows * item or cols == 1)
+    stride = _single_stride(x.shape[:-2], x.strides[:-2])
+    if stride is None or not (row_major or col_major) or stride % item:
+        x, stride, row_major = np.ascontiguousarray(x), rows * cols * item, True
+    flat = np.lib.stride_tricks.as_strided(x, (count, rows, cols), (stride,) + x.strides[-2:])
+    if not transposable:
+        return flat, stride
+    return flat, stride, not row_major
+
+
+def _single_stride(shape: tuple, strides: tuple) -> int | None:
+    """The one stride that steps through dimensions `shape` in C order, or None (dimensions of 1 ignored)."""
+    dims = [(n, s) for n, s in zip(shape, strides) if n != 1]
+    if not dims:
+        return 0
+    for (n0, s0), (n1, s1) in zip(dims, dims[1:]):
+        if s0 != s1 * n1:
+            return None
+    return dims[-1][1]
 
 
 def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None, key: tuple | None,
             epilogue: tuple | None) -> np.ndarray:
     # the key is of the call as made, before any copy or conversion: remembered for contiguous inputs
-    key = key if _contiguous(a) and _contiguous(b) else None
+    # (b read in place as given, or transposed: see below)
+    key = key if _contiguous(a) and (_contiguous(b) or _transposed(b)) else None
     a = _as_matrix(a, "a")
     b = _as_matrix(b, "b")
     (M, K), (K2, N) = a.shape, b.shape
@@ -241,11 +361,34 @@ def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None
         if M * N * c_dtype.itemsize >= 1 << 62:
             raise ShapeError(f"the result ({M} x {N} {c_dtype}) is too large to allocate")
         out = np.empty((M, N), c_dtype)
-    kernel = _kernel_for(M, N, K, dtype, threads, spec.epilogue)
+    # b.T C-contiguous (W.T of a row-major W): a kernel that reads B^T in place
+    transpose_b = _transposed(b)
+    kernel = _kernel_for(M, N, K, dtype, threads, spec.epilogue, transpose_b)
+    function = kernel._function
+    if transpose_b:
+        function = _TransposedB(function)
     if key is not None and key[2:4] == (a.dtype, b.dtype):  # no conversion: the kernel takes the inputs as given
-        _remember(key, kernel._function)
-    a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)
-    return kernel(a, b, out) if spec.epilogue is None else kernel._function(a, b, out, extras)
+        _remember(key, function)
+    a, b = np.ascontiguousarray(a), (b if transpose_b else np.ascontiguousarray(b))
+    return function(a, b, out, extras) if spec.epilogue is not None else function(a, b, out)
+
+
+class _TransposedB:
+    """A checked kernel call of a transpose_b kernel, called with the K x N view b: passes b.T
+    (whose layout, shape and dtype the kernel checks)."""
+
+    __slots__ = ("function",)
+
+    def __init__(self, function):
+        self.function = function
+
+    def __call__(self, a, b, out, *extras):
+        return self.function(a, b.T, out, *extras)
+
+
+def _transposed(b) -> bool:
+    """Whether b is a 2-D ndarray stored transposed (b.T C-contiguous, b itself not)."""
+    return type(b) is _NDARRAY and b.ndim == 2 and not b.flags.c_contiguous and b.T.flags.c_contiguous
 
 
 def _epilogue_for(epilogue: tuple, M: int, N: int, dtype: str) -> tuple[Epilogue, tuple, bool]:
@@ -291,23 +434,23 @@ def _numpy_epilogue(c: np.ndarray, ep: Epilogue, extras: tuple) -> np.ndarray:
 
 
 def _kernel_for(M: int, N: int, K: int, dtype: str, threads: int | None,
-                epilogue: Epilogue | None = None) -> Kernel | ParallelKernel:
+                epilogue: Epilogue | None = None, transpose_b: bool = False) -> Kernel | ParallelKernel:
     """The kernel nanomm.matmul runs for an M x N x K call: its static-M kernel, or where another M
     of the same range came first, the range's dynamic-M kernel on the same threads (see _ranges).
     Epilogues run on static-M kernels (a dynamic-M one with bias or residual runs on one thread)."""
     nthreads = resolve_threads(threads)
-    spec = MatmulSpec(M, N, K, dtype, epilogue=epilogue)
+    spec = MatmulSpec(M, N, K, dtype, epilogue=epilogue, transpose_b=transpose_b)
     cpu = target_cpu("host")
     used = 1 if nthreads == 1 else threads_used(spec, nthreads, cpu)
     if settings.dynamic_m() and epilogue is None and (spec, _cpu_key(cpu), None, used) not in _cache:
         rows = m_range(M)
-        key = (N, K, dtype, rows, nthreads, _cpu_key(cpu))
+        key = (N, K, dtype, transpose_b, rows, nthreads, _cpu_key(cpu))
         seen = _ranges.setdefault(key, M)
         settings.trim_oldest(_ranges)
         if seen != M:  # a second M of the range, or the range's dynamic-M kernel already
             if not isinstance(seen, Kernel):
-                seen = _ranges[key] = _dynamic_kernel(MatmulSpec(None, N, K, dtype), "host", cpu, None, None, rows,
-                                                      nthreads)
+                seen = _ranges[key] = _dynamic_kernel(MatmulSpec(None, N, K, dtype, transpose_b=transpose_b), "host",
+                                                      cpu, None, None, rows, nthreads)
             return seen
     return _static_kernel(spec, nthreads, "host", cpu, None, used)
 

@@ -16,7 +16,7 @@ from ..runtime import settings
 from ..runtime.cpu import CpuInfo, resolve_target
 from ..runtime.diskcache import DiskCache, content_key, source_fingerprint
 from ..runtime.jit import JitModule
-from ..runtime.kernel import CompiledFunction, KernelABI, PackFunction
+from ..runtime.kernel import BatchedABI, BatchedFunction, CompiledFunction, KernelABI, PackFunction
 from .config import VNNI, KernelConfig, default_config, dynamic_config
 from .kernel import Kernel
 from .payload import DTYPES, MatmulSpec, payload
@@ -68,12 +68,17 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
         raise TargetError(f"target '{cpu.name}' lacks {', '.join(missing)}, which nanomm's {spec.dtype} kernels need")
     # LLVM may use any instruction the target has, so the code needs all of them.
     required = tuple(sorted(set(required) | set(cpu.features)))
+    # A transposed B is read while it is packed: its default is the packed-B kernel's blocking (the
+    # small-M default streams B rows unpacked, with K blocks too short to read B^T's rows along).
+    packed_default = spec.prepacked_b or spec.transpose_b
     if config is None and spec.M is None:
-        config = dynamic_config(spec.N, spec.K, cpu, prepacked_b=spec.prepacked_b, dtype=spec.dtype)
-    config = config or default_config(spec.M, spec.N, spec.K, cpu, prepacked_b=spec.prepacked_b, dtype=spec.dtype)
+        config = dynamic_config(spec.N, spec.K, cpu, prepacked_b=packed_default, dtype=spec.dtype)
+    config = config or default_config(spec.M, spec.N, spec.K, cpu, prepacked_b=packed_default, dtype=spec.dtype)
     if spec.M is None and config.isa != "avx512":
         raise ConfigError(f"a dynamic-M kernel runs on AVX-512 (isa='avx512'), not isa={config.isa!r}: AMX kernels "
                           "copy A blocks of a static number of rows")
+    if spec.transpose_b and not config.pack_b:  # B^T is read where it is copied into panels (pack)
+        config = dataclasses.replace(config, pack_b=True, nc=-(-config.nc // config.nr) * config.nr)
     if spec.prepacked_b:
         # Pre-packed B is laid out in K blocks of kc: never wider than K.
         config = dataclasses.replace(config, pack_b=True, kc=min(config.kc, -(-spec.K // VNNI[spec.dtype]) * VNNI[spec.dtype]))
@@ -96,8 +101,13 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
     packed_shape = config.packed_b_shape(spec.K, spec.ldb or spec.N, spec.dtype) if spec.prepacked_b else ()
     abi = KernelABI(symbol=spec.symbol, M=spec.M, N=spec.N, K=spec.K, a_dtype=a_np, b_dtype=b_np, c_dtype=c_np,
                     accumulate=spec.accumulate, alignment=0, required_features=required, b_shape=packed_shape,
-                    extras=spec.epilogue.extras if spec.epilogue is not None else ())
-    function = CompiledFunction(jit.address(spec.symbol), abi, owner=jit)
+                    extras=spec.epilogue.extras if spec.epilogue is not None else (), transpose_b=spec.transpose_b)
+    if spec.batch:
+        function = BatchedFunction(jit.address(spec.symbol), BatchedABI(
+            spec.symbol, spec.batch, spec.M, spec.N, spec.K, spec.batch_strides, a_np, b_np, c_np, spec.transpose_b,
+            abi.extras, required), owner=jit)
+    else:
+        function = CompiledFunction(jit.address(spec.symbol), abi, owner=jit)
     pack = None
     if spec.prepacked_b:
         pack = PackFunction(jit.address(spec.symbol + "_pack_b"), spec.symbol + "_pack_b", spec.K, spec.N,

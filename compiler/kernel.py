@@ -44,6 +44,18 @@ def epilogue_arrays(spec: MatmulSpec, bias, residual) -> tuple:
     return tuple(given[name] for name in wanted)
 
 
+def transposed_argument(spec: MatmulSpec, b):
+    """What a kernel compiled with transpose_b takes for the K x N `b` it is called with: b.T, an
+    N x K array (C-contiguous for a view like W.T of a row-major W: no copy; else copied)."""
+    if not spec.transpose_b or not isinstance(b, np.ndarray) or b.shape[-2:] != (spec.K, spec.N):
+        return b  # (a wrong b gets the kernel's own error)
+    if spec.batch:  # (batch, K, N) -> (batch, N, K); its strides are checked by the kernel
+        return np.swapaxes(b, -1, -2) if b.ndim == 3 else b
+    if b.ndim != 2:
+        return b
+    return b.T if b.T.flags.c_contiguous else np.ascontiguousarray(b.T)
+
+
 class Kernel:
     """A JIT-compiled matmul: `kernel(a, b, out)` runs it (C = A @ B, or C += A @ B when accumulating).
 
@@ -89,7 +101,7 @@ class Kernel:
             return self._call(a, b.flat, out, extras)
         if self.spec.prepacked_b:
             return self._call(a, self.prepack(b).flat, out, extras)
-        return self._call(a, b, out, extras)
+        return self._call(a, transposed_argument(self.spec, b), out, extras)
 
     def _call(self, a, b, out, extras: tuple):
         return self._function(a, b, out, extras) if extras else self._function(a, b, out)

@@ -13,7 +13,7 @@ from ..runtime.kernel import KernelABI
 from ..runtime.cpu import CpuInfo
 from ..runtime.probe import host_rates
 from ..runtime.threads import DynamicMFunction, ParallelFunction, Part, SharedB, available_cores, part_function
-from .kernel import Kernel, PackedB, epilogue_arrays
+from .kernel import Kernel, PackedB, epilogue_arrays, transposed_argument
 from .config import ELEMENT_BYTES, VNNI, KernelConfig, default_config
 from .payload import DTYPES, MatmulSpec
 
@@ -106,7 +106,8 @@ def _grid(spec: MatmulSpec, height: int, width: int, **extra) -> list[Chunk]:
     for m0 in range(0, M, height):
         for n0 in range(0, N, width):
             mb, nb = min(height, M - m0), min(width, N - n0)
-            strided = {"ldb": N, "ldc": N} if nb != N else {}
+            # (a transposed B's column block is a dense row block of B^T)
+            strided = {"ldb": 0 if spec.transpose_b else N, "ldc": N} if nb != N else {}
             chunks.append(Chunk(dataclasses.replace(spec, M=mb, N=nb, **strided, **extra), m0, n0))
     return chunks
 
@@ -219,8 +220,8 @@ def shared_b_config(spec: MatmulSpec, config: KernelConfig | None, cpu: CpuInfo,
     an ad-hoc same-process timing of both plans).
     A config that streams B unpacked keeps doing so.
     """
-    if spec.prepacked_b or (not force and serial_seconds(spec) < SHARED_B_MIN_SECONDS):
-        return None
+    if spec.prepacked_b or spec.transpose_b or (not force and serial_seconds(spec) < SHARED_B_MIN_SECONDS):
+        return None  # (a transposed B: each block packs its own, from its rows of B^T)
     cfg = config or default_config(spec.M, spec.N, spec.K, cpu, prepacked_b=True, dtype=spec.dtype)
     pays = cfg.isa != "avx512" and spec.dtype in ("u8s8", "s8s8") and min(spec.M, spec.N) >= 2048
     if not (force or pays) or (config is not None and not config.pack_b):
@@ -295,7 +296,8 @@ class ParallelKernel:
         extras = spec.epilogue.extras if spec.epilogue is not None else ()
         abi = KernelABI(symbol=f"{spec.symbol}_x{self.threads}", M=spec.M, N=spec.N, K=spec.K, a_dtype=a_np,
                         b_dtype=b_np, c_dtype=c_np, accumulate=spec.accumulate,
-                        required_features=first._function.abi.required_features, b_shape=b_shape, extras=extras)
+                        required_features=first._function.abi.required_features, b_shape=b_shape, extras=extras,
+                        transpose_b=spec.transpose_b)
         item_c = np.dtype(c_np).itemsize
         # an epilogue's bias starts at the chunk's column, its residual where its C does
         parts = [Part(built[c.spec]._function._cfunc, *offsets,
@@ -323,7 +325,7 @@ class ParallelKernel:
             if (b.K, b.N, b.layout) != (self.spec.K, self.spec.N, self.kernels[0].layout):
                 raise ConfigError(f"b was packed for another layout {b.layout}")
             b = b.flat
-        return self._function(a, b, out, extras)
+        return self._function(a, transposed_argument(self.spec, b), out, extras)
 
     def prepack(self, b: np.ndarray) -> PackedB:
         if not self.spec.prepacked_b:
@@ -394,7 +396,7 @@ def plan_layout(spec: MatmulSpec, chunks: list[Chunk], config: KernelConfig) -> 
         packed = c.spec.prepacked_b
         if packed and c.n0 % nr:
             raise ConfigError(f"column block at {c.n0} does not start a {nr}-wide panel of packed B")
-        b_offset = (c.n0 // nr) * panel_bytes if packed else c.n0 * item_a
+        b_offset = (c.n0 // nr) * panel_bytes if packed else c.n0 * (spec.K if spec.transpose_b else 1) * item_a
         parts.append((c.m0 * spec.K * item_a, b_offset, (c.m0 * spec.N + c.n0) * item_c))
     if spec.prepacked_b or not chunks[0].spec.prepacked_b:
         return Layout(parts, [], 0)
@@ -433,3 +435,60 @@ def with_row_threads(kernel: Kernel, threads: int) -> Kernel:
     threaded = copy.copy(kernel)
     threaded._function = DynamicMFunction(kernel._function, threads, lambda M: split_rows(spec, threads, M, m_align))
     return threaded
+
+
+class BatchedKernel:
+    """A batched matmul (MatmulSpec.batch) on several threads: the entries split into one run of
+    entries a thread, each run a batched kernel of its length (at most two lengths); called like a
+    Kernel. The whole call's arrays are checked once (runtime BatchedCall), then each thread's
+    kernel gets the pointers of its first entry."""
+
+    def __init__(self, spec: MatmulSpec, threads: int, build: Callable[[MatmulSpec], Kernel]):
+        from ..runtime.kernel import BatchedABI, BatchedCall
+
+        self.spec = spec
+        parts = min(threads, spec.batch)
+        q, r = divmod(spec.batch, parts)
+        counts = [q + 1] * r + [q] * (parts - r)
+        built = {n: build(dataclasses.replace(spec, batch=n)) for n in set(counts)}
+        self.kernels = list(built.values())
+        first = self.kernels[0]
+        self.config, self.target, self.threads = first.config, first.target, parts
+        self.compile_seconds = sum(k.compile_seconds for k in self.kernels)
+        _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
+        extras = spec.epilogue.extras if spec.epilogue is not None else ()
+        check = BatchedCall(BatchedABI(f"{spec.symbol}_x{parts}", spec.batch, spec.M, spec.N, spec.K,
+                                       spec.batch_strides, a_np, b_np, c_np, spec.transpose_b, extras,
+                                       first._function.abi.required_features))
+        sizes = [np.dtype(t).itemsize for t in (a_np, b_np, c_np)]
+        starts = np.cumsum([0] + counts[:-1]).tolist()
+        # byte offsets of each run's first entry in A, B, C and the extras (bias: the same for all)
+        offsets = [(i * spec.batch_strides[0] * sizes[0], i * spec.batch_strides[1] * sizes[1],
+                    i * spec.batch_strides[2] * sizes[2],
+                    *(0 if x == "bias" else i * spec.batch_strides[2] * sizes[2] for x in extras)) for i in starts]
+        cfuncs = [built[n]._function._cfunc for n in counts]
+        self._function = _BatchedParts(check, cfuncs, offsets, parts)
+
+    def __call__(self, a, b, out=None, *, bias=None, residual=None) -> np.ndarray:
+        extras = epilogue_arrays(self.spec, bias, residual)
+        return self._function(a, transposed_argument(self.spec, b), out, extras)
+
+    def __repr__(self) -> str:
+        s = self.spec
+        return f"<nanomm.BatchedKernel {s.dtype} {s.batch} x {s.M}x{s.N}x{s.K} threads={self.threads}>"
+
+
+class _BatchedParts:
+    """BatchedKernel's checked call: the whole call checked, then the runs on the Python pool."""
+
+    def __init__(self, check, cfuncs: list, offsets: list, threads: int):
+        self.abi = check.abi
+        self._check, self._cfuncs, self._offsets, self._threads = check, cfuncs, offsets, threads
+
+    def __call__(self, a, b, out=None, extras: tuple = ()) -> np.ndarray:
+        from ..runtime.threads import _pool, _run_in_turns
+
+        out, pointers = self._check.prepare(a, b, out, tuple(extras))
+        calls = [(f, tuple(p + o for p, o in zip(pointers, offs))) for f, offs in zip(self._cfuncs, self._offsets)]
+        _run_in_turns(_pool, calls, self._threads)
+        return out

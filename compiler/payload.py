@@ -87,6 +87,14 @@ class MatmulSpec:
     ldb: int = 0
     ldc: int = 0  # row stride of C in elements (0: N, dense)
     epilogue: Epilogue | None = None  # applied to C in registers before its store (None: none)
+    # B is passed transposed: the kernel's B argument is B^T (N x K, row-major: W of x @ W.T), read
+    # in place by the pack pass. A pre-packed B has one layout whatever B's: False there.
+    transpose_b: bool = False
+    # A batch of `batch` matmuls (0: one, unbatched), entry i at A + i*sa, B + i*sb, C + i*sc with
+    # batch_strides = (sa, sb, sc) in elements (sa or sb 0: that operand broadcast; the residual
+    # strides as C): `void f(A, B, C[, bias, residual])` loops over the entries.
+    batch: int = 0
+    batch_strides: tuple = ()
 
     def __post_init__(self):
         for key in ("M", "N", "K") if self.M is not None else ("N", "K"):
@@ -103,6 +111,14 @@ class MatmulSpec:
                 raise ShapeError(f"{key} must be 0 (dense) or at least N={self.N}, got {value!r}")
         if self.dtype not in DTYPES:
             raise DTypeError(f"unsupported dtype '{self.dtype}' (supported: {', '.join(DTYPES)})")
+        if not isinstance(self.transpose_b, bool):
+            raise ConfigError(f"transpose_b must be a bool, got {self.transpose_b!r}")
+        if self.transpose_b and self.prepacked_b:
+            object.__setattr__(self, "transpose_b", False)
+        if self.transpose_b and self.ldb:
+            raise ShapeError("a transposed B has no row stride to give (ldb): a column block of B is a row block "
+                             "of B^T, dense")
+        self._check_batch()
         if self.epilogue is not None:
             if not isinstance(self.epilogue, Epilogue):
                 raise ConfigError(f"epilogue must be a nanomm Epilogue, got {type(self.epilogue).__name__}")
@@ -117,14 +133,33 @@ class MatmulSpec:
             raise ShapeError(f"K={self.K} can overflow the int32 sums of a {self.dtype} matmul: the largest K "
                              f"nanomm accepts for {self.dtype} is {MAX_K[self.dtype]}")
 
+    def _check_batch(self) -> None:
+        if not isinstance(self.batch, int) or isinstance(self.batch, bool) or not 0 <= self.batch < MAX_DIM:
+            raise ShapeError(f"batch must be an int >= 0 (0: not batched), got {self.batch!r}")
+        if not self.batch:
+            if self.batch_strides:
+                raise ShapeError("batch_strides are for a batched kernel (batch >= 1)")
+            return
+        if self.M is None or self.prepacked_b or self.accumulate or self.ldb or self.ldc:
+            raise ShapeError("a batched kernel has a static M, a B per call and a dense C (no accumulate, "
+                             "pre-packed B, ldb or ldc)")
+        strides = tuple(self.batch_strides)
+        if len(strides) != 3 or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in strides):
+            raise ShapeError(f"batch_strides must be (A, B, C) strides in elements, each >= 0, got {self.batch_strides!r}")
+        if self.batch > 1 and strides[2] < self.M * self.N:
+            raise ShapeError(f"the C of each batch entry needs its own M x N elements: C's batch stride "
+                             f"{strides[2]} < {self.M * self.N}")
+        object.__setattr__(self, "batch_strides", strides)
+
     @property
     def symbol(self) -> str:
         acc = "_acc" if self.accumulate else ""
-        pb = "_pb" if self.prepacked_b else ""
+        pb = "_pb" if self.prepacked_b else "_bt" if self.transpose_b else ""
         ld = "".join(f"_{key}{getattr(self, key)}" for key in ("ldb", "ldc") if getattr(self, key) not in (0, self.N))
         m = "dyn" if self.M is None else self.M
         ep = f"_{self.epilogue.tag}" if self.epilogue is not None else ""
-        return f"nanomm_matmul_{self.dtype}_{m}x{self.N}x{self.K}{acc}{pb}{ld}{ep}"
+        batch = f"_b{self.batch}s{'_'.join(map(str, self.batch_strides))}" if self.batch else ""
+        return f"nanomm_matmul_{self.dtype}_{m}x{self.N}x{self.K}{acc}{pb}{ld}{batch}{ep}"
 
     @property
     def dynamic_m(self) -> bool:
@@ -134,32 +169,92 @@ class MatmulSpec:
     def flops(self) -> int:
         if self.M is None:
             raise ShapeError("a dynamic-M kernel has no fixed flop count: use 2 * M * N * K for the M of a call")
-        return 2 * self.M * self.N * self.K
+        return 2 * self.M * self.N * self.K * max(1, self.batch)
 
 
 def payload(spec: MatmulSpec) -> str:
     """MLIR text of the payload function `spec.symbol(A, B, C)`."""
+    if spec.batch:
+        return _batched_payload(spec)
     ab, c, *_ = DTYPES[spec.dtype]
     M, N, K = "?" if spec.M is None else spec.M, spec.N, spec.K
     ta = f"memref<{M}x{K}x{ab}>"
     tb = _strided(K, N, ab, spec.ldb)
+    b_arg, transpose = f"%B: {tb}", ""
+    if spec.transpose_b:  # the argument is B^T (N x K); the matmul reads its transposed view
+        tbt, tb = f"memref<{N}x{K}x{ab}>", f"memref<{K}x{N}x{ab}, strided<[1, {K}]>>"
+        b_arg = f"%Bt: {tbt}"
+        transpose = f"    %B = memref.transpose %Bt (i, j) -> (j, i) : {tbt} to {tb}\n"
     tc = _strided(M, N, c, spec.ldc)
-    zero = "0.0" if c.startswith("f") else "0"
-    fill = "" if spec.accumulate else (
-        f"    %zero = arith.constant {zero} : {c}\n"
-        f"    linalg.fill ins(%zero : {c}) outs(%C : {tc})\n")
-    # linalg.matmul sign-extends integer operands; an unsigned A is marked for nanomm's passes.
+    args, body = "", _matmul_body(spec, "%A", "%B", "%C", ta, tb, tc, "%bias", "%R", tc)
+    if spec.epilogue is not None:
+        args = "".join(f", {name}: {t}" for name, t in _epilogue_args(spec.epilogue, N, c, tc))
+    return (
+        f"func.func @{spec.symbol}(%A: {ta}, {b_arg}, %C: {tc}{args}) {{\n"
+        f"{transpose}{body}"
+        f"    return\n"
+        f"}}\n"
+    )
+
+
+def _matmul_body(spec: MatmulSpec, a: str, b: str, c: str, ta: str, tb: str, tc: str, bias: str, residual: str,
+                 tr: str, indent: str = "    ") -> str:
+    """The fill (unless accumulating), the linalg.matmul and the epilogue generic on the given values."""
     from ..passes._ir import A_UNSIGNED
 
+    _, ct, *_ = DTYPES[spec.dtype]
+    zero = "0.0" if ct.startswith("f") else "0"
+    fill = "" if spec.accumulate else (
+        f"{indent}%zero = arith.constant {zero} : {ct}\n"
+        f"{indent}linalg.fill ins(%zero : {ct}) outs({c} : {tc})\n")
+    # linalg.matmul sign-extends integer operands; an unsigned A is marked for nanomm's passes.
     attrs = f" {{{A_UNSIGNED}}}" if spec.dtype == "u8s8" else ""
-    args, epilogue = "", ""
+    text = fill + f"{indent}linalg.matmul{attrs} ins({a}, {b} : {ta}, {tb}) outs({c} : {tc})\n"
     if spec.epilogue is not None:
-        args, epilogue = _epilogue(spec.epilogue, N, c, tc)
+        text += _epilogue(spec.epilogue, spec.N, ct, c, tc, bias, residual, tr, indent)
+    return text
+
+
+def _batched_payload(spec: MatmulSpec) -> str:
+    """A batched kernel: an scf.for over the entries, each the 2-D payload on views of the entry."""
+    ab, ct, *_ = DTYPES[spec.dtype]
+    M, N, K, count = spec.M, spec.N, spec.K, spec.batch
+    sa, sb, sc = spec.batch_strides
+
+    def batched(rows, cols, elt, stride, inner):
+        return f"memref<{count}x{rows}x{cols}x{elt}, strided<[{stride}, {inner}, 1]>>"
+
+    def entry(rows, cols, elt, inner, stride):
+        offset = ", offset: ?" if stride else ""  # a broadcast operand (stride 0): every entry at offset 0
+        return f"memref<{rows}x{cols}x{elt}, strided<[{inner}, 1]{offset}>>"
+
+    ta, tb3 = batched(M, K, ab, sa, K), (batched(N, K, ab, sb, K) if spec.transpose_b else batched(K, N, ab, sb, N))
+    tc = batched(M, N, ct, sc, N)
+    ea, ec = entry(M, K, ab, K, sa), entry(M, N, ct, N, sc)
+    view = "[%i, 0, 0] [1, {r}, {c}] [1, 1, 1]"
+    lines = [f"    %ea = memref.subview %A{view.format(r=M, c=K)} : {ta} to {ea}"]
+    if spec.transpose_b:
+        ebt = entry(N, K, ab, K, sb)
+        eb = f"memref<{K}x{N}x{ab}, strided<[1, {K}]{', offset: ?' if sb else ''}>>"
+        lines += [f"    %ebt = memref.subview %B{view.format(r=N, c=K)} : {tb3} to {ebt}",
+                  f"    %eb = memref.transpose %ebt (i, j) -> (j, i) : {ebt} to {eb}"]
+    else:
+        eb = entry(K, N, ab, N, sb)
+        lines.append(f"    %eb = memref.subview %B{view.format(r=K, c=N)} : {tb3} to {eb}")
+    lines.append(f"    %ec = memref.subview %C{view.format(r=M, c=N)} : {tc} to {ec}")
+    args = ""
+    if spec.epilogue is not None:
+        extra = _epilogue_args(spec.epilogue, N, ct, tc)
+        args = "".join(f", {name}: {t}" for name, t in extra)
+        if spec.epilogue.residual:
+            lines.append(f"    %er = memref.subview %R{view.format(r=M, c=N)} : {tc} to {ec}")
+    body = _matmul_body(spec, "%ea", "%eb", "%ec", ea, eb, ec, "%bias", "%er", ec, indent="      ")
+    loop = "\n".join("  " + line for line in lines) + "\n" + body
     return (
-        f"func.func @{spec.symbol}(%A: {ta}, %B: {tb}, %C: {tc}{args}) {{\n"
-        f"{fill}"
-        f"    linalg.matmul{attrs} ins(%A, %B : {ta}, {tb}) outs(%C : {tc})\n"
-        f"{epilogue}"
+        f"func.func @{spec.symbol}(%A: {ta}, %B: {tb3}, %C: {tc}{args}) {{\n"
+        f"    %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n"
+        f"    %count = arith.constant {count} : index\n"
+        f"    scf.for %i = %c0 to %count step %c1 {{\n{loop}    }}\n"
         f"    return\n"
         f"}}\n"
     )
@@ -189,14 +284,20 @@ _ACTIVATION_BODIES = {
 }
 
 
-def _epilogue(ep: Epilogue, N: int, c: str, tc: str) -> tuple[str, str]:
-    """(the function's extra arguments, the epilogue linalg.generic on C) of an Epilogue."""
+def _epilogue_args(ep: Epilogue, N: int, c: str, tc: str) -> list[tuple[str, str]]:
+    """(name, type) of the function's arguments after C for an Epilogue: bias (N), residual (like C)."""
+    return ([("%bias", f"memref<{N}x{c}>")] if ep.bias else []) + ([("%R", tc)] if ep.residual else [])
+
+
+def _epilogue(ep: Epilogue, N: int, c: str, out: str, tc: str, bias: str, residual: str, tr: str,
+              indent: str = "    ") -> str:
+    """The epilogue linalg.generic of an Epilogue on C = `out`."""
     ins, types, maps, block_args = [], [], [], []
     if ep.bias:
-        ins.append("%bias"), types.append(f"memref<{N}x{c}>"), maps.append("affine_map<(i, j) -> (j)>")
+        ins.append(bias), types.append(f"memref<{N}x{c}>"), maps.append("affine_map<(i, j) -> (j)>")
         block_args.append("%b: f32")
     if ep.residual:
-        ins.append("%R"), types.append(tc), maps.append("affine_map<(i, j) -> (i, j)>")
+        ins.append(residual), types.append(tr), maps.append("affine_map<(i, j) -> (i, j)>")
         block_args.append("%r: f32")
     maps.append("affine_map<(i, j) -> (i, j)>")
     lines, x = [], "%acc"
@@ -212,16 +313,12 @@ def _epilogue(ep: Epilogue, N: int, c: str, tc: str) -> tuple[str, str]:
     if ep.residual:
         lines.append(f"%out = arith.addf {x}, %r : f32")
         x = "%out"
-    args = "".join(f", {name}: {t}" for name, t in zip(ins, types))
     ins_text = f"ins({', '.join(ins)} : {', '.join(types)}) " if ins else ""
-    body = "".join(f"      {line}\n" for line in lines)
-    text = (f"    linalg.generic {{indexing_maps = [{', '.join(maps)}], iterator_types = [\"parallel\", \"parallel\"]}} "
-            f"{ins_text}outs(%C : {tc}) {{\n"
-            f"    ^bb0({', '.join(block_args + ['%acc: f32'])}):\n{body}"
-            f"      linalg.yield {x} : f32\n    }}\n")
-    return args, text
-
-
+    body = "".join(f"{indent}  {line}\n" for line in lines)
+    return (f"{indent}linalg.generic {{indexing_maps = [{', '.join(maps)}], iterator_types = [\"parallel\", "
+            f"\"parallel\"]}} {ins_text}outs({out} : {tc}) {{\n"
+            f"{indent}^bb0({', '.join(block_args + ['%acc: f32'])}):\n{body}"
+            f"{indent}  linalg.yield {x} : f32\n{indent}}}\n")
 
 def _strided(rows: int | str, cols: int, elt: str, ld: int) -> str:
     if ld in (0, cols):

@@ -99,6 +99,9 @@ class ComposeMicrokernel(ModulePass):
                 nk = _match(loop)
                 if nk is None:
                     raise self.fail("nanokernel loop does not have the form tile-register produces", loop)
+                if ir.MemRefType(nk.b.type).get_strides_and_offset()[0][-1] != 1:
+                    raise self.fail("B is stored transposed (its columns are contiguous): run pack before "
+                                    "compose-microkernel (it reads B^T into panels)", loop)
                 epilogue = _epilogue.after(loop, nk.c)
                 if epilogue is not None:
                     nk.epilogue, nk.extras = epilogue, [x for x, _ in _epilogue.inputs(epilogue)]

@@ -9,8 +9,8 @@ from mlir.dialects import arith, func, memref, scf, vector
 
 from ..errors import ConfigError
 from ._base import ModulePass
-from ._ir import (add_index, erase, index_const, lane_mask, interleave, read_vector, vnni_factor, walk, write_vector,
-                  zero_vector)
+from ._ir import (add_index, erase, index_const, lane_mask, interleave, read_vector, vnni_factor, walk,
+                  write_vector, zero_vector)
 from .tile_cache import A_BLOCK, B_BLOCK
 
 PACKED_B = "nanomm.packed_b"
@@ -304,6 +304,9 @@ class Pack(ModulePass):
 
     def _copy(self, src: ir.Value, packed: ir.Value, kb: int, nb: int, elt: ir.Type) -> None:
         """packed[p, k/v, j*v + k%v] = src[k, p*nr + j], zero past column nb and row kb."""
+        if _transposed(src):
+            self._copy_transposed(src, packed, kb, nb, elt)
+            return
         nr, vw, v = self.nr, self.vector_width, vnni_factor(elt)
         vtype = ir.VectorType.get([vw], elt)
         full, rem = divmod(nb, nr)
@@ -344,6 +347,58 @@ class Pack(ModulePass):
                 scf.YieldOp([])
         if partial:
             row(index_const(groups), partial)
+
+    def _copy_transposed(self, src: ir.Value, packed: ir.Value, kb: int, nb: int, elt: ir.Type) -> None:
+        """_copy of a B stored transposed (src: kb x nb with strides [1, ldw], the memory of W = B^T).
+
+        A panel row holds, per column n, the v elements B[kk*v .. kk*v+v-1, n] = W[n, kk*v ..]: one
+        32-bit word of W's row n. So 16 rows of W, 16 words each (contiguous loads), are transposed
+        as a 16 x 16 matrix of words in registers (4 stages of 16 two-vector shuffles) into 16
+        panel rows of 16 columns: one pass over W, whatever the dtype."""
+        nr, v = self.nr, vnni_factor(elt)
+        i32 = ir.IntegerType.get_signless(32)
+        words_t = ir.VectorType.get([16], i32)
+        row_t = ir.VectorType.get([16 * v], elt)
+        (s0, s1), offset = ir.MemRefType(src.type).get_strides_and_offset()
+        w_t = ir.MemRefType.get([nb, kb], elt, ir.StridedLayoutAttr.get(offset, [s1, s0]))
+        w = memref.transpose(w_t, src, ir.AffineMapAttr.get(ir.AffineMap.get_permutation([1, 0])))
+        rows = -(-kb // v)  # panel rows with data (pad-k rows are zeroed by the caller)
+        full_panels, rem_cols = divmod(nb, nr)
+
+        def chunk(p: ir.Value, g: int, kw: ir.Value, present_rows: int, elements: int, present: int):
+            """Panel rows [kw*16, +present_rows) of columns [g, g+16) of panel p, from `elements` k of
+            each of the `present` W rows with data (the rest masked or zero)."""
+            n0 = arith.AddIOp(arith.MulIOp(p, index_const(nr)).result, index_const(g)).result
+            r0 = arith.MulIOp(kw, index_const(16)).result
+            k0 = arith.MulIOp(r0, index_const(v)).result if v > 1 else r0
+            mask = lane_mask(16 * v, elements) if elements < 16 * v else None
+            lanes = min(16, nr - g)
+            mats = [vector.bitcast(words_t, read_vector(w, [add_index(n0, r), k0], row_t, mask))
+                    if r < present else zero_vector(words_t) for r in range(16)]
+            out_mask = lane_mask(16 * v, lanes * v) if lanes < 16 else None
+            for t, word_row in enumerate(_transpose16(mats)[:present_rows]):
+                write_vector(vector.bitcast(row_t, word_row), packed, [p, add_index(r0, t), index_const(g * v)], out_mask)
+
+        def panel(p: ir.Value, cols: int):
+            """Panel p, 16 columns (16 rows of W, each read along K: 16 streams) at a time."""
+            whole = kb // (16 * v)  # chunks of 16 words all inside K
+            for g in range(0, nr, 16):
+                present = max(0, min(16, cols - g))
+                if whole:
+                    loop = scf.ForOp(index_const(0), index_const(whole), index_const(1))
+                    with ir.InsertionPoint(loop.body):
+                        chunk(p, g, loop.induction_variable, 16, 16 * v, present)
+                        scf.YieldOp([])
+                if rows > whole * 16:
+                    chunk(p, g, index_const(whole), rows - whole * 16, kb - whole * 16 * v, present)
+
+        if full_panels:
+            ploop = scf.ForOp(index_const(0), index_const(full_panels), index_const(1))
+            with ir.InsertionPoint(ploop.body):
+                panel(ploop.induction_variable, nr)
+                scf.YieldOp([])
+        if rem_cols:
+            panel(index_const(full_panels), rem_cols)
 
     def _prefetch_rows(self, src: ir.Value, kk: ir.Value, kb: int, nb: int, v: int) -> None:
         """Prefetches (into L2) each line of the v rows of B that panel row kk + prefetch-rows
@@ -424,6 +479,28 @@ class Pack(ModulePass):
         kblk = arith.DivUIOp(k0, index_const(self.kc)).result
         result = ir.Type.parse(f"memref<{rows}x{width * v}x{elt}, strided<[{nr * v}, 1], offset: ?>>")
         return memref.subview(source, [kblk, panel, 0, 0], [1, 1, rows, width * v], [1, 1, 1, 1], result_type=result)
+
+
+def _transposed(view: ir.Value) -> bool:
+    """Whether a B view is stored transposed: its columns, not its rows, are contiguous."""
+    strides, _ = ir.MemRefType(view.type).get_strides_and_offset()
+    return strides[-1] != 1 and strides[0] == 1
+
+
+def _transpose16(rows: list[ir.Value]) -> list[ir.Value]:
+    """The transpose of a 16 x 16 matrix held as 16 vectors: for s = 8, 4, 2, 1, rows r and r + s
+    (r without bit s) swap their off-diagonal s-wide blocks (one two-vector shuffle each)."""
+    rows = list(rows)
+    for s in (8, 4, 2, 1):
+        out = [None] * 16
+        for r in range(16):
+            if r & s:
+                continue
+            top, bottom = rows[r], rows[r + s]
+            out[r] = vector.shuffle(top, bottom, [j if not j & s else 16 + j - s for j in range(16)])
+            out[r + s] = vector.shuffle(top, bottom, [j + s if not j & s else 16 + j for j in range(16)])
+        rows = out
+    return rows
 
 
 def _whole_bytes(view: ir.Value) -> int:

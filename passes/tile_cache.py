@@ -64,6 +64,8 @@ class TileCache(MatmulRewrite):
 
     def rewrite(self, op: ir.Operation, mm: MatmulOperands) -> None:
         a, b, c, M, N, K, fill = mm.a, mm.b, mm.c, mm.M, mm.N, mm.K, mm.fill
+        if K <= 0:
+            raise self.fail(f"K must be positive, got {K}", op)
         kc = min(self.kc, K)
 
         epilogue = _epilogue.after(op, c)

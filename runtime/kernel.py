@@ -72,6 +72,7 @@ class KernelABI:
     # The epilogue's arrays, passed after C (`void symbol(A, B, C, bias, residual[, M])`), C's dtype:
     # "bias" (N,) and "residual" (M, N), each C-contiguous.
     extras: tuple[str, ...] = ()
+    transpose_b: bool = False  # B is passed as B^T: an N x K C-contiguous array
 
 
 def _resolve_dtype(name: str) -> np.dtype | None:
@@ -107,14 +108,14 @@ class CheckedCall:
             request_amx_permission()  # once per process; before any tile instruction can run
         self._names = {"a": abi.a_dtype, "b": abi.b_dtype, "out": abi.c_dtype}
         self._dtypes = {k: _resolve_dtype(v) for k, v in self._names.items()}
-        b_shape = tuple(abi.b_shape) or (abi.K, abi.N)
+        b_shape = tuple(abi.b_shape) or ((abi.N, abi.K) if abi.transpose_b else (abi.K, abi.N))
         self._shape_a, self._shape_b, self._shape_c = (abi.M, abi.K), b_shape, (abi.M, abi.N)
         # A pre-packed B (4-D) is also accepted as its 2-D view (flat_packed_shape): the native
         # checked call reads 2-D arrays only.
         self._flat_b = flat_packed_shape(b_shape) if len(b_shape) > 2 else None
         self._shapes = {
             "a": ((abi.M, abi.K), "(M, K)"),
-            "b": (b_shape, "the packed layout" if abi.b_shape else "(K, N)"),
+            "b": (b_shape, "the packed layout" if abi.b_shape else "(N, K) (B^T)" if abi.transpose_b else "(K, N)"),
             "out": ((abi.M, abi.N), "(M, N)"),
         }
         self._dynamic = abi.M is None
@@ -379,3 +380,96 @@ class PackFunction:
         packed[...] = 0
         self._cfunc(data_pointer(b), data_pointer(packed))
         return packed
+
+
+@dataclass(frozen=True)
+class BatchedABI:
+    """The contract of a batched kernel `void symbol(A, B, C[, bias, residual])`: `batch` matmuls of
+    M x K by K x N (B passed as N x K with transpose_b), entry i of A, B, C (and residual) at
+    i * batch_strides (elements; 0: the same entry for all), each entry row-major and dense."""
+
+    symbol: str
+    batch: int
+    M: int
+    N: int
+    K: int
+    batch_strides: tuple[int, int, int]
+    a_dtype: str
+    b_dtype: str
+    c_dtype: str
+    transpose_b: bool = False
+    extras: tuple[str, ...] = ()
+    required_features: tuple[str, ...] = ()
+
+
+class BatchedCall:
+    """Checks the arrays of a batched call (`abi`): each (batch, rows, cols) with exactly the
+    kernel's strides (any numpy view that has them: broadcasts, slices, swapped axes), out writeable
+    and sharing no memory with the others; returns their data pointers."""
+
+    def __init__(self, abi: BatchedABI) -> None:
+        self.abi = abi
+        self._missing = missing_features(abi.required_features)
+        self._dtypes = {"a": np.dtype(abi.a_dtype), "b": np.dtype(abi.b_dtype), "out": np.dtype(abi.c_dtype)}
+        a, M, N, K = abi, abi.M, abi.N, abi.K
+        (sa, sb, sc), count = a.batch_strides, a.batch
+        b_shape, b_inner = ((N, K), K) if a.transpose_b else ((K, N), N)
+        # (shape, element strides) per array; the batch stride of a single entry is never used
+        self._layouts = {"a": ((count, M, K), (sa, K, 1)), "b": ((count, *b_shape), (sb, b_inner, 1)),
+                         "out": ((count, M, N), (sc, N, 1)), "residual": ((count, M, N), (sc, N, 1)),
+                         "bias": ((N,), (1,))}
+
+    def _check(self, name: str, x, dtype: np.dtype) -> int:
+        shape, strides = self._layouts[name]
+        if not isinstance(x, np.ndarray):
+            raise DTypeError(f"{name} must be a numpy.ndarray, got {type(x).__name__}")
+        if x.dtype != dtype:
+            raise DTypeError(f"{name} has dtype {x.dtype}, this kernel takes {dtype}")
+        if x.shape != shape:
+            raise ShapeError(f"{name} has shape {x.shape}, expected {shape}")
+        want = tuple(s * dtype.itemsize for s in strides)
+        got = x.strides
+        if any(g != w for i, (g, w) in enumerate(zip(got, want)) if shape[i] > 1):
+            raise LayoutError(f"{name} has strides {got}, this kernel reads {want} (bytes)")
+        return data_pointer(x)
+
+    def prepare(self, a, b, out, extras: tuple = ()) -> tuple[np.ndarray, list[int]]:
+        """(out, the pointers of A, B, C and the extras), out allocated when None."""
+        if self._missing:
+            raise CpuFeatureError(
+                f"kernel {self.abi.symbol!r} needs CPU features this host lacks: {', '.join(self._missing)}")
+        if len(extras) != len(self.abi.extras):
+            raise ShapeError(f"kernel {self.abi.symbol!r} takes {', '.join(self.abi.extras) or 'no epilogue arrays'}; "
+                             f"got {len(extras)} epilogue arrays")
+        if out is None:
+            shape, strides = self._layouts["out"]
+            if strides[0] != self.abi.M * self.abi.N and self.abi.batch > 1:
+                raise ShapeError(f"kernel {self.abi.symbol!r} writes C with batch stride {strides[0]}: pass out=")
+            out = np.empty(shape, self._dtypes["out"])
+        pointers = [self._check("a", a, self._dtypes["a"]), self._check("b", b, self._dtypes["b"]),
+                    self._check("out", out, self._dtypes["out"])]
+        pointers += [self._check(name, x, self._dtypes["out"]) for name, x in zip(self.abi.extras, extras)]
+        if not out.flags.writeable:
+            raise LayoutError("out is read-only; pass a writeable array")
+        for name, x in zip(("a", "b") + self.abi.extras, (a, b) + tuple(extras)):
+            if np.may_share_memory(out, x):
+                raise AliasError(f"out shares memory with {name}; pass a separate output array")
+        return out, pointers
+
+
+class BatchedFunction(BatchedCall):
+    """Calls the batched kernel at `address` (BatchedABI), after BatchedCall's checks."""
+
+    def __init__(self, address: int, abi: BatchedABI, owner: Any = None) -> None:
+        if not address:
+            raise JitError(f"kernel {abi.symbol!r} has a null address")
+        super().__init__(abi)
+        self.address, self._owner = address, owner
+        self._cfunc = ctypes.CFUNCTYPE(None, *[ctypes.c_void_p] * (3 + len(abi.extras)))(address)
+
+    def __call__(self, a, b, out=None, extras: tuple = ()) -> np.ndarray:
+        if self._owner is not None and self._owner.closed:
+            raise JitError(f"kernel {self.abi.symbol!r} was freed (its JitModule is closed)")
+        out, pointers = self.prepare(a, b, out, tuple(extras))
+        self._cfunc(*pointers)
+        return out

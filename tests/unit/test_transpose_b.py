@@ -1,0 +1,79 @@
+"""B read transposed in place (x @ W.T with a row-major W): the pack pass transposes while it copies."""
+
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import nanomm
+from nanomm import KernelConfig, ShapeError
+
+pytestmark = pytest.mark.avx512
+
+
+def _operands(M, N, K, dtype, rng):
+    if dtype == "u8s8":
+        return (rng.integers(0, 256, (M, K)).astype(np.uint8), rng.integers(-128, 128, (N, K)).astype(np.int8))
+    t = {"f32": np.float32, "bf16": ml_dtypes.bfloat16}[dtype]
+    return rng.standard_normal((M, K)).astype(np.float32).astype(t), rng.standard_normal((N, K)).astype(np.float32).astype(t)
+
+
+def _check(got, a, w, K, dtype):
+    want = a.astype(np.float64) @ w.astype(np.float64).T
+    if dtype == "u8s8":
+        np.testing.assert_array_equal(got, want.astype(np.int64))
+    else:
+        tol = 2e-6 * np.sqrt(K) * (np.abs(a).astype(np.float64) @ np.abs(w).astype(np.float64).T) + 1e-6
+        assert np.all(np.abs(got - want) <= tol)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(M=st.integers(1, 70), N=st.integers(1, 150), K=st.integers(1, 300), dtype=st.sampled_from(["f32", "bf16", "u8s8"]),
+       threads=st.sampled_from([1, 2]), seed=st.integers(0, 2**16))
+def test_matmul_reads_w_transposed(M, N, K, dtype, threads, seed):
+    a, w = _operands(M, N, K, dtype, np.random.default_rng(seed))
+    before = w.copy()
+    _check(nanomm.matmul(a, w.T, threads=threads), a, w, K, dtype)
+    assert np.array_equal(w, before)
+
+
+@pytest.mark.parametrize("config", [
+    KernelConfig(mr=4, nr=48, mc=24, nc=96, kc=64, pack_b=True),  # K blocks and panels with edges
+    KernelConfig(mr=6, nr=64, mc=36, nc=128, kc=128),  # pack_b=False: packed anyway (B^T is read while packing)
+    KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=64, pack_b=True, isa="amx-emulated"),
+], ids=["edges", "unpacked-config", "amx-emulated"])
+def test_transposed_kernel_configs(config):
+    dtype = "bf16" if config.isa != "avx512" else "f32"
+    M, N, K = 45, 130, 203
+    a, w = _operands(M, N, K, dtype, np.random.default_rng(1))
+    k = nanomm.compile_matmul(M, N, K, dtype, config=config, threads=1, transpose_b=True)
+    assert k.config.pack_b
+    _check(k(a, w.T), a, w, K, dtype)
+    _check(k(a, np.ascontiguousarray(w.T)), a, w, K, dtype)  # a row-major B: copied to B^T first
+
+
+def test_transposed_with_epilogue_dynamic_m_and_prepacked():
+    N, K = 200, 96
+    rng = np.random.default_rng(2)
+    w = rng.standard_normal((N, K)).astype(np.float32)
+    bias = rng.standard_normal(N).astype(np.float32)
+    for M in (1, 5, 17, 40):  # one static kernel, then the range's dynamic-M one
+        a = rng.standard_normal((M, K)).astype(np.float32)
+        got = nanomm.matmul(a, w.T, bias=bias, activation="relu")
+        np.testing.assert_allclose(got, np.maximum(a @ w.T + bias, 0), rtol=1e-5, atol=1e-5)
+    k = nanomm.compile_matmul(None, N, K, transpose_b=True)
+    a = rng.standard_normal((9, K)).astype(np.float32)
+    np.testing.assert_allclose(k(a, w.T), a @ w.T, rtol=1e-5, atol=1e-5)
+    packed = nanomm.compile_matmul(9, N, K, b=w.T)  # weights packed once, whatever their layout
+    np.testing.assert_allclose(packed(a), a @ w.T, rtol=1e-5, atol=1e-5)
+
+
+def test_transposed_kernel_names_a_wrong_b():
+    k = nanomm.compile_matmul(8, 32, 16, transpose_b=True, threads=1)
+    a = np.ones((8, 16), np.float32)
+    with pytest.raises(ShapeError, match=r"expected \(N, K\) \(B\^T\)"):
+        k(a, np.ones((16, 33), np.float32))
+    with pytest.raises(ShapeError, match="transposed B has no row stride"):
+        nanomm.compiler.payload.MatmulSpec(8, 32, 16, ldb=64, transpose_b=True)
