@@ -165,7 +165,7 @@ def transpose(args, threads: int, rng) -> tuple[list, list, list]:
     results, rows = [], []
     for name in args.layers.split(","):
         K, N, _ = LAYERS[name]
-        w = _aligned_copy(rng.standard_normal((N, K)).astype(np.float32))  # [out, in], as torch stores it
+        w = _aligned_copy((rng.standard_normal((N, K)) / math.sqrt(K)).astype(np.float32))  # [out, in], as torch
         wc = _aligned_copy(np.ascontiguousarray(w.T))
         for M in (int(m) for m in args.ms.split(",")):
             x = _aligned_copy(rng.standard_normal((M, K)).astype(np.float32))

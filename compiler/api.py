@@ -14,12 +14,13 @@ import numpy as np
 from ..errors import AliasError, ConfigError, DTypeError, LayoutError, NanommError, ShapeError
 from ..runtime import settings
 from ..runtime.cpu import CpuInfo
+from ..runtime.kernel import data_pointer
 from ..runtime.threads import available_cores
 from .build import build_kernel, target_cpu
 from .config import KernelConfig, dynamic_config, m_range
 from .kernel import Kernel
-from .parallel import (PARALLEL_MIN_SECONDS, BatchedKernel, ParallelKernel, resolve_threads, serial_seconds, split,
-                       threads_used, with_row_threads)
+from .parallel import (BATCH_PARALLEL_MIN_SECONDS, BatchedKernel, ParallelKernel, batched_seconds, resolve_threads,
+                       split, threads_used, with_row_threads)
 from .payload import ACTIVATIONS, DTYPES, Epilogue, MatmulSpec
 
 # (A's numpy dtype, B's numpy dtype) -> nanomm dtype name: what nanomm.matmul dispatches on.
@@ -130,7 +131,7 @@ def _batched_kernel(spec: MatmulSpec, threads: int, target: str, cpu: CpuInfo,
     def build(part: MatmulSpec) -> Kernel:
         return _cached((part, _cpu_key(cpu), config, 1), lambda: build_kernel(part, target, config))
 
-    if threads == 1 or spec.batch == 1 or serial_seconds(spec, measured=True) < PARALLEL_MIN_SECONDS:
+    if threads == 1 or spec.batch == 1 or batched_seconds(spec) < BATCH_PARALLEL_MIN_SECONDS:
         return build(spec)
     return _cached((spec, _cpu_key(cpu), config, threads), lambda: BatchedKernel(spec, threads, build))
 
@@ -221,11 +222,19 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
                 pass  # refused arguments: the full path below names the problem as matmul does
     epilogue = epilogue and (bias, activation, residual, alpha)
     if getattr(a, "ndim", 2) != 2 or getattr(b, "ndim", 2) != 2:
-        return _matmul_nd(a, b, out, threads, dtype, epilogue)
+        nd_key = None
+        if key is not None:
+            nd_key = key[:2] + (a.strides, b.strides) + key[2:]
+            plan = _nd_plans.get(nd_key)
+            if plan is not None:
+                result = plan(a, b, out, bias, residual)
+                if result is not None:
+                    return result
+        return _matmul_nd(a, b, out, threads, dtype, epilogue, nd_key)
     return _matmul(a, b, out, threads, dtype, key, epilogue)
 
 
-def _matmul_nd(a, b, out, threads, dtype, epilogue) -> np.ndarray:
+def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) -> np.ndarray:
     """numpy.matmul's N-D and 1-D cases: the batch dimensions broadcast and flattened into one
     batched kernel call (compile_matmul(batch=)) whose entries are read in place where their strides
     allow (broadcasts, slices, swapped last axes: B read transposed), else copied."""
@@ -273,6 +282,7 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue) -> np.ndarray:
         return result
     A, sa = _batch_view(np.broadcast_to(a2, batch_shape + (M, K)), count, transposable=False)
     B, sb, transpose_b = _batch_view(np.broadcast_to(b2, batch_shape + (K, N)), count, transposable=True)
+    in_place = np.shares_memory(A, a) and np.shares_memory(B, b)  # (else a copy: no plan to remember)
     rows = M
     if sb == 0 and (sa == M * K * A.dtype.itemsize or count == 1):
         rows, count = count * M, 1  # one B for all entries of a dense A (x @ W with x 3-D): one taller matmul
@@ -287,7 +297,59 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue) -> np.ndarray:
     kernel = compile_matmul(M, N, K, kind, threads=threads, epilogue=spec_epilogue, transpose_b=transpose_b,
                             batch=count, batch_strides=(sa // item[0], sb // item[1], M * N))
     kernel._function(A, np.swapaxes(B, -1, -2) if transpose_b else B, c3, extras)
+    if key is not None and in_place and dtype in (None, kind) and _NUMPY_TO_DTYPE.get((a.dtype, b.dtype)) == kind:
+        _nd_plans[key] = _BatchedPlan(kernel._function, shape, c_dtype, _extent(A), _extent(B),
+                                      spec_epilogue.extras if spec_epilogue else (), (N,), (count, M, N))
+        settings.trim_oldest(_nd_plans)
     return result
+
+
+# nanomm.matmul's front door for N-D calls it ran as one batched kernel on the inputs as given:
+# (shapes, strides, dtypes, threads, dtype=, epilogue, cores) -> the plan. A repeated call checks
+# only what can change (out, the epilogue's arrays, overlaps) and passes the same data pointers:
+# the views the first call made start where the inputs do.
+_nd_plans: dict[tuple, "_BatchedPlan"] = {}
+
+
+class _BatchedPlan:
+    """A remembered batched call (see _nd_plans); None from a call it does not take (the full path
+    then names the problem)."""
+
+    def __init__(self, function, shape, c_dtype, a_extent, b_extent, extras, bias_shape, residual_shape):
+        self.function, self.shape, self.c_dtype = function, shape, c_dtype
+        self.extents, self.extras = (a_extent, b_extent), extras
+        self.bias_shape, self.residual_shape = bias_shape, residual_shape
+        self.nbytes = math.prod(shape) * c_dtype.itemsize
+
+    def __call__(self, a, b, out, bias, residual):
+        if out is None:
+            out = np.empty(self.shape, self.c_dtype)
+        elif not (type(out) is _NDARRAY and out.dtype == self.c_dtype and out.shape == self.shape
+                  and out.flags.c_contiguous and out.flags.writeable):
+            return None
+        pc = data_pointer(out)
+        pointers = [data_pointer(a), data_pointer(b), pc]
+        for (lo, hi), p in zip(self.extents, pointers):
+            if p + lo < pc + self.nbytes and pc < p + hi:
+                return None  # out overlaps an input
+        for name in self.extras:
+            x = bias if name == "bias" else residual
+            want = self.bias_shape if name == "bias" else self.shape
+            if not (type(x) is _NDARRAY and x.dtype == np.float32 and x.shape == want and x.flags.c_contiguous):
+                return None
+            p = data_pointer(x)
+            if p < pc + self.nbytes and pc < p + x.nbytes:
+                return None
+            pointers.append(p)
+        self.function.run(pointers)
+        return out
+
+
+def _extent(x: np.ndarray) -> tuple[int, int]:
+    """The byte range [lo, hi) of x's elements relative to its data pointer."""
+    lo = sum(s * (n - 1) for n, s in zip(x.shape, x.strides) if s < 0)
+    hi = sum(s * (n - 1) for n, s in zip(x.shape, x.strides) if s > 0) + x.itemsize
+    return lo, hi
 
 
 def _batch_view(x: np.ndarray, count: int, transposable: bool):

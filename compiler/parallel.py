@@ -437,6 +437,19 @@ def with_row_threads(kernel: Kernel, threads: int) -> Kernel:
     return threaded
 
 
+# Batched kernels go on several threads from this estimated one-thread time (batched_seconds): a
+# run of entries a thread is handed out by the Python pool, ~0.1 ms a call on the Zen 5 VM (`python
+# bench/bench_layers.py --part attention --threads 0`: 96 products of 16x16x32 took 150 us on 2
+# threads against 45 us on one, bench/results/bench_layers-attention-vm-20261202-031127.md).
+BATCH_PARALLEL_MIN_SECONDS = 2e-4
+BATCH_ENTRY_SECONDS = 1.5e-7  # a batched kernel's cost an entry beyond its arithmetic (16x32x16: ~120 ns)
+
+
+def batched_seconds(spec: MatmulSpec) -> float:
+    """A rough one-thread time of a batched kernel: its entries' serial_seconds and a fixed cost each."""
+    return serial_seconds(spec, measured=True) + spec.batch * BATCH_ENTRY_SECONDS
+
+
 class BatchedKernel:
     """A batched matmul (MatmulSpec.batch) on several threads: the entries split into one run of
     entries a thread, each run a batched kernel of its length (at most two lengths); called like a
@@ -486,9 +499,13 @@ class _BatchedParts:
         self._check, self._cfuncs, self._offsets, self._threads = check, cfuncs, offsets, threads
 
     def __call__(self, a, b, out=None, extras: tuple = ()) -> np.ndarray:
+        out, pointers = self._check.prepare(a, b, out, tuple(extras))
+        self.run(pointers)
+        return out
+
+    def run(self, pointers: list[int]) -> None:
+        """The runs on the data pointers of a checked call (A, B, C, extras)."""
         from ..runtime.threads import _pool, _run_in_turns
 
-        out, pointers = self._check.prepare(a, b, out, tuple(extras))
         calls = [(f, tuple(p + o for p, o in zip(pointers, offs))) for f, offs in zip(self._cfuncs, self._offsets)]
         _run_in_turns(_pool, calls, self._threads)
-        return out

@@ -221,6 +221,23 @@ class CheckedCall:
         self._params = self.native_params(function_address, self.abi.M, pool)
         self._params_address = ctypes.addressof(self._params)
 
+    def _use_native_extras(self, function_address: int) -> None:
+        """The native checked call of a kernel with epilogue arrays (runtime/trampoline.py's entry
+        for their ndims), where the arguments allow it."""
+        if self._missing or None in self._dtypes.values():
+            return
+        ndims = tuple(1 if x == "bias" else 2 for x in self.abi.extras)
+        entry = trampoline.checked_call(ndims)
+        if entry is None:
+            return
+        out = self._dtypes["out"]
+        shapes = tuple((out, (self.abi.N,) if x == "bias" else (self.abi.M, self.abi.N)) for x in self.abi.extras)
+        self._params = trampoline.params(function_address, tuple(self._dtypes[k] for k in ("a", "b", "out")),
+                                         ((self.abi.M, self.abi.K), self._flat_b or self._shape_b,
+                                          (self.abi.M, self.abi.N)), self.abi.alignment, None, shapes)
+        self._params_address = ctypes.addressof(self._params)
+        self._native_x = entry
+
     def native_params(self, function_address: int, M: int | None, pool: tuple[int, int, int] | None = None):
         """The native checked call's params block (runtime/trampoline.py) for calls of `function_address`
         with A and out of M rows (None: any, for a dynamic-M kernel)."""
@@ -301,9 +318,11 @@ class CompiledFunction(CheckedCall):
             raise JitError(f"kernel {abi.symbol!r} has a null address")
         super().__init__(abi, owner)
         self.address = address
+        self._native_x = None
         if abi.extras:
             pointers = [ctypes.c_void_p] * (3 + len(abi.extras))
             self._cfunc = ctypes.CFUNCTYPE(None, *pointers, *([ctypes.c_int64] if abi.M is None else []))(address)
+            self._use_native_extras(address)
         else:
             self._cfunc = (_DYNAMIC_M_CTYPE if abi.M is None else _KERNEL_CTYPE)(address)
             self._use_native(address)  # (the native checked call takes A, B and out only)
@@ -315,6 +334,13 @@ class CompiledFunction(CheckedCall):
         """Run the kernel: returns out (allocated when None and the kernel does not accumulate).
         `extras`: the epilogue's arrays (abi.extras), e.g. (bias, residual)."""
         if extras or self.abi.extras:
+            native = self._native_x
+            if native is not None and len(extras) == len(self.abi.extras) and self._native_ready():
+                if out is None:
+                    M = self._rows(a)
+                    out = aligned_empty((M, self.abi.N), self._dtypes["out"], self.abi.alignment) if M else None
+                if out is not None and native(id(a), id(b), id(out), *map(id, extras), self._params_address) == 0:
+                    return out
             out, pa, pb, pc = self.prepare(a, b, out)
             pointers = self.check_extras(tuple(extras), out)
             if not self._dynamic:
@@ -473,3 +499,9 @@ class BatchedFunction(BatchedCall):
         out, pointers = self.prepare(a, b, out, tuple(extras))
         self._cfunc(*pointers)
         return out
+
+    def run(self, pointers: list[int]) -> None:
+        """The kernel on data pointers a call like one prepare() checked gave (A, B, C, extras)."""
+        if self._owner is not None and self._owner.closed:
+            raise JitError(f"kernel {self.abi.symbol!r} was freed (its JitModule is closed)")
+        self._cfunc(*pointers)

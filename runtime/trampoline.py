@@ -46,6 +46,10 @@ ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_void_p, ctype
 FN, TYPE, A, B, C, ALIGN, POOL, PLAN, NPARTS = 0, 1, 2, 6, 10, 14, 15, 16, 17
 DYNAMIC = -1
 NPARAMS = 18
+# A kernel with an epilogue's arrays (bias: 1-D, residual: 2-D, rows those of out) has an entry of
+# its own, `nanomm_checked_call_<ndims>` (e.g. _1_2), taking them after out; their four slots each
+# follow the block's (X0 + 4 i), and it calls one kernel (no pool): f(A, B, C, e0, e1, M).
+X0 = NPARAMS
 
 
 def _probe_offsets() -> dict[str, int] | None:
@@ -73,8 +77,9 @@ def _probe_offsets() -> dict[str, int] | None:
     return guess
 
 
-def _ir(off: dict[str, int]) -> str:
-    """LLVM IR of nanomm_checked_call for these field offsets."""
+def _ir(off: dict[str, int], extras: tuple[int, ...] = ()) -> str:
+    """LLVM IR of nanomm_checked_call for these field offsets (`extras`: the ndims of the epilogue's
+    arrays after out, for that kernel kind's entry)."""
 
     def field(name: str, reg: str, obj: str, ty: str) -> str:
         return (f"  %{reg}.p = getelementptr i8, ptr %{obj}, i64 {off[name]}\n"
@@ -85,6 +90,7 @@ def _ir(off: dict[str, int]) -> str:
 
     body = [param(TYPE, "ty"), param(ALIGN, "align")]
     oks = []
+    names = [f"e{i}" for i in range(len(extras))]
     for obj, slot in (("a", A), ("b", B), ("c", C)):
         body.append(param(slot, f"{obj}.descr") + param(slot + 1, f"{obj}.rows") + param(slot + 2, f"{obj}.cols")
                     + param(slot + 3, f"{obj}.nbytes"))
@@ -111,7 +117,29 @@ def _ir(off: dict[str, int]) -> str:
             f"  %{obj}.size = select i1 %{obj}.any, i64 %{obj}.perrow, i64 %{obj}.nbytes\n"
             f"  %{obj}.end = add i64 %{obj}.data, %{obj}.size\n")
         oks += [f"%{obj}.ok{i}" for i in range(1, 8)]
-    for x in ("a", "b"):  # out must not overlap an input: disjoint byte ranges
+    for i, (obj, nd) in enumerate(zip(names, extras)):  # bias (1-D) or residual (2-D, out's rows)
+        slot = X0 + 4 * i
+        body.append(param(slot, f"{obj}.descr") + param(slot + 2, f"{obj}.cols") + param(slot + 3, f"{obj}.nbytes"))
+        body.append(field("type", f"{obj}.type", obj, "i64") + field("nd", f"{obj}.nd", obj, "i32")
+                    + field("dims", f"{obj}.dims", obj, "ptr") + field("descr", f"{obj}.d", obj, "i64")
+                    + field("flags", f"{obj}.flags", obj, "i32") + field("data", f"{obj}.data", obj, "i64"))
+        last = f"%{obj}.d0" if nd == 1 else f"%{obj}.d1"
+        body.append(
+            f"  %{obj}.d0 = load i64, ptr %{obj}.dims\n"
+            + (f"  %{obj}.d1.p = getelementptr i64, ptr %{obj}.dims, i64 1\n  %{obj}.d1 = load i64, ptr %{obj}.d1.p\n"
+               if nd == 2 else "")
+            + f"  %{obj}.ok1 = icmp eq i64 %{obj}.type, %ty\n"
+            f"  %{obj}.ok2 = icmp eq i32 %{obj}.nd, {nd}\n"
+            f"  %{obj}.ok3 = icmp eq i64 %{obj}.d, %{obj}.descr\n"
+            f"  %{obj}.ok4 = icmp eq i64 {last}, %{obj}.cols\n"
+            f"  %{obj}.fl = and i32 %{obj}.flags, {C_CONTIGUOUS}\n"
+            f"  %{obj}.ok5 = icmp eq i32 %{obj}.fl, {C_CONTIGUOUS}\n"
+            + (f"  %{obj}.ok6 = icmp eq i64 %{obj}.d0, %c.d0\n"  # a residual has out's rows
+               f"  %{obj}.size = mul i64 %{obj}.d0, %{obj}.nbytes\n" if nd == 2 else
+               f"  %{obj}.ok6 = icmp eq i1 1, 1\n  %{obj}.size = add i64 %{obj}.nbytes, 0\n")
+            + f"  %{obj}.end = add i64 %{obj}.data, %{obj}.size\n")
+        oks += [f"%{obj}.ok{k}" for k in range(1, 7)]
+    for x in ["a", "b"] + names:  # out must not overlap an input: disjoint byte ranges
         body.append(f"  %{x}.before = icmp ule i64 %{x}.end, %c.data\n"
                     f"  %{x}.after = icmp ule i64 %c.end, %{x}.data\n"
                     f"  %{x}.apart = or i1 %{x}.before, %{x}.after\n")
@@ -123,6 +151,8 @@ def _ir(off: dict[str, int]) -> str:
     for i, ok in enumerate(oks[1:]):
         chain.append(f"  %all{i} = and i1 {prev}, {ok}\n")
         prev = f"%all{i}"
+    if extras:
+        return _extras_ir(off, extras, names, "".join(body) + "".join(chain), prev, param)
     return (
         f"define i32 @{SYMBOL}(ptr %a, ptr %b, ptr %c, ptr %p) {{\n"
         f"entry:\n{_types_first(off)}"
@@ -147,51 +177,86 @@ def _ir(off: dict[str, int]) -> str:
     )
 
 
-def _types_first(off: dict[str, int]) -> str:
-    """Entry block: the three objects must be ndarrays (ob_type, which every object has) before
+def _extras_ir(off: dict[str, int], extras: tuple[int, ...], names: list[str], checks: str, ok: str, param) -> str:
+    """The entry of kernels with epilogue arrays: the same checks, then one kernel call with them."""
+    args = "".join(f", ptr %{n}" for n in names)
+    pointers = "".join(f"  %p{n} = inttoptr i64 %{n}.data to ptr\n" for n in names)
+    call_args = "".join(f", ptr %p{n}" for n in names)
+    return (
+        f"define i32 @{symbol(extras)}(ptr %a, ptr %b, ptr %c{args}, ptr %p) {{\n"
+        f"entry:\n{_types_first(off, ['a', 'b', 'c'] + names)}"
+        f"checks:\n{checks}"
+        f"  br i1 {ok}, label %call, label %refuse\n"
+        f"call:\n{param(FN, 'fn')}"
+        f"  %fp = inttoptr i64 %fn to ptr\n"
+        f"  %pa = inttoptr i64 %a.data to ptr\n  %pb = inttoptr i64 %b.data to ptr\n"
+        f"  %pc = inttoptr i64 %c.data to ptr\n{pointers}"
+        f"  call void %fp(ptr %pa, ptr %pb, ptr %pc{call_args}, i64 %a.d0)\n"
+        f"  ret i32 0\n"
+        f"refuse:\n  ret i32 1\n}}\n"
+    )
+
+
+def symbol(extras: tuple[int, ...] = ()) -> str:
+    """The entry's name for kernels whose epilogue arrays have these ndims."""
+    return SYMBOL + "".join(f"_{nd}" for nd in extras)
+
+
+def _types_first(off: dict[str, int], objects=("a", "b", "c")) -> str:
+    """Entry block: the objects must be ndarrays (ob_type, which every object has) before
     the `checks` block reads any ndarray field; LLVM does not hoist those loads above the branch."""
     lines = ["  %ty0.q = getelementptr i64, ptr %p, i64 1\n  %ty0 = load i64, ptr %ty0.q\n"]
-    for obj in ("a", "b", "c"):
+    for obj in objects:
         lines.append(f"  %{obj}.t0.p = getelementptr i8, ptr %{obj}, i64 {off['type']}\n"
                      f"  %{obj}.t0 = load i64, ptr %{obj}.t0.p\n"
                      f"  %{obj}.is = icmp eq i64 %{obj}.t0, %ty0\n")
-    lines.append("  %arrays.ab = and i1 %a.is, %b.is\n  %arrays = and i1 %arrays.ab, %c.is\n"
-                 "  br i1 %arrays, label %checks, label %refuse\n")
+    prev = "%a.is"
+    for i, obj in enumerate(objects[1:]):
+        lines.append(f"  %arrays{i} = and i1 {prev}, %{obj}.is\n")
+        prev = f"%arrays{i}"
+    lines.append(f"  br i1 {prev}, label %checks, label %refuse\n")
     return "".join(lines)
 
 
 _lock = threading.Lock()
-_entry: list = []  # [ENTRY function or None, its JitModule], made on first use
+_entries: dict[tuple, list] = {}  # extras ndims -> [entry function or None, its JitModule], made on first use
 
 
-def checked_call():
-    """The process's native checked-call entry (ENTRY signature), or None where it cannot be used."""
-    if not _entry:
+def checked_call(extras: tuple[int, ...] = ()):
+    """The process's native checked-call entry (ENTRY signature; with `extras`, the ndims of an
+    epilogue's arrays, one more object pointer each after out), or None where it cannot be used."""
+    found = _entries.get(extras)
+    if found is None:
         with _lock:
-            if not _entry:
-                _entry.extend(_build())
-    return _entry[0]
+            found = _entries.get(extras)
+            if found is None:
+                found = _entries[extras] = _build(extras)
+    return found[0]
 
 
-def _build() -> list:
+def _build(extras: tuple[int, ...]) -> list:
     offsets = _probe_offsets()
     if offsets is None:
         return [None, None]
     from nanomm.runtime.jit import JitModule
 
     cpu = native_cpu()
-    module = JitModule(_ir(offsets), cpu.name, cpu.feature_string())
-    return [ENTRY(module.address(SYMBOL)), module]
+    module = JitModule(_ir(offsets, extras), cpu.name, cpu.feature_string())
+    kind = ENTRY if not extras else ctypes.CFUNCTYPE(ctypes.c_int32, *[ctypes.c_void_p] * (4 + len(extras)))
+    return [kind(module.address(symbol(extras))), module]
 
 
 def params(function_address: int, dtypes: tuple[np.dtype, np.dtype, np.dtype],
            shapes: tuple[tuple[int, int], ...], alignment: int,
-           pool: tuple[int, int, int] | None = None) -> ctypes.Array:
+           pool: tuple[int, int, int] | None = None,
+           extras: tuple[tuple[np.dtype, tuple], ...] = ()) -> ctypes.Array:
     """The params[] block of one kernel: its address, the expected dtypes (by identity) and shapes
     (rows None: any, the same for A and out, for a dynamic-M kernel);
     for a parallel kernel, `function_address` is nanomm_pool_try_run's and `pool` is (pool block
     address, plan address, number of parts)."""
-    p = (ctypes.c_int64 * NPARAMS)()
+    p = (ctypes.c_int64 * (NPARAMS + 4 * len(extras)))()
+    for i, (dt, shape) in enumerate(extras):  # (dtype, (N,) or (rows, N)): descr, -, N, bytes (a row's)
+        p[X0 + 4 * i], p[X0 + 4 * i + 2], p[X0 + 4 * i + 3] = id(dt), shape[-1], shape[-1] * dt.itemsize
     if pool is not None:
         p[POOL], p[PLAN], p[NPARTS] = pool
     p[FN] = function_address

@@ -115,3 +115,22 @@ def test_batched_errors():
         nanomm.matmul(a, np.ones((4, 5), np.float32), out=np.empty((2, 3, 4), np.float32))
     with pytest.raises(ShapeError, match="C's batch stride"):
         nanomm.compiler.payload.MatmulSpec(4, 5, 6, batch=3, batch_strides=(24, 30, 10))
+
+
+def test_repeated_calls_keep_every_check():
+    """A repeated N-D call takes the remembered plan; what changed (out, aliasing) is still checked."""
+    rng = np.random.default_rng(4)
+    p, v = rng.standard_normal((3, 4, 8, 8)).astype(np.float32), rng.standard_normal((3, 4, 8, 16)).astype(np.float32)
+    want = _want(p, v)
+    for _ in range(3):
+        _assert_close(nanomm.matmul(p, v), want, 8)
+    out = np.empty((3, 4, 8, 16), np.float32)
+    for _ in range(2):
+        assert nanomm.matmul(p, v, out=out) is out
+        _assert_close(out, want, 8)
+    with pytest.raises(nanomm.AliasError):
+        nanomm.matmul(p, v, out=v)
+    with pytest.raises(ShapeError, match="out has shape"):
+        nanomm.matmul(p, v, out=np.empty((3, 4, 8, 8), np.float32))
+    with pytest.raises(nanomm.LayoutError):
+        nanomm.matmul(p, v, out=np.empty((3, 4, 16, 8), np.float32).swapaxes(-1, -2))

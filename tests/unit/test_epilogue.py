@@ -265,3 +265,33 @@ def test_expand_math_refuses_other_types():
         module = ir.Module.parse("func.func @f(%x: f64) -> f64 {\n  %0 = math.exp %x : f64\n  return %0 : f64\n}")
         with pytest.raises(PassError, match="expand-math handles f32"):
             run_pipeline(module, parse_pipeline("expand-math"))
+
+
+def test_native_checked_call_with_epilogue_arrays():
+    """Kernels with bias / residual are checked and called in machine code (runtime/trampoline.py's
+    entry for their arrays); what it refuses gets the Python path's named error."""
+    from nanomm.runtime import trampoline
+
+    M, N, K = 12, 40, 24
+    rng = np.random.default_rng(6)
+    a, b = _inputs(M, N, K, "f32", rng)
+    bias, res = rng.standard_normal(N).astype(np.float32), rng.standard_normal((M, N)).astype(np.float32)
+    k = nanomm.compile_matmul(M, N, K, threads=1, epilogue=Epilogue(bias=True, residual=True))
+    if trampoline.checked_call((1, 2)) is not None:
+        assert k._function._native_x is not None
+    want = reference(a.astype(np.float64) @ b, 1.0, bias, None, res)
+    out = np.empty((M, N), np.float32)
+    _close(k(a, b, out, bias=bias, residual=res), want, K, "f32")
+    _close(k(a, b, bias=bias, residual=res), want, K, "f32")
+    with pytest.raises(nanomm.LayoutError, match="residual is not C-contiguous"):
+        k(a, b, out, bias=bias, residual=np.asfortranarray(res))
+    with pytest.raises(ShapeError, match="bias has shape"):
+        k(a, b, out, bias=bias[:-1], residual=res)
+    with pytest.raises(DTypeError, match="bias has dtype float64"):
+        k(a, b, out, bias=bias.astype(np.float64), residual=res)
+    with pytest.raises(AliasError, match="out shares memory with residual"):
+        k(a, b, res, bias=bias, residual=res)
+    dyn = nanomm.compile_matmul(None, N, K, epilogue=Epilogue(residual=True))
+    with pytest.raises(ShapeError, match="residual has shape"):
+        dyn(a, b, residual=res[:5])
+    _close(dyn(a[:5], b, residual=res[:5]), reference(a[:5].astype(np.float64) @ b, residual=res[:5]), K, "f32")
