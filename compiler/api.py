@@ -184,7 +184,10 @@ def _cached(key: tuple, make):
 
 def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtype: str | None = None, *,
            bias=None, activation: str | None = None, residual=None, alpha: float = 1.0) -> np.ndarray:
-    """C = a @ b for 2-D arrays, with a kernel compiled (once) for this shape, dtype and CPU.
+    """C = a @ b with numpy.matmul's semantics, by a kernel compiled (once) for this shape, dtype and CPU.
+
+    2-D operands run one matmul; 1-D operands are a row (a) or a column (b) as numpy treats them;
+    N-D operands are a batch (the leading dimensions broadcast) run as one batched kernel.
 
     The kernel follows the inputs' dtypes: float32 x float32 -> float32; bfloat16 x bfloat16
     (ml_dtypes) -> float32; uint8 x int8 -> int32; int8 x int8 -> int32 (exact; K is limited
@@ -198,10 +201,11 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
     "relu", "gelu" (erf form), "gelu_tanh", "silu", "sigmoid", residual an (M, N) matrix (neither
     may share memory with out); float inputs of another dtype are converted to float32.
 
-    Inputs that are not C-contiguous (slices, transposes, Fortran order, negative strides)
-    are copied to C order first; they are never modified. `out`, when given, must be a
-    C-contiguous, writable array of the result dtype and of shape (M, N) that shares no
-    memory with a or b.
+    A b whose transpose is C-contiguous (W.T of a row-major W) is read in place, transposed while it
+    is packed; batch entries are read in place where their strides allow. Other inputs that are not
+    C-contiguous (slices, Fortran-order A, negative strides) are copied to C order first; inputs are
+    never modified. `out`, when given, must be a C-contiguous, writable array of the result dtype and
+    shape that shares no memory with a or b.
 
     A call like one made before (shapes, dtypes, threads, dtype, epilogue; C-contiguous inputs)
     goes straight to the kernel it compiled, which checks every argument itself (see _dispatch).

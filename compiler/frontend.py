@@ -34,12 +34,15 @@ class MatmulFunction:
     form: str  # "memref" | "tensor-acc" | "tensor-new"
     arity: int
     roles: tuple  # positions of A, B and C (None: C is not an argument) among the arguments
+    transpose_b: bool = False  # B's argument is B^T (N x K), passed to the kernel as its transpose
 
     def __call__(self, *args: np.ndarray) -> np.ndarray:
         if len(args) != self.arity:
             raise TypeError(f"{self.name}() takes {self.arity} arrays, got {len(args)}")
         ia, ib, ic = self.roles
         a, b = args[ia], args[ib]
+        if self.transpose_b and isinstance(b, np.ndarray) and b.ndim == 2:
+            b = b.T
         if self.form == "memref":
             return self.kernel(a, b, args[ic])
         if self.form == "tensor-acc":
@@ -242,6 +245,7 @@ class _Info:
     arity: int
     zero_filled: bool
     roles: tuple
+    transpose_b: bool = False  # the B argument is B^T (N x K): transposed maps, or a linalg.transpose of it
 
 
 def _is_private(op: ir.Operation) -> bool:
@@ -262,13 +266,19 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
     if len(matmuls) != 1:
         raise bad(f"expected exactly one linalg.matmul, found {len(matmuls)}")
     mm = matmuls[0]
-    if "indexing_maps" in mm.attributes and str(mm.attributes["indexing_maps"]) != _DEFAULT_MAPS:
-        raise bad("linalg.matmul with custom indexing_maps (transposes, broadcasts) is not supported")
+    maps = str(mm.attributes["indexing_maps"]) if "indexing_maps" in mm.attributes else _DEFAULT_MAPS
+    if maps not in (_DEFAULT_MAPS, _TRANSPOSED_B_MAPS):
+        raise bad("linalg.matmul with custom indexing_maps is supported for B transposed only "
+                  "((d0, d1, d2) -> (d1, d2)), not these (A transposed, broadcasts)")
+    transpose_b = maps == _TRANSPOSED_B_MAPS
     fills = [o for o in ops if o.name == "linalg.fill"]
-    other = [o.name for o in ops if o.name not in ("linalg.matmul", "linalg.fill", "func.return")]
+    a, b, c = mm.operands[0], mm.operands[1], mm.operands[2]
+    # B as a linalg.transpose of an argument (torch-mlir's nn.Linear): read that argument transposed
+    b_transpose = _transpose_of(b)
+    other = [o.name for o in ops if o.name not in ("linalg.matmul", "linalg.fill", "func.return")
+             and not (b_transpose is not None and o == b_transpose)]
     if other:
         raise bad(f"unsupported operations besides linalg.matmul: {', '.join(sorted(set(other)))}")
-    a, b, c = mm.operands[0], mm.operands[1], mm.operands[2]
     for v, role in ((a, "A"), (b, "B"), (c, "C")):
         t = v.type
         if not isinstance(t, (ir.MemRefType, ir.RankedTensorType)):
@@ -288,7 +298,10 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
     unsigned = "nanomm.a_unsigned" in mm.attributes
     if unsigned and elts[0] != "i8":
         raise bad(f"nanomm.a_unsigned applies to i8 operands, not {elts[0]}")
-    (M, K), (K2, N) = a.type.shape, b.type.shape
+    (M, K), (K2, N) = a.type.shape, b.type.shape[::-1] if transpose_b else b.type.shape
+    if b_transpose is not None:  # the matmul reads the transpose; the kernel reads its input, transposed
+        b = b_transpose.operands[0]
+        transpose_b = not transpose_b
     if (M == dynamic) != (c.type.shape[0] == dynamic):
         raise bad(f"A and C must both have a dynamic M or neither: A {a.type}, C {c.type}")
     if K != K2 or tuple(c.type.shape) != (M, N):
@@ -304,7 +317,7 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
         if isinstance(v.type, ir.MemRefType) and not _identity_layout(v.type):
             raise bad(f"operand {role} has a non-identity layout {v.type}")
     if any(x not in args for x in (a, b)):
-        raise bad("the matmul inputs must be function arguments")
+        raise bad("the matmul inputs must be function arguments (or B a linalg.transpose of one)")
     zero_filled = False
     if fills:
         fill = fills[0]
@@ -326,7 +339,7 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
     if isinstance(c.type, ir.MemRefType):
         if len(args) != 3 or list(args) != [a, b, c_source]:
             raise bad("buffer form must be func(%A, %B, %C) with linalg.matmul ins(%A, %B) outs(%C)")
-        return _Info(M, N, K, dtype, "memref", 3, zero_filled, (0, 1, 2))
+        return _Info(M, N, K, dtype, "memref", 3, zero_filled, (0, 1, 2), transpose_b)
     returns = [o for o in ops if o.name == "func.return"]
     if not returns or len(returns[0].operands) != 1 or returns[0].operands[0] != mm.results[0]:
         raise bad("tensor form must return the linalg.matmul result")
@@ -337,12 +350,12 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
         if a != b and len(args) != 3 or a == b and len(args) not in (2, 3):
             raise bad("tensor form with an output argument takes A, B and C (and nothing else)")
         return _Info(M, N, K, dtype, "tensor-new" if zero_filled else "tensor-acc", len(args), zero_filled,
-                     (ia, ib, ic))
+                     (ia, ib, ic), transpose_b)
     if not zero_filled:
         raise bad("tensor form without an output argument must zero-fill a tensor.empty")
     if len(args) != len({ia, ib}):
         raise bad("tensor form takes exactly the matmul's inputs as arguments")
-    return _Info(M, N, K, dtype, "tensor-new", len(args), zero_filled, (ia, ib, None))
+    return _Info(M, N, K, dtype, "tensor-new", len(args), zero_filled, (ia, ib, None), transpose_b)
 
 
 def _check_dynamic_sizes(ops: list, a: ir.Value, bad) -> None:
@@ -367,6 +380,17 @@ def _is_constant(v: ir.Value, value: int) -> bool:
 
 _DEFAULT_MAPS = ("[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, "
                  "affine_map<(d0, d1, d2) -> (d0, d1)>]")
+_TRANSPOSED_B_MAPS = _DEFAULT_MAPS.replace("(d2, d1)", "(d1, d2)")
+
+
+def _transpose_of(b: ir.Value):
+    """The `linalg.transpose` (permutation [1, 0], tensors) producing b from a function argument, or None."""
+    owner = b.owner
+    if isinstance(owner, ir.Block) or owner.name != "linalg.transpose" or not len(owner.results):
+        return None
+    if list(ir.DenseI64ArrayAttr(owner.attributes["permutation"])) != [1, 0]:
+        return None
+    return owner.operation if isinstance(owner.operands[0].owner, ir.Block) else None
 
 
 def _identity_layout(t: ir.MemRefType) -> bool:
@@ -384,5 +408,6 @@ def _is_zero(v: ir.Value) -> bool:
 
 def _compile_one(name: str, info: _Info, target: str) -> MatmulFunction:
     accumulate = info.form in ("memref", "tensor-acc") and not info.zero_filled
-    kernel = compile_matmul(info.M, info.N, info.K, info.dtype, target, accumulate=accumulate)
-    return MatmulFunction(name, kernel, info.form, info.arity, info.roles)
+    kernel = compile_matmul(info.M, info.N, info.K, info.dtype, target, accumulate=accumulate,
+                            transpose_b=info.transpose_b)
+    return MatmulFunction(name, kernel, info.form, info.arity, info.roles, info.transpose_b)

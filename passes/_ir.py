@@ -271,7 +271,7 @@ def zero_fill_before(op: ir.Operation, c: ir.Value) -> ir.Operation | None:
     idx = next(i for i, o in enumerate(ops) if o.operation == op.operation)
     for o in reversed(ops[:idx]):
         o = o.operation
-        if o.name in ("arith.constant", "memref.subview"):
+        if o.name in ("arith.constant", "memref.subview", "memref.transpose"):
             continue
         if o.name == "linalg.fill" and o.operands[1] == c and is_zero_constant(o.operands[0]):
             return o

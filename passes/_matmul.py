@@ -5,9 +5,10 @@ from __future__ import annotations
 import dataclasses
 
 from mlir import ir
+from mlir.dialects import linalg, memref
 
 from ._base import ModulePass
-from ._ir import dim, matmul_operands, walk, zero_fill_before
+from ._ir import A_UNSIGNED, dim, matmul_operands, walk, zero_fill_before
 
 
 @dataclasses.dataclass(frozen=True)
@@ -28,6 +29,7 @@ class MatmulRewrite(ModulePass):
 
     def run(self, module: ir.Module) -> None:
         for op in list(walk(module.operation, "linalg.matmul")):
+            op = _untranspose(op)
             a, b, c, problem = matmul_operands(op)
             if problem:
                 raise self.fail(problem, op)
@@ -40,3 +42,27 @@ class MatmulRewrite(ModulePass):
 
     def rewrite(self, op: ir.Operation, mm: MatmulOperands) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
+
+
+_TRANSPOSED_B_MAPS = ("[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, "
+                      "affine_map<(d0, d1, d2) -> (d0, d1)>]")
+
+
+def _untranspose(op: ir.Operation) -> ir.Operation:
+    """A linalg.matmul whose indexing_maps read B transposed (B given as N x K, memrefs) as the plain
+    matmul of a `memref.transpose` view of it (what the pack pass reads in place); others as they are."""
+    if "indexing_maps" not in op.attributes or str(op.attributes["indexing_maps"]) != _TRANSPOSED_B_MAPS:
+        return op
+    a, bt, c = (op.operands[i] for i in range(3))
+    if not all(isinstance(v.type, ir.MemRefType) for v in (a, bt, c)) or A_UNSIGNED in op.attributes:
+        return op  # (matmul_operands names what is wrong)
+    t = ir.MemRefType(bt.type)
+    (n, k), (s0, s1) = t.shape, t.get_strides_and_offset()[0]
+    offset = t.get_strides_and_offset()[1]
+    view_t = ir.MemRefType.get([k, n], t.element_type, ir.StridedLayoutAttr.get(offset, [s1, s0]))
+    with ir.InsertionPoint(op), op.location:
+        b = memref.transpose(view_t, bt, ir.AffineMapAttr.get(ir.AffineMap.get_permutation([1, 0])))
+        new = linalg.matmul(a, b, outs=[c])
+    new = getattr(new, "owner", new)
+    op.erase()
+    return new.operation if hasattr(new, "operation") else new

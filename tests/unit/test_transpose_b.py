@@ -77,3 +77,48 @@ def test_transposed_kernel_names_a_wrong_b():
         k(a, np.ones((16, 33), np.float32))
     with pytest.raises(ShapeError, match="transposed B has no row stride"):
         nanomm.compiler.payload.MatmulSpec(8, 32, 16, ldb=64, transpose_b=True)
+
+
+_LINEAR = """
+func.func @linear(%x: tensor<8x16xf32>, %w: tensor<24x16xf32>) -> tensor<8x24xf32> {
+  %e = tensor.empty() : tensor<16x24xf32>
+  %t = linalg.transpose ins(%w : tensor<24x16xf32>) outs(%e : tensor<16x24xf32>) permutation = [1, 0]
+  %z = arith.constant 0.0 : f32
+  %o = tensor.empty() : tensor<8x24xf32>
+  %f = linalg.fill ins(%z : f32) outs(%o : tensor<8x24xf32>) -> tensor<8x24xf32>
+  %r = linalg.matmul ins(%x, %t : tensor<8x16xf32>, tensor<16x24xf32>) outs(%f : tensor<8x24xf32>) -> tensor<8x24xf32>
+  return %r : tensor<8x24xf32>
+}
+func.func @maps(%A: memref<8x16xf32>, %Bt: memref<24x16xf32>, %C: memref<8x24xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>,
+                                 affine_map<(d0, d1, d2) -> (d0, d1)>]
+      ins(%A, %Bt : memref<8x16xf32>, memref<24x16xf32>) outs(%C : memref<8x24xf32>)
+  return
+}
+"""
+
+
+def test_mlir_transposed_b_forms():
+    """torch-mlir's nn.Linear (linalg.transpose of the weight into the matmul) and linalg.matmul with
+    B-transposed indexing_maps compile to kernels that read the N x K argument in place."""
+    module = nanomm.compile(_LINEAR)
+    assert module.linear.kernel.spec.transpose_b and module.maps.kernel.spec.transpose_b
+    rng = np.random.default_rng(3)
+    x, w = rng.standard_normal((8, 16)).astype(np.float32), rng.standard_normal((24, 16)).astype(np.float32)
+    np.testing.assert_allclose(module.linear(x, w), x @ w.T, rtol=1e-5, atol=1e-5)
+    c = np.full((8, 24), 1.0, np.float32)  # the buffer form accumulates: C += A @ B
+    module.maps(x, w, c)
+    np.testing.assert_allclose(c, 1 + x @ w.T, rtol=1e-5, atol=1e-5)
+
+
+def test_mlir_transposed_a_is_refused():
+    src = _LINEAR.split("func.func @maps")[0].replace("@linear", "@bad") + """
+func.func @ta(%A: memref<16x8xf32>, %B: memref<16x24xf32>, %C: memref<8x24xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>,
+                                 affine_map<(d0, d1, d2) -> (d0, d1)>]
+      ins(%A, %B : memref<16x8xf32>, memref<16x24xf32>) outs(%C : memref<8x24xf32>)
+  return
+}
+"""
+    with pytest.raises(nanomm.MLIRInputError, match="custom indexing_maps is supported for B transposed only"):
+        nanomm.compile(src)

@@ -18,3 +18,18 @@ func.func @bt(%A: memref<8x40xf32>, %Bt: memref<48x40xf32>, %C: memref<8x48xf32>
   linalg.matmul ins(%A, %B : memref<8x40xf32>, memref<40x48xf32, strided<[1, 40]>>) outs(%C : memref<8x48xf32>)
   return
 }
+
+// linalg.matmul with indexing_maps reading B transposed (B given as N x K) is the same kernel: the
+// matmul passes read it as the plain matmul of a memref.transpose view (passes/_matmul.py).
+// CHECK-LABEL: func.func @maps
+// CHECK:       memref.transpose %arg1 (d0, d1) -> (d1, d0) : memref<48x40xf32> to memref<40x48xf32, strided<[1, 40]>>
+// CHECK-NOT:   linalg.fill
+// CHECK-COUNT-64: vector.shuffle
+// CHECK:       vector.contract
+func.func @maps(%A: memref<8x40xf32>, %Bt: memref<48x40xf32>, %C: memref<8x48xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<8x48xf32>)
+  linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>]
+      ins(%A, %Bt : memref<8x40xf32>, memref<48x40xf32>) outs(%C : memref<8x48xf32>)
+  return
+}
