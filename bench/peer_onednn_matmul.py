@@ -185,11 +185,9 @@ class OneDNNMatmul:
 
 def aligned(shape, dtype, alignment: int = 64) -> np.ndarray:
     """An empty array whose data is `alignment`-byte aligned (oneDNN's AMX speed depends on it)."""
-    dtype = np.dtype(dtype)
-    nbytes = int(np.prod(shape)) * dtype.itemsize
-    raw = np.empty(nbytes + alignment, np.uint8)
-    offset = -raw.ctypes.data % alignment
-    return raw[offset:offset + nbytes].view(dtype).reshape(shape)
+    from nanomm.runtime.kernel import aligned_empty
+
+    return aligned_empty(tuple(shape), np.dtype(dtype), alignment)
 
 
 __all__ = ["OneDNNMatmul", "aligned"]

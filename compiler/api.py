@@ -390,8 +390,10 @@ def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None
     # the key is of the call as made, before any copy or conversion: remembered for contiguous inputs
     # (b read in place as given, or transposed: see below)
     key = key if _contiguous(a) and (_contiguous(b) or _transposed(b)) else None
-    a = _as_matrix(a, "a")
-    b = _as_matrix(b, "b")
+    a = _as_array(a, "a")
+    b = _as_array(b, "b")
+    if a.ndim != 2 or b.ndim != 2:  # (array-likes that were not ndarrays): numpy.matmul's other cases
+        return _matmul_nd(a, b, out, threads, dtype, epilogue)
     (M, K), (K2, N) = a.shape, b.shape
     if K != K2:
         raise ShapeError(f"inner dimensions differ: a is {a.shape}, b is {b.shape} (a.shape[1] must equal b.shape[0])")
@@ -572,17 +574,6 @@ def _as_array(x, name: str) -> np.ndarray:
     return x
 
 
-def _as_matrix(x, name: str) -> np.ndarray:
-    if isinstance(x, np.ma.MaskedArray):
-        raise DTypeError(f"{name} is a masked array; nanomm does not apply masks: pass {name}.filled(value)")
-    if not isinstance(x, np.ndarray):
-        try:
-            x = np.asarray(x)
-        except Exception as exc:  # noqa: BLE001 - any conversion failure is the user's type
-            raise DTypeError(f"{name} must be a numpy array, got {type(x).__name__}: {exc}") from None
-    if x.ndim != 2:
-        raise ShapeError(f"{name} must be 2-D, got {x.ndim}-D with shape {x.shape}")
-    return x
 
 
 def _check_out(out, shape: tuple[int, int], dtype: np.dtype, a: np.ndarray, b: np.ndarray) -> None:

@@ -18,6 +18,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from nanomm.runtime import settings, trampoline
+from nanomm.runtime.cpu import native_cpu
 from nanomm.runtime.kernel import CheckedCall, KernelABI, aligned_empty
 from nanomm.runtime.native_pool import make_plan, native_pool
 
@@ -189,11 +190,20 @@ class ParallelFunction(CheckedCall):
         self.shared_b = shared_b
         self._pool = pool or _pool
         # The native pool (runtime/native_pool.py: ~10x cheaper hand-offs) unless a pool is given.
-        # (The native pool's plans carry A, B and C: kernels with epilogue arrays use the Python pool.)
-        self._native_pool = (native_pool() if pool is None and settings.thread_pool() == "native" and not abi.extras
-                             else None)
+        self._native_pool = native_pool() if pool is None and settings.thread_pool() == "native" else None
         self._plan = self._pack_plan = None  # the parts as native plans (with the native pool)
-        if self._native_pool is not None:
+        self._contexts = None  # kernels with epilogue arrays: each part's [kernel, e0, e1], written per call
+        self._contexts_lock = threading.Lock()
+        if self._native_pool is not None and abi.extras:
+            adapter = extras_adapter()
+            if adapter is None:
+                self._native_pool = None
+            else:
+                self._contexts = [(ctypes.c_int64 * 3)(ctypes.cast(p.cfunc, ctypes.c_void_p).value) for p in self.parts]
+                self._plan = make_plan([(adapter, p.a_offset, p.b_offset, p.c_offset, ctypes.addressof(ctx))
+                                        for p, ctx in zip(self.parts, self._contexts)])
+                self._pack_plan = _plan(shared_b.parts) if shared_b else None
+        elif self._native_pool is not None:
             self._plan = _plan(self.parts)
             self._pack_plan = _plan(shared_b.parts) if shared_b else None
             # The native checked call (runtime/trampoline.py) runs the plan without Python once
@@ -224,8 +234,17 @@ class ParallelFunction(CheckedCall):
         return out
 
     def _run(self, plan, parts: list[Part], pa: int, pb: int, pc: int, extras: Sequence[int] = ()) -> None:
-        if self._native_pool is not None:
+        if self._native_pool is not None and not extras:
             self._native_pool.run(plan, len(parts), pa, pb, pc, threads=self.threads)
+            return
+        if self._contexts is not None and plan is self._plan and self._contexts_lock.acquire(blocking=False):
+            try:  # each part's epilogue arrays where its adapter reads them, then the native pool
+                for ctx, p in zip(self._contexts, parts):
+                    for i, (x, o) in enumerate(zip(extras, p.extra_offsets)):
+                        ctx[1 + i] = x + o
+                self._native_pool.run(plan, len(parts), pa, pb, pc, threads=self.threads)
+            finally:
+                self._contexts_lock.release()
             return
         calls = [(p.cfunc, (pa + p.a_offset, pb + p.b_offset, pc + p.c_offset,
                             *(x + o for x, o in zip(extras, p.extra_offsets)))) for p in parts]
@@ -246,6 +265,43 @@ class ParallelFunction(CheckedCall):
             yield self._buffer.ctypes.data
         finally:
             self._buffer_lock.release()
+
+
+_ADAPTER_IR = """
+; A part of a kernel with epilogue arrays, as the native pool calls parts: f(A, B, C, rows) with
+; rows the address of the part's context [kernel, e0, e1] (its arrays, written for each call).
+define void @nanomm_extras_adapter(ptr %a, ptr %b, ptr %c, i64 %ctx) {
+  %p = inttoptr i64 %ctx to ptr
+  %fn = load ptr, ptr %p
+  %e0p = getelementptr i64, ptr %p, i64 1
+  %e0 = load ptr, ptr %e0p
+  %e1p = getelementptr i64, ptr %p, i64 2
+  %e1 = load ptr, ptr %e1p
+  ; a kernel with one array ignores the fifth argument (SysV x86-64: arguments in registers)
+  call void %fn(ptr %a, ptr %b, ptr %c, ptr %e0, ptr %e1)
+  ret void
+}
+"""
+_adapter: list = []
+
+
+def extras_adapter() -> int | None:
+    """The address of the native pool's adapter for kernels with epilogue arrays (JIT'd once)."""
+    if not _adapter:
+        with _adapter_lock:
+            if not _adapter:
+                try:
+                    from nanomm.runtime.jit import JitModule
+
+                    cpu = native_cpu()
+                    module = JitModule(_ADAPTER_IR, cpu.name, cpu.feature_string())
+                    _adapter.extend([module.address("nanomm_extras_adapter"), module])
+                except Exception:  # noqa: BLE001 - no adapter: the Python pool runs such kernels
+                    _adapter.extend([None, None])
+    return _adapter[0]
+
+
+_adapter_lock = threading.Lock()
 
 
 def _run_in_turns(pool: CallPool, calls: list[tuple[Callable, tuple]], threads: int) -> None:
