@@ -474,8 +474,8 @@ def _epilogue_for(epilogue: tuple, M: int, N: int, dtype: str) -> tuple[Epilogue
             continue
         x = _as_array(x, name)
         if x.shape != shape:
-            raise ShapeError(f"{name} has shape {x.shape}, expected {shape}"
-                             + (f" (one value per column of the result, N={N})" if name == "bias" else " (the result's)"))
+            why = f" (one value per column of the result, N={N})" if name == "bias" else " (the result's)"
+            raise ShapeError(f"{name} has shape {x.shape}, expected {shape}{why}")
         if not (np.issubdtype(x.dtype, np.floating) or x.dtype.name == "bfloat16"):
             raise DTypeError(f"{name} has dtype {x.dtype}; the epilogue takes float arrays (converted to float32)")
         y = np.ascontiguousarray(x, dtype=np.float32)

@@ -39,8 +39,9 @@ def epilogue_arrays(spec: MatmulSpec, bias, residual) -> tuple:
     given = {"bias": bias, "residual": residual}
     for name, x in given.items():
         if (x is not None) != (name in wanted):
-            raise ShapeError(f"{name} is {'missing' if x is None else 'given'}: this kernel was compiled "
-                             f"{'with' if name in wanted else 'without'} a {name} (compile_matmul(..., epilogue=Epilogue({name}=True)))")
+            how = "with" if name in wanted else "without"
+            raise ShapeError(f"{name} is {'missing' if x is None else 'given'}: this kernel was compiled {how} a "
+                             f"{name} (compile_matmul(..., epilogue=Epilogue({name}=True)))")
     return tuple(given[name] for name in wanted)
 
 

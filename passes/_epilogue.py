@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 from mlir import ir
 from mlir.dialects import arith, scf, vector
 
-from ._ir import index_const, lane_mask, read_vector, subview, write_vector
+from ._ir import defined_outside, index_const, lane_mask, read_vector, subview, write_vector
 
 # How an epilogue input is indexed: by (i, j), by column j, by row i.
 MATRIX, COLUMN, ROW = "matrix", "column", "row"
@@ -54,7 +54,7 @@ def problem(op: ir.Operation, c: ir.Value | None = None) -> str | None:
             return f"{name} with regions in an epilogue body"
     for inner in body.operations:
         for value in inner.operation.operands:
-            if _outside(value, op) and not _is_constant(value):
+            if defined_outside(value, op) and not _is_constant(value):
                 return "an epilogue body may use only its arguments and constants"
     return None
 
@@ -203,16 +203,6 @@ def _split_operands(op: ir.Operation) -> tuple[list[ir.Value], list[ir.Value]]:
 
 def _key(v: ir.Value):
     return v  # ir.Value compares and hashes by the underlying value
-
-
-def _outside(value: ir.Value, op: ir.Operation) -> bool:
-    owner = value.owner
-    parent = owner.owner if isinstance(owner, ir.Block) else owner
-    while parent is not None:
-        if parent == op:
-            return False
-        parent = parent.parent
-    return True
 
 
 def _is_constant(value: ir.Value) -> bool:

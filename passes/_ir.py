@@ -144,6 +144,17 @@ def subview(source: ir.Value, offsets: Sequence, sizes: Sequence, *, keep_whole:
     return memref.subview(source, list(offsets), list(sizes), [1] * len(sizes))
 
 
+def defined_outside(value: ir.Value, op: ir.Operation) -> bool:
+    """True when value is defined outside `op` (so code before it can use it)."""
+    owner = value.owner
+    parent = owner.owner if isinstance(owner, ir.Block) else owner
+    while parent is not None:
+        if parent == op:
+            return False
+        parent = parent.parent
+    return True
+
+
 def walk(op: ir.Operation, name: str) -> Iterator[ir.Operation]:
     """All operations named `name` nested under `op` (pre-order, collected first)."""
     found: list[ir.Operation] = []

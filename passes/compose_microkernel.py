@@ -11,8 +11,8 @@ from ..dialects import avx512_dot
 from ..errors import ConfigError
 from . import _epilogue
 from ._base import ModulePass
-from ._ir import (call_outlined, const_int, erase, index_const, interleave, is_zero_constant, lane_mask, read_vector,
-                  vnni_factor, walk, write_vector, zero_vector)
+from ._ir import (call_outlined, const_int, defined_outside, erase, index_const, interleave, is_zero_constant,
+                  lane_mask, read_vector, vnni_factor, walk, write_vector, zero_vector)
 from .tile_register import NANOKERNEL
 
 MICROKERNEL = "nanomm.microkernel"
@@ -374,7 +374,7 @@ def _match(loop: ir.Operation) -> _Nanokernel | None:
     if any(isinstance(x, ir.Block) or x.name != "vector.transfer_read" for x in (lhs, rhs, acc)):
         return None
     a, b, c = lhs.operands[0], rhs.operands[0], acc.operands[0]
-    if not all(_defined_outside(v, loop) for v in (a, b, c)):
+    if not all(defined_outside(v, loop) for v in (a, b, c)):
         return None
     if writes[0].operation.operands[1] != c:
         return None
@@ -403,17 +403,6 @@ def _through_ext(value: ir.Value):
     if not isinstance(owner, ir.Block) and owner.name in ("arith.extf", "arith.extsi", "arith.extui"):
         return owner.operands[0].owner, owner.name
     return owner, None
-
-
-def _defined_outside(value: ir.Value, loop: ir.Operation) -> bool:
-    """True when value is defined outside `loop` (so code before the loop can use it)."""
-    owner = value.owner
-    op = owner.owner if isinstance(owner, ir.Block) else owner
-    while op is not None:
-        if op == loop:
-            return False
-        op = op.parent
-    return True
 
 
 def _op_before(op: ir.Operation) -> ir.Operation | None:

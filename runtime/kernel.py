@@ -48,6 +48,16 @@ def flat_packed_shape(shape: tuple[int, ...]) -> tuple[int, int]:
     return math.prod(shape[:-1]), shape[-1]
 
 
+def check_array(name: str, x, dtype: np.dtype, shape: tuple) -> None:
+    """That x is an ndarray of `dtype` and `shape`, or the named error."""
+    if not isinstance(x, np.ndarray):
+        raise DTypeError(f"{name} must be a numpy.ndarray, got {type(x).__name__}")
+    if x.dtype != dtype:
+        raise DTypeError(f"{name} has dtype {x.dtype}, this kernel takes {dtype}")
+    if x.shape != shape:
+        raise ShapeError(f"{name} has shape {x.shape}, expected {shape}")
+
+
 @dataclass(frozen=True)
 class KernelABI:
     """The contract of `void symbol(void* A, void* B, void* C)`, all row-major and C-contiguous.
@@ -191,13 +201,7 @@ class CheckedCall:
         pointers = []
         end_c = data_pointer(out) + out.nbytes
         for name, x in zip(names, extras):
-            expected = (self.abi.N,) if name == "bias" else (M, self.abi.N)
-            if not isinstance(x, np.ndarray):
-                raise DTypeError(f"{name} must be a numpy.ndarray, got {type(x).__name__}")
-            if x.dtype != dtype:
-                raise DTypeError(f"{name} has dtype {x.dtype}, this kernel takes {dtype}")
-            if x.shape != expected:
-                raise ShapeError(f"{name} has shape {x.shape}, expected {expected}")
+            check_array(name, x, dtype, (self.abi.N,) if name == "bias" else (M, self.abi.N))
             if not x.flags.c_contiguous:
                 raise LayoutError(f"{name} is not C-contiguous (strides {x.strides}); use np.ascontiguousarray({name})")
             ptr = data_pointer(x)
@@ -447,12 +451,7 @@ class BatchedCall:
 
     def _check(self, name: str, x, dtype: np.dtype) -> int:
         shape, strides = self._layouts[name]
-        if not isinstance(x, np.ndarray):
-            raise DTypeError(f"{name} must be a numpy.ndarray, got {type(x).__name__}")
-        if x.dtype != dtype:
-            raise DTypeError(f"{name} has dtype {x.dtype}, this kernel takes {dtype}")
-        if x.shape != shape:
-            raise ShapeError(f"{name} has shape {x.shape}, expected {shape}")
+        check_array(name, x, dtype, shape)
         want = tuple(s * dtype.itemsize for s in strides)
         got = x.strides
         if any(g != w for i, (g, w) in enumerate(zip(got, want)) if shape[i] > 1):
