@@ -5,6 +5,7 @@
     python bench/bench_layers.py --activation gelu_tanh            # the up-projections' activation
     python bench/bench_layers.py --part transpose                  # x @ W.T (W row-major) against x @ W
     python bench/bench_layers.py --part attention                  # batched Q @ K^T and P @ V
+    python bench/bench_layers.py --part mlp                        # TPP-MLIR's MLP: 3 x (matmul + bias + ReLU)
 
 Each layer is x (M x K) @ W (K x N, pre-packed once: weights) followed by its epilogue: the
 up-projections (MiniLM-L6 384->1536, BERT-base 768->3072) bias + GELU, the down-projections
@@ -25,6 +26,9 @@ nanomm.matmul(x, W^T made contiguous) and numpy's x @ W.T, and pre-packed W.T ag
 `--part attention`: (batch, 12 heads, T tokens, head dim D) products in one call each, Q @ K^T
 (K read transposed) and P @ V, against numpy.matmul on the same arrays and oneDNN's batched
 matmul primitive (K^T as its `acb` layout).
+`--part mlp`: TPP-MLIR's MLP benchmark, 3 x [matmul + bias + ReLU], 1024 wide, batch 256
+(`--mlp WIDTHxBATCHxLAYERS`), each layer's output the next one's input: nanomm's fused layers
+(weights pre-packed), numpy, and oneDNN's primitives with the bias and a ReLU post-op.
 Every result is checked against a float64 reference first. One thread pins the process to one CPU
 (oneDNN's threads follow the affinity mask). Prints a table; writes
 bench/results/bench_layers-<host>-<date>.json and a Markdown copy.
@@ -228,6 +232,61 @@ def attention(args, threads: int, onednn: OneDNNMatmul | None, rng) -> tuple[lis
     return head, rows, results
 
 
+def mlp(args, threads: int, onednn: OneDNNMatmul | None, rng) -> tuple[list, list, list]:
+    import nanomm
+
+    width, batch, depth = (int(v) for v in args.mlp.split("x"))
+    ws = [_aligned_copy((rng.standard_normal((width, width)) / math.sqrt(width)).astype(np.float32))
+          for _ in range(depth)]
+    bs = [_aligned_copy(rng.standard_normal(width).astype(np.float32) * 0.1) for _ in range(depth)]
+    x = _aligned_copy(rng.standard_normal((batch, width)).astype(np.float32))
+    acts = [aligned((batch, width), np.float32) for _ in range(depth)]
+    peer_acts = [aligned((batch, width), np.float32) for _ in range(depth)]
+    layers = [nanomm.compile_matmul(batch, width, width, b=w, threads=threads,
+                                    epilogue=nanomm.Epilogue(bias=True, activation="relu")) for w in ws]
+
+    def fused():
+        h = x
+        for layer, b, out in zip(layers, bs, acts):
+            h = layer(h, out=out, bias=b)
+        return h
+
+    def numpy_mlp():
+        h = x
+        for w, b, out in zip(ws, bs, peer_acts):
+            h = np.matmul(h, w, out=out)
+            h += b
+            np.maximum(h, 0, out=h)
+        return h
+
+    ref = x.astype(np.float64)
+    for w, b in zip(ws, bs):
+        ref = np.maximum(ref @ w + b, 0)
+    _check(fused(), ref, 1e-4, "MLP nanomm")
+    calls = {"nanomm": fused, "numpy": numpy_mlp}
+    if onednn is not None:
+        prims = [onednn.layer(h, w, out, bias=b, activation="relu")
+                 for h, w, b, out in zip([x] + peer_acts[:-1], ws, bs, peer_acts)]
+
+        def onednn_mlp():
+            for p in prims:
+                p()
+            return peer_acts[-1]
+
+        _check(onednn_mlp(), ref, 1e-4, "MLP oneDNN")
+        calls["onednn"] = onednn_mlp
+    timed = _timing.interleaved(calls, rounds=args.rounds, target=args.target, warmup=0.2,
+                                progress=lambda msg: _report.log(f"MLP {args.mlp} t={threads}: {msg}"))
+    t = {k: v["best_median_s"] for k, v in timed.items()}
+    flops = 2 * batch * width * width * depth
+    rows = [[f"MLP {depth} x {batch}x{width}x{width} bias+relu", f"{t['nanomm'] * 1e6:.1f}",
+             f"{flops / t['nanomm'] / 1e9:.1f}", f"{t['numpy'] / t['nanomm']:.2f}",
+             f"{t['onednn'] / t['nanomm']:.2f}" if "onednn" in t else "-",
+             f"{max(v['spread'] for v in timed.values()):.1%}"]]
+    head = ["model", "nanomm us", "GFLOP/s", "numpy/nanomm", "onednn/nanomm", "spread"]
+    return head, rows, [{"mlp": args.mlp, "threads": threads, "timing": timed}]
+
+
 def _aligned_copy(x: np.ndarray) -> np.ndarray:
     y = aligned(x.shape, x.dtype)
     y[...] = x
@@ -242,11 +301,12 @@ def _check(got, ref, limit: float, what: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--part", choices=("layers", "transpose", "attention"), default="layers")
+    p.add_argument("--part", choices=("layers", "transpose", "attention", "mlp"), default="layers")
     p.add_argument("--layers", default=",".join(LAYERS))
     p.add_argument("--ms", default="1,16,128,512")
     p.add_argument("--dtypes", default="f32")
     p.add_argument("--attention", default=ATTENTION, help="BATCHxTOKENSxHEADDIM,... (12 heads)")
+    p.add_argument("--mlp", default="1024x256x3", help="WIDTHxBATCHxLAYERS of --part mlp")
     p.add_argument("--threads", type=int, default=1, help="0: every core this process may use")
     p.add_argument("--activation", default="gelu", help="of the up-projections")
     p.add_argument("--rounds", type=int, default=5)
@@ -271,6 +331,8 @@ def main(argv: list[str] | None = None) -> int:
         head, rows, results = layers(args, threads, onednn, rng)
     elif args.part == "transpose":
         head, rows, results = transpose(args, threads, rng)
+    elif args.part == "mlp":
+        head, rows, results = mlp(args, threads, onednn, rng)
     else:
         head, rows, results = attention(args, threads, onednn, rng)
     print(_report.render_text(head, rows, {0, 1, 2} if args.part == "layers" else {0}))
