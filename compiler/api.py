@@ -226,6 +226,12 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
                 pass  # refused arguments: the full path below names the problem as matmul does
     epilogue = epilogue and (bias, activation, residual, alpha)
     if getattr(a, "ndim", 2) != 2 or getattr(b, "ndim", 2) != 2:
+        folded = _fold_rows(a, b, out, residual)
+        if folded is not None:  # x (..., K) @ W (K, N) with x dense: one 2-D matmul of its rows (its front door)
+            a2, out2, residual2, shape = folded
+            result = matmul(a2, b, out2, threads, dtype, bias=bias, activation=activation, residual=residual2,
+                            alpha=alpha)
+            return out if out is not None else result.reshape(shape)
         nd_key = None
         if key is not None:
             nd_key = key[:2] + (a.strides, b.strides) + key[2:]
@@ -236,6 +242,25 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
                     return result
         return _matmul_nd(a, b, out, threads, dtype, epilogue, nd_key)
     return _matmul(a, b, out, threads, dtype, key, epilogue)
+
+
+def _fold_rows(a, b, out, residual):
+    """(a, out, residual as 2-D views, the result's shape) for a C-contiguous N-D ndarray `a` times a
+    2-D ndarray `b` of matching K (with out and residual, when given, C-contiguous ndarrays of the
+    result's shape), else None."""
+    if not (type(a) is _NDARRAY and type(b) is _NDARRAY and a.ndim > 2 and b.ndim == 2
+            and a.shape[-1] == b.shape[0] and a.flags.c_contiguous):
+        return None
+    shape = a.shape[:-1] + (b.shape[1],)
+    views = []
+    for x in (out, residual):
+        if x is None:
+            views.append(None)
+        elif type(x) is _NDARRAY and x.shape == shape and x.flags.c_contiguous:
+            views.append(x.reshape(-1, shape[-1]))
+        else:
+            return None  # (the N-D path names what is wrong, or converts)
+    return a.reshape(-1, a.shape[-1]), views[0], views[1], shape
 
 
 def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) -> np.ndarray:

@@ -134,3 +134,18 @@ def test_repeated_calls_keep_every_check():
         nanomm.matmul(p, v, out=np.empty((3, 4, 8, 8), np.float32))
     with pytest.raises(nanomm.LayoutError):
         nanomm.matmul(p, v, out=np.empty((3, 4, 16, 8), np.float32).swapaxes(-1, -2))
+
+
+def test_folded_rows_keep_out_and_residual():
+    """x (batch, seq, K) @ W.T (one B): one 2-D matmul of the rows, out and residual as 2-D views."""
+    rng = np.random.default_rng(6)
+    x = rng.standard_normal((2, 5, 16)).astype(np.float32)
+    w = rng.standard_normal((24, 16)).astype(np.float32)
+    res = rng.standard_normal((2, 5, 24)).astype(np.float32)
+    out = np.empty((2, 5, 24), np.float32)
+    assert nanomm.matmul(x, w.T, out=out, residual=res) is out
+    _assert_close(out, _want(x, w.T) + res, 16)
+    with pytest.raises(ShapeError, match="residual has shape"):
+        nanomm.matmul(x, w.T, residual=res[:, :4])
+    with pytest.raises(nanomm.AliasError):
+        nanomm.matmul(x, w.T, out=res, residual=res)
