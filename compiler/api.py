@@ -11,7 +11,7 @@ import time
 import ml_dtypes  # noqa: F401 - registers numpy's bfloat16 dtype
 import numpy as np
 
-from ..errors import AliasError, ConfigError, DTypeError, LayoutError, NanommError, ShapeError
+from ..errors import AliasError, DTypeError, LayoutError, NanommError, ShapeError
 from ..runtime import settings
 from ..runtime.cpu import CpuInfo
 from ..runtime.kernel import data_pointer
@@ -21,7 +21,7 @@ from .config import KernelConfig, dynamic_config, m_range
 from .kernel import Kernel
 from .parallel import (BATCH_PARALLEL_MIN_SECONDS, BatchedKernel, ParallelKernel, batched_seconds, resolve_threads,
                        split, threads_used, with_row_threads)
-from .payload import ACTIVATIONS, DTYPES, Epilogue, MatmulSpec
+from .payload import DTYPES, Epilogue, MatmulSpec
 
 # (A's numpy dtype, B's numpy dtype) -> nanomm dtype name: what nanomm.matmul dispatches on.
 _NUMPY_TO_DTYPE = {(np.dtype(v[2]), np.dtype(v[3])): k for k, v in DTYPES.items()}
@@ -97,7 +97,7 @@ def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "ho
                       transpose_b=transpose_b, batch=batch, batch_strides=tuple(batch_strides or ()))
     if spec.batch:
         return _batched_kernel(spec, nthreads, target, target_cpu(target), config)
-    if spec.M is None and spec.epilogue is not None and spec.epilogue.extras:
+    if spec.M is None and spec.extras:
         nthreads = 1  # (see with_row_threads)
     cpu = target_cpu(target)
     if spec.M is None:
@@ -289,13 +289,7 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
     count = math.prod(batch_shape)
     spec_epilogue, extras = None, ()
     if epilogue is not None:
-        spec_epilogue, extras, _ = _epilogue_for(epilogue[:2] + (None, epilogue[3]), M, N, kind)
-        if epilogue[2] is not None:  # the residual: the result's shape
-            residual = _as_array(epilogue[2], "residual")
-            if residual.shape != shape:
-                raise ShapeError(f"residual has shape {residual.shape}, expected the result's {shape}")
-            spec_epilogue = Epilogue(spec_epilogue.alpha, spec_epilogue.bias, spec_epilogue.activation, True)
-            extras = extras + (np.ascontiguousarray(residual, np.float32).reshape(count, M, N),)
+        spec_epilogue, extras, _ = _epilogue_for(epilogue, M, N, kind, residual_shape=shape)
     if out is not None:
         _check_out(out, shape, c_dtype, a, b)
         for x in extras:
@@ -305,13 +299,13 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
     c3 = result.reshape(count, M, N)
     if count == 0 or M == 0 or N == 0 or K == 0:
         c3[...] = 0
-        if spec_epilogue is not None and c3.size:
-            c3[...] = _numpy_epilogue(c3, spec_epilogue, extras[:1] if spec_epilogue.bias else ())[...] if not \
-                spec_epilogue.residual else _numpy_epilogue(c3, spec_epilogue, extras)
+        if spec_epilogue is not None and c3.size:  # the epilogue of an empty sum (K = 0)
+            c3[...] = _numpy_epilogue(c3, spec_epilogue, extras)
         return result
     A, sa = _batch_view(np.broadcast_to(a2, batch_shape + (M, K)), count, transposable=False)
     B, sb, transpose_b = _batch_view(np.broadcast_to(b2, batch_shape + (K, N)), count, transposable=True)
-    in_place = np.shares_memory(A, a) and np.shares_memory(B, b)  # (else a copy: no plan to remember)
+    # views start where the inputs do; a copy elsewhere (then no plan is remembered)
+    in_place = data_pointer(A) == data_pointer(a) and data_pointer(B) == data_pointer(b)
     rows = M
     if sb == 0 and (sa == M * K * A.dtype.itemsize or count == 1):
         rows, count = count * M, 1  # one B for all entries of a dense A (x @ W with x 3-D): one taller matmul
@@ -328,7 +322,7 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
     kernel._function(A, np.swapaxes(B, -1, -2) if transpose_b else B, c3, extras)
     if key is not None and in_place and dtype in (None, kind) and _NUMPY_TO_DTYPE.get((a.dtype, b.dtype)) == kind:
         _nd_plans[key] = _BatchedPlan(kernel._function, shape, c_dtype, _extent(A), _extent(B),
-                                      spec_epilogue.extras if spec_epilogue else (), (N,), (count, M, N))
+                                      spec_epilogue.extras if spec_epilogue else (), N)
         settings.trim_oldest(_nd_plans)
     return result
 
@@ -344,10 +338,9 @@ class _BatchedPlan:
     """A remembered batched call (see _nd_plans); None from a call it does not take (the full path
     then names the problem)."""
 
-    def __init__(self, function, shape, c_dtype, a_extent, b_extent, extras, bias_shape, residual_shape):
+    def __init__(self, function, shape, c_dtype, a_extent, b_extent, extras, N: int):
         self.function, self.shape, self.c_dtype = function, shape, c_dtype
-        self.extents, self.extras = (a_extent, b_extent), extras
-        self.bias_shape, self.residual_shape = bias_shape, residual_shape
+        self.extents, self.extras, self.bias_shape = (a_extent, b_extent), extras, (N,)
         self.nbytes = math.prod(shape) * c_dtype.itemsize
 
     def __call__(self, a, b, out, bias, residual):
@@ -484,17 +477,19 @@ def _transposed(b) -> bool:
     return type(b) is _NDARRAY and b.ndim == 2 and not b.flags.c_contiguous and b.T.flags.c_contiguous
 
 
-def _epilogue_for(epilogue: tuple, M: int, N: int, dtype: str) -> tuple[Epilogue, tuple, bool]:
+def _epilogue_for(epilogue: tuple, M: int, N: int, dtype: str,
+                  residual_shape: tuple | None = None) -> tuple[Epilogue, tuple, bool]:
     """(the Epilogue of matmul's keywords, its arrays in kernel order as float32 C-contiguous
-    arrays, whether any was converted) with each keyword checked."""
+    arrays, whether any was converted) with each keyword checked; the residual has the result's
+    shape (`residual_shape`, default (M, N); given, an N-D result's, the residual is passed as
+    (-1, M, N))."""
     bias, activation, residual, alpha = epilogue
-    if activation is not None and activation not in ACTIVATIONS:
-        raise ConfigError(f"unknown activation {activation!r} (one of: {', '.join(ACTIVATIONS)})")
+    ep = Epilogue(alpha, bias is not None, activation, residual is not None)  # checks alpha and activation
     if DTYPES[dtype][4] != "float32":
         raise DTypeError(f"the epilogue keywords need a float32 result; {dtype} kernels give {DTYPES[dtype][4]} "
                          "(dequantization with scale= is not built yet)")
     arrays, converted = [], False
-    for name, x, shape in (("bias", bias, (N,)), ("residual", residual, (M, N))):
+    for name, x, shape in (("bias", bias, (N,)), ("residual", residual, residual_shape or (M, N))):
         if x is None:
             continue
         x = _as_array(x, name)
@@ -505,8 +500,8 @@ def _epilogue_for(epilogue: tuple, M: int, N: int, dtype: str) -> tuple[Epilogue
             raise DTypeError(f"{name} has dtype {x.dtype}; the epilogue takes float arrays (converted to float32)")
         y = np.ascontiguousarray(x, dtype=np.float32)
         converted |= y is not x
-        arrays.append(y)
-    return Epilogue(alpha, bias is not None, activation, residual is not None), tuple(arrays), converted
+        arrays.append(y if residual_shape is None or name == "bias" else y.reshape(-1, M, N))
+    return ep, tuple(arrays), converted
 
 
 def _numpy_epilogue(c: np.ndarray, ep: Epilogue, extras: tuple) -> np.ndarray:
@@ -597,8 +592,6 @@ def _as_array(x, name: str) -> np.ndarray:
         except Exception as exc:  # noqa: BLE001 - any conversion failure is the user's type
             raise DTypeError(f"{name} must be a numpy array, got {type(x).__name__}: {exc}") from None
     return x
-
-
 
 
 def _check_out(out, shape: tuple[int, int], dtype: np.dtype, a: np.ndarray, b: np.ndarray) -> None:

@@ -101,7 +101,7 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
     packed_shape = config.packed_b_shape(spec.K, spec.ldb or spec.N, spec.dtype) if spec.prepacked_b else ()
     abi = KernelABI(symbol=spec.symbol, M=spec.M, N=spec.N, K=spec.K, a_dtype=a_np, b_dtype=b_np, c_dtype=c_np,
                     accumulate=spec.accumulate, alignment=0, required_features=required, b_shape=packed_shape,
-                    extras=spec.epilogue.extras if spec.epilogue is not None else (), transpose_b=spec.transpose_b)
+                    extras=spec.extras, transpose_b=spec.transpose_b)
     if spec.batch:
         function = BatchedFunction(jit.address(spec.symbol), BatchedABI(
             spec.symbol, spec.batch, spec.M, spec.N, spec.K, spec.batch_strides, a_np, b_np, c_np, spec.transpose_b,

@@ -35,7 +35,9 @@ class PackedB:
 def epilogue_arrays(spec: MatmulSpec, bias, residual) -> tuple:
     """The epilogue's arrays of a call, in the kernel's argument order; refuses a missing or an
     unexpected one."""
-    wanted = spec.epilogue.extras if spec.epilogue is not None else ()
+    wanted = spec.extras
+    if not wanted and bias is None and residual is None:  # (every call of a kernel without one)
+        return ()
     given = {"bias": bias, "residual": residual}
     for name, x in given.items():
         if (x is not None) != (name in wanted):

@@ -293,7 +293,7 @@ class ParallelKernel:
             raise ConfigError("per-thread kernels disagree on the packed-B layout")
         _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
         b_shape = tuple(first._function.abi.b_shape) if spec.prepacked_b else ()
-        extras = spec.epilogue.extras if spec.epilogue is not None else ()
+        extras = spec.extras
         abi = KernelABI(symbol=f"{spec.symbol}_x{self.threads}", M=spec.M, N=spec.N, K=spec.K, a_dtype=a_np,
                         b_dtype=b_np, c_dtype=c_np, accumulate=spec.accumulate,
                         required_features=first._function.abi.required_features, b_shape=b_shape, extras=extras,
@@ -428,7 +428,7 @@ def with_row_threads(kernel: Kernel, threads: int) -> Kernel:
     """A copy of the dynamic-M `kernel` whose calls split their rows over up to `threads` threads
     (runtime/threads.DynamicMFunction, a plan per M), in whole register tiles."""
     spec, mr = kernel.spec, kernel.config.mr
-    if spec.epilogue is not None and spec.epilogue.extras:
+    if spec.extras:
         raise ConfigError("a dynamic-M kernel with bias or residual runs on one thread (threads=1): its "
                           "row-split calls carry A, B and C only")
     m_align = _round_up(M_ALIGN, mr)
@@ -439,8 +439,8 @@ def with_row_threads(kernel: Kernel, threads: int) -> Kernel:
 
 # Batched kernels go on several threads from this estimated one-thread time (batched_seconds): a
 # run of entries a thread is handed out by the Python pool, ~0.1 ms a call on the Zen 5 VM (`python
-# bench/bench_layers.py --part attention --threads 0`: 96 products of 16x16x32 took 150 us on 2
-# threads against 45 us on one, bench/results/bench_layers-attention-vm-20261202-031127.md).
+# bench/bench_layers.py --part attention --threads 0` with every batch threaded: 96 products of
+# 16x16x32 took 150 us on 2 threads against 45 us on one).
 BATCH_PARALLEL_MIN_SECONDS = 2e-4
 BATCH_ENTRY_SECONDS = 1.5e-7  # a batched kernel's cost an entry beyond its arithmetic (16x32x16: ~120 ns)
 
@@ -469,7 +469,7 @@ class BatchedKernel:
         self.config, self.target, self.threads = first.config, first.target, parts
         self.compile_seconds = sum(k.compile_seconds for k in self.kernels)
         _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
-        extras = spec.epilogue.extras if spec.epilogue is not None else ()
+        extras = spec.extras
         check = BatchedCall(BatchedABI(f"{spec.symbol}_x{parts}", spec.batch, spec.M, spec.N, spec.K,
                                        spec.batch_strides, a_np, b_np, c_np, spec.transpose_b, extras,
                                        first._function.abi.required_features))

@@ -162,6 +162,11 @@ class MatmulSpec:
         return f"nanomm_matmul_{self.dtype}_{m}x{self.N}x{self.K}{acc}{pb}{ld}{batch}{ep}"
 
     @property
+    def extras(self) -> tuple[str, ...]:
+        """The kernel's arguments after C: its epilogue's arrays (Epilogue.extras), if any."""
+        return self.epilogue.extras if self.epilogue is not None else ()
+
+    @property
     def dynamic_m(self) -> bool:
         return self.M is None
 

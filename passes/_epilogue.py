@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from mlir import ir
-from mlir.dialects import arith, scf, vector
+from mlir.dialects import arith, memref, vector
 
-from ._ir import defined_outside, index_const, lane_mask, read_vector, subview, write_vector
+from ._ir import defined_outside, index_const, lane_mask, read_vector, row_chunks, subview, write_vector
 
 # How an epilogue input is indexed: by (i, j), by column j, by row i.
 MATRIX, COLUMN, ROW = "matrix", "column", "row"
@@ -105,17 +105,15 @@ def signature(op: ir.Operation) -> tuple:
     """What decides the code of the epilogue's body (for a cache of outlined microkernels)."""
     op = op.operation
     body = op.regions[0].blocks[0]
-    index = {}
-    for i, arg in enumerate(body.arguments):
-        index[_key(arg)] = ("arg", i)
+    index = {arg: ("arg", i) for i, arg in enumerate(body.arguments)}
     out = [tuple(kind for _, kind in inputs(op))]
     for n, inner in enumerate(body.operations):
         inner = inner.operation
         refs = []
         for v in inner.operands:
-            refs.append(index.get(_key(v)) or ("const", str(v.owner.attributes["value"])))
+            refs.append(index.get(v) or ("const", str(v.owner.attributes["value"])))
         for r, res in enumerate(inner.results):
-            index[_key(res)] = ("op", n, r)
+            index[res] = ("op", n, r)
         attrs = tuple(sorted((a, str(inner.attributes[a])) for a in inner.attributes))
         out.append((inner.name, tuple(refs), attrs, tuple(str(r.type) for r in inner.results)))
     return tuple(out)
@@ -129,20 +127,16 @@ def evaluate(op: ir.Operation, acc: ir.Value, load: Callable[[int], ir.Value]) -
     lanes = vtype.shape
     body = op.regions[0].blocks[0]
     args = list(body.arguments)
-    values: dict = {_key(args[-1]): acc}
+    values: dict = {args[-1]: acc}  # ir.Value hashes and compares by the value it stands for
+    inputs_at = {arg: k for k, arg in enumerate(args[:-1])}
 
     def vt(t: ir.Type) -> ir.Type:
         return ir.VectorType.get(lanes, t)
 
     def value(v: ir.Value) -> ir.Value:
-        found = values.get(_key(v))
-        if found is None:
-            if any(_key(v) == _key(a) for a in args):
-                k = next(i for i, a in enumerate(args) if _key(a) == _key(v))
-                found = load(k)
-            else:  # a constant defined outside the body
-                found = _splat(v.owner, vt(v.type))
-            values[_key(v)] = found
+        found = values.get(v)
+        if found is None:  # an input, loaded where first used, or a constant from outside the body
+            found = values[v] = load(inputs_at[v]) if v in inputs_at else _splat(v.owner, vt(v.type))
         return found
 
     for inner in body.operations:
@@ -155,7 +149,7 @@ def evaluate(op: ir.Operation, acc: ir.Value, load: Callable[[int], ir.Value]) -
             attrs = {a: inner.attributes[a] for a in inner.attributes}
             result = ir.Operation.create(inner.name, results=[vt(r.type) for r in inner.results],
                                          operands=[value(v) for v in inner.operands], attributes=attrs).result
-        values[_key(inner.results[0])] = result
+        values[inner.results[0]] = result
     raise ValueError("epilogue body has no linalg.yield")
 
 
@@ -167,8 +161,6 @@ def load_input(x: ir.Value, kind: str, row, j: int, w: int, vw: int, vtype: ir.V
         return read_vector(x, [row, index_const(j)], vtype, mask)
     if kind == COLUMN:
         return read_vector(x, [index_const(j)], vtype, mask)
-    from mlir.dialects import memref
-
     return vector.broadcast(vtype, memref.load(x, [row]))
 
 
@@ -181,17 +173,14 @@ def expand(op: ir.Operation, vw: int) -> None:
     elt = ir.MemRefType(c.type).element_type
     vtype = ir.VectorType.get([vw], elt)
     kinds = [kind for _, kind in inputs(op)]
+
+    def chunk(i, j, w, mask):
+        acc = read_vector(c, [i, index_const(j)], vtype, mask)
+        y = evaluate(op, acc, lambda k: load_input(ins[k], kinds[k], i, j, w, vw, vtype))
+        write_vector(y, c, [i, index_const(j)], mask)
+
     with ir.InsertionPoint(op), op.location:
-        loop = scf.ForOp(index_const(0), index_const(rows), index_const(1))
-        with ir.InsertionPoint(loop.body):
-            i = loop.induction_variable
-            for j in range(0, cols, vw):
-                w = min(vw, cols - j)
-                mask = lane_mask(vw, w) if w < vw else None
-                acc = read_vector(c, [i, index_const(j)], vtype, mask)
-                y = evaluate(op, acc, lambda k: load_input(ins[k], kinds[k], i, j, w, vw, vtype))
-                write_vector(y, c, [i, index_const(j)], mask)
-            scf.YieldOp([])
+        row_chunks(rows, cols, vw, chunk)
     op.erase()
 
 
@@ -199,10 +188,6 @@ def _split_operands(op: ir.Operation) -> tuple[list[ir.Value], list[ir.Value]]:
     sizes = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
     operands = list(op.operands)
     return operands[:sizes[0]], operands[sizes[0]:sizes[0] + sizes[1]]
-
-
-def _key(v: ir.Value):
-    return v  # ir.Value compares and hashes by the underlying value
 
 
 def _is_constant(value: ir.Value) -> bool:

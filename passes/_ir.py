@@ -237,6 +237,17 @@ def write_vector(value: ir.Value, dst: ir.Value, indices: Sequence, mask: ir.Val
                           ir.ArrayAttr.get([ir.BoolAttr.get(True)]), mask=mask)
 
 
+def row_chunks(rows: int, cols: int, vw: int, body: Callable) -> None:
+    """An scf.for over `rows` calling body(i, j, w, mask) for each chunk [j, j+w) of row i, vw lanes
+    at a time (mask: the lane mask of a partial last chunk, else None)."""
+    loop = scf.ForOp(index_const(0), index_const(rows), index_const(1))
+    with ir.InsertionPoint(loop.body):
+        for j in range(0, cols, vw):
+            w = min(vw, cols - j)
+            body(loop.induction_variable, j, w, lane_mask(vw, w) if w < vw else None)
+        scf.YieldOp([])
+
+
 def interleave(rows: Sequence[ir.Value]) -> ir.Value:
     """[r0[0], r1[0], ..., r0[1], r1[1], ...] for 1, 2 or 4 vectors: v rows of B in VNNI order."""
     if len(rows) == 1:

@@ -9,8 +9,8 @@ from mlir.dialects import arith, func, memref, scf, vector
 
 from ..errors import ConfigError
 from ._base import ModulePass
-from ._ir import (add_index, erase, index_const, lane_mask, interleave, read_vector, vnni_factor, walk,
-                  write_vector, zero_vector)
+from ._ir import (add_index, erase, index_const, lane_mask, interleave, read_vector, row_chunks, vnni_factor,
+                  walk, write_vector, zero_vector)
 from .tile_cache import A_BLOCK, B_BLOCK
 
 PACKED_B = "nanomm.packed_b"
@@ -161,17 +161,12 @@ class Pack(ModulePass):
 
     def _copy_rows(self, src: ir.Value, dst: ir.Value, rows: int, cols: int, elt: ir.Type) -> None:
         """dst[i, :] = src[i, :] with vector-width loads and stores (masked at the row's end)."""
-        vw = self.vector_width
-        vtype = ir.VectorType.get([vw], elt)
-        loop = scf.ForOp(index_const(0), index_const(rows), index_const(1))
-        with ir.InsertionPoint(loop.body):
-            i = loop.induction_variable
-            for j in range(0, cols, vw):
-                lanes = min(vw, cols - j)
-                mask = lane_mask(vw, lanes) if lanes < vw else None
-                v = read_vector(src, [i, index_const(j)], vtype, mask)
-                write_vector(v, dst, [i, index_const(j)], mask)
-            scf.YieldOp([])
+        vtype = ir.VectorType.get([self.vector_width], elt)
+
+        def copy(i, j, w, mask):
+            write_vector(read_vector(src, [i, index_const(j)], vtype, mask), dst, [i, index_const(j)], mask)
+
+        row_chunks(rows, cols, self.vector_width, copy)
 
     def _reroot(self, user: ir.Operation, old: ir.Value, new: ir.Value) -> None:
         """Makes `user` read `new` (same shape, other strides) instead of `old`."""

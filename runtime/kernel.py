@@ -236,18 +236,18 @@ class CheckedCall:
             return
         out = self._dtypes["out"]
         shapes = tuple((out, (self.abi.N,) if x == "bias" else (self.abi.M, self.abi.N)) for x in self.abi.extras)
-        self._params = trampoline.params(function_address, tuple(self._dtypes[k] for k in ("a", "b", "out")),
-                                         ((self.abi.M, self.abi.K), self._flat_b or self._shape_b,
-                                          (self.abi.M, self.abi.N)), self.abi.alignment, None, shapes)
+        self._params = self.native_params(function_address, self.abi.M, extras=shapes)
         self._params_address = ctypes.addressof(self._params)
         self._native_x = entry
 
-    def native_params(self, function_address: int, M: int | None, pool: tuple[int, int, int] | None = None):
+    def native_params(self, function_address: int, M: int | None, pool: tuple[int, int, int] | None = None,
+                      extras: tuple = ()):
         """The native checked call's params block (runtime/trampoline.py) for calls of `function_address`
-        with A and out of M rows (None: any, for a dynamic-M kernel)."""
+        with A and out of M rows (None: any, for a dynamic-M kernel); `extras`: the epilogue arrays'
+        (dtype, shape)."""
         return trampoline.params(function_address, tuple(self._dtypes[k] for k in ("a", "b", "out")),
                                  ((M, self.abi.K), self._flat_b or self._shape_b, (M, self.abi.N)),
-                                 self.abi.alignment, pool)
+                                 self.abi.alignment, pool, extras)
 
     def _native_ready(self) -> bool:
         return self._owner is None or not self._closed()

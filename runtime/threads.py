@@ -282,7 +282,8 @@ define void @nanomm_extras_adapter(ptr %a, ptr %b, ptr %c, i64 %ctx) {
   ret void
 }
 """
-_adapter: list = []
+_adapter: list = []  # [its address or None, its JitModule], made on first use
+_adapter_lock = threading.Lock()
 
 
 def extras_adapter() -> int | None:
@@ -299,9 +300,6 @@ def extras_adapter() -> int | None:
                 except Exception:  # noqa: BLE001 - no adapter: the Python pool runs such kernels
                     _adapter.extend([None, None])
     return _adapter[0]
-
-
-_adapter_lock = threading.Lock()
 
 
 def _run_in_turns(pool: CallPool, calls: list[tuple[Callable, tuple]], threads: int) -> None:
