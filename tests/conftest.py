@@ -50,12 +50,20 @@ def hardware_without_amx(monkeypatch: pytest.MonkeyPatch):
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     report = yield
     emulated = host_cpu() is not native_cpu()
-    if emulated and call.excinfo is not None and call.excinfo.errisinstance(CpuFeatureError):
+    if emulated and call.excinfo is not None and _only_cpu_features(call.excinfo.value):
         report.outcome = "skipped"
         report.longrepr = (str(item.path), item.location[1] or 0,
                            f"{HOST_CPU_ENV}={host_cpu().name}: the kernel cannot run on this hardware "
                            f"({call.excinfo.value})")
     return report
+
+
+def _only_cpu_features(exc: BaseException) -> bool:
+    """A CpuFeatureError, or a group of nothing else (Hypothesis groups the errors of several examples)."""
+    group = getattr(exc, "exceptions", None)  # an ExceptionGroup (Python 3.11, or the backport on 3.10)
+    if isinstance(group, (list, tuple)) and group:
+        return all(_only_cpu_features(e) for e in group)
+    return isinstance(exc, CpuFeatureError)
 
 
 def pytest_configure(config: pytest.Config) -> None:

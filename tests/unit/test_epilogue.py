@@ -277,7 +277,7 @@ def test_native_checked_call_with_epilogue_arrays():
     a, b = _inputs(M, N, K, "f32", rng)
     bias, res = rng.standard_normal(N).astype(np.float32), rng.standard_normal((M, N)).astype(np.float32)
     k = nanomm.compile_matmul(M, N, K, threads=1, epilogue=Epilogue(bias=True, residual=True))
-    if trampoline.checked_call((1, 2)) is not None:
+    if trampoline.checked_call((1, 2)) is not None and not k._function._missing:  # (runnable here)
         assert k._function._native_x is not None
     want = reference(a.astype(np.float64) @ b, 1.0, bias, None, res)
     out = np.empty((M, N), np.float32)
