@@ -58,7 +58,7 @@ _ranges: dict[tuple, int | Kernel] = {}
 def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "host",
                    config: KernelConfig | None = None, *, accumulate: bool = False,
                    b: np.ndarray | None = None, threads: int | None = None,
-                   epilogue: Epilogue | None = None, transpose_b: bool = False, batch: int = 0,
+                   epilogue: Epilogue | None = None, transpose_b: bool = False, batch: int | None = 0,
                    batch_strides: tuple | None = None) -> Kernel | ParallelKernel | BatchedKernel:
     """Compiles C = A @ B (C += A @ B with accumulate=True) for A: MxK, B: KxN.
 
@@ -83,22 +83,24 @@ def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "ho
     epilogue=Epilogue(alpha=, bias=True, activation=, residual=True) compiles
     out = act(alpha * (A @ B) + bias) + residual into the kernel: applied to each C tile in
     registers before its one store; `kernel(a, b, bias=..., residual=...)` passes its arrays
-    (float32, bias (N,), residual (M, N)). f32 and bf16 kernels. A dynamic-M kernel with bias or
-    residual runs on one thread.
+    (float32, bias (N,), residual (M, N)). f32 and bf16 kernels.
+
+    batch=n compiles n matmuls in one kernel, entry i of A, B, C at i * batch_strides (elements;
+    default dense (M*K, K*N, M*N); 0 broadcasts that operand): called with (n, M, K), (n, K, N) and
+    (n, M, N) arrays of those strides. batch=None takes any count, each call's arrays' first
+    dimension (one kernel for every batch size: attention over batch x heads).
 
     transpose_b=True: calls pass B as a K x N view whose transpose is C-contiguous (W.T of a
     row-major N x K W, as torch's Linear stores it): the kernel reads W in place, transposing it
     while it packs B into panels. Weights given with b= are packed once whatever their layout.
     """
     nthreads = resolve_threads(threads)
-    if batch and batch_strides is None:
+    if batch != 0 and batch_strides is None:
         batch_strides = (M * K, K * N, M * N)
     spec = MatmulSpec(M, N, K, dtype, accumulate, prepacked_b=b is not None, epilogue=epilogue,
                       transpose_b=transpose_b, batch=batch, batch_strides=tuple(batch_strides or ()))
-    if spec.batch:
+    if spec.batched:
         return _batched_kernel(spec, nthreads, target, target_cpu(target), config)
-    if spec.M is None and spec.extras:
-        nthreads = 1  # (see with_row_threads)
     cpu = target_cpu(target)
     if spec.M is None:
         return _dynamic_kernel(spec, target, cpu, config, b, threads=nthreads)
@@ -131,7 +133,8 @@ def _batched_kernel(spec: MatmulSpec, threads: int, target: str, cpu: CpuInfo,
     def build(part: MatmulSpec) -> Kernel:
         return _cached((part, _cpu_key(cpu), config, 1), lambda: build_kernel(part, target, config))
 
-    if threads == 1 or spec.batch == 1 or batched_seconds(spec) < BATCH_PARALLEL_MIN_SECONDS:
+    if threads == 1 or spec.batch == 1 or (spec.batch is not None
+                                           and batched_seconds(spec) < BATCH_PARALLEL_MIN_SECONDS):
         return build(spec)
     return _cached((spec, _cpu_key(cpu), config, threads), lambda: BatchedKernel(spec, threads, build))
 
@@ -524,21 +527,20 @@ def _numpy_epilogue(c: np.ndarray, ep: Epilogue, extras: tuple) -> np.ndarray:
 def _kernel_for(M: int, N: int, K: int, dtype: str, threads: int | None,
                 epilogue: Epilogue | None = None, transpose_b: bool = False) -> Kernel | ParallelKernel:
     """The kernel nanomm.matmul runs for an M x N x K call: its static-M kernel, or where another M
-    of the same range came first, the range's dynamic-M kernel on the same threads (see _ranges).
-    Epilogues run on static-M kernels (a dynamic-M one with bias or residual runs on one thread)."""
+    of the same range came first, the range's dynamic-M kernel on the same threads (see _ranges)."""
     nthreads = resolve_threads(threads)
     spec = MatmulSpec(M, N, K, dtype, epilogue=epilogue, transpose_b=transpose_b)
     cpu = target_cpu("host")
     used = 1 if nthreads == 1 else threads_used(spec, nthreads, cpu)
-    if settings.dynamic_m() and epilogue is None and (spec, _cpu_key(cpu), None, used) not in _cache:
+    if settings.dynamic_m() and (spec, _cpu_key(cpu), None, used) not in _cache:
         rows = m_range(M)
-        key = (N, K, dtype, transpose_b, rows, nthreads, _cpu_key(cpu))
+        key = (N, K, dtype, transpose_b, epilogue, rows, nthreads, _cpu_key(cpu))
         seen = _ranges.setdefault(key, M)
         settings.trim_oldest(_ranges)
         if seen != M:  # a second M of the range, or the range's dynamic-M kernel already
             if not isinstance(seen, Kernel):
-                seen = _ranges[key] = _dynamic_kernel(MatmulSpec(None, N, K, dtype, transpose_b=transpose_b), "host",
-                                                      cpu, None, None, rows, nthreads)
+                dynamic = MatmulSpec(None, N, K, dtype, epilogue=epilogue, transpose_b=transpose_b)
+                seen = _ranges[key] = _dynamic_kernel(dynamic, "host", cpu, None, None, rows, nthreads)
             return seen
     return _static_kernel(spec, nthreads, "host", cpu, None, used)
 

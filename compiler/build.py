@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import functools
 import importlib.metadata
+import threading
 import time
 from pathlib import Path
 
@@ -30,6 +32,17 @@ REQUIRED_FEATURES = {
     "s8s8": ("avx512f", "avx512bw", "avx512vnni"),
 }
 _PACKAGE = Path(__file__).resolve().parents[1]
+
+# Kernels this process has built, by how: "compiled" (MLIR and LLVM ran) or "disk_cache" (machine
+# code loaded). A serving loop reads it around its requests to see that none compiled there.
+_builds: collections.Counter = collections.Counter()
+_builds_lock = threading.Lock()
+
+
+def build_counts() -> dict[str, int]:
+    """{"compiled": n, "disk_cache": n}: the kernels build_kernel made in this process, by how."""
+    with _builds_lock:
+        return {"compiled": _builds["compiled"], "disk_cache": _builds["disk_cache"]}
 
 
 def target_cpu(target: str | CpuInfo) -> CpuInfo:
@@ -102,7 +115,7 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
     abi = KernelABI(symbol=spec.symbol, M=spec.M, N=spec.N, K=spec.K, a_dtype=a_np, b_dtype=b_np, c_dtype=c_np,
                     accumulate=spec.accumulate, alignment=0, required_features=required, b_shape=packed_shape,
                     extras=spec.extras, transpose_b=spec.transpose_b)
-    if spec.batch:
+    if spec.batched:
         function = BatchedFunction(jit.address(spec.symbol), BatchedABI(
             spec.symbol, spec.batch, spec.M, spec.N, spec.K, spec.batch_strides, a_np, b_np, c_np, spec.transpose_b,
             abi.extras, required), owner=jit)
@@ -113,6 +126,8 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
         pack = PackFunction(jit.address(spec.symbol + "_pack_b"), spec.symbol + "_pack_b", spec.K, spec.N,
                             packed_shape, b_np, owner=jit, required_features=required)
     seconds = time.perf_counter() - start
+    with _builds_lock:
+        _builds["compiled" if llvm_ir is not None else "disk_cache"] += 1
     name = target if isinstance(target, str) else cpu.name
     llvm_text = llvm_ir if llvm_ir is not None else (lambda: lower_to_llvm(spec, config))
     return Kernel(spec, config, name, function, lambda: stage_snapshots(spec, config), llvm_text, seconds,

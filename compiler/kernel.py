@@ -52,7 +52,7 @@ def transposed_argument(spec: MatmulSpec, b):
     N x K array (C-contiguous for a view like W.T of a row-major W: no copy; else copied)."""
     if not spec.transpose_b or not isinstance(b, np.ndarray) or b.shape[-2:] != (spec.K, spec.N):
         return b  # (a wrong b gets the kernel's own error)
-    if spec.batch:  # (batch, K, N) -> (batch, N, K); its strides are checked by the kernel
+    if spec.batched:  # (batch, K, N) -> (batch, N, K); its strides are checked by the kernel
         return np.swapaxes(b, -1, -2) if b.ndim == 3 else b
     if b.ndim != 2:
         return b

@@ -9,6 +9,7 @@ from typing import Callable
 import numpy as np
 
 from ..errors import ConfigError
+from ..runtime import settings
 from ..runtime.kernel import KernelABI
 from ..runtime.cpu import CpuInfo
 from ..runtime.probe import host_rates
@@ -426,11 +427,9 @@ def split_rows(spec: MatmulSpec, threads: int, M: int, m_align: int) -> list[tup
 
 def with_row_threads(kernel: Kernel, threads: int) -> Kernel:
     """A copy of the dynamic-M `kernel` whose calls split their rows over up to `threads` threads
-    (runtime/threads.DynamicMFunction, a plan per M), in whole register tiles."""
+    (runtime/threads.DynamicMFunction, a plan per M), in whole register tiles; a residual is split
+    with C's rows."""
     spec, mr = kernel.spec, kernel.config.mr
-    if spec.extras:
-        raise ConfigError("a dynamic-M kernel with bias or residual runs on one thread (threads=1): its "
-                          "row-split calls carry A, B and C only")
     m_align = _round_up(M_ALIGN, mr)
     threaded = copy.copy(kernel)
     threaded._function = DynamicMFunction(kernel._function, threads, lambda M: split_rows(spec, threads, M, m_align))
@@ -445,9 +444,11 @@ BATCH_PARALLEL_MIN_SECONDS = 2e-4
 BATCH_ENTRY_SECONDS = 1.5e-7  # a batched kernel's cost an entry beyond its arithmetic (16x32x16: ~120 ns)
 
 
-def batched_seconds(spec: MatmulSpec) -> float:
-    """A rough one-thread time of a batched kernel: its entries' serial_seconds and a fixed cost each."""
-    return serial_seconds(spec, measured=True) + spec.batch * BATCH_ENTRY_SECONDS
+def batched_seconds(spec: MatmulSpec, count: int | None = None) -> float:
+    """A rough one-thread time of a batched kernel (of `count` entries where its batch is None): its
+    entries' serial_seconds and a fixed cost each."""
+    count = spec.batch if count is None else count
+    return serial_seconds(dataclasses.replace(spec, batch=count), measured=True) + count * BATCH_ENTRY_SECONDS
 
 
 class BatchedKernel:
@@ -460,6 +461,12 @@ class BatchedKernel:
         from ..runtime.kernel import BatchedABI, BatchedCall
 
         self.spec = spec
+        if spec.batch is None:  # one kernel of any count: each call's entries split into runs
+            first = build(spec)
+            self.kernels, self.config, self.target, self.threads = [first], first.config, first.target, threads
+            self.compile_seconds = first.compile_seconds
+            self._function = _CountParts(first._function, spec, threads)
+            return
         parts = min(threads, spec.batch)
         q, r = divmod(spec.batch, parts)
         counts = [q + 1] * r + [q] * (parts - r)
@@ -488,7 +495,8 @@ class BatchedKernel:
 
     def __repr__(self) -> str:
         s = self.spec
-        return f"<nanomm.BatchedKernel {s.dtype} {s.batch} x {s.M}x{s.N}x{s.K} threads={self.threads}>"
+        count = "any" if s.batch is None else s.batch
+        return f"<nanomm.BatchedKernel {s.dtype} {count} x {s.M}x{s.N}x{s.K} threads={self.threads}>"
 
 
 class _BatchedParts:
@@ -509,3 +517,41 @@ class _BatchedParts:
 
         calls = [(f, tuple(p + o for p, o in zip(pointers, offs))) for f, offs in zip(self._cfuncs, self._offsets)]
         _run_in_turns(_pool, calls, self._threads)
+
+
+class _CountParts:
+    """The checked call of a batched kernel of any count (batch=None) on several threads: each call's
+    entries split into one run a thread where its estimated time pays for the hand-off (as
+    compile_matmul decides for a static count), else run by the caller."""
+
+    def __init__(self, function, spec: MatmulSpec, threads: int):
+        self.abi, self._function, self._spec, self._threads = function.abi, function, spec, threads
+        _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
+        sizes = [np.dtype(t).itemsize for t in (a_np, b_np, c_np)]
+        sa, sb, sc = (stride * size for stride, size in zip(spec.batch_strides, sizes))
+        self._strides = (sa, sb, sc, *(0 if x == "bias" else sc for x in spec.extras))  # bytes an entry
+        self._serial: dict[int, bool] = {}  # count -> whether one thread runs it
+
+    def __call__(self, a, b, out=None, extras: tuple = ()) -> np.ndarray:
+        out, pointers = self._function.prepare(a, b, out, tuple(extras))
+        self.run(pointers, out.shape[0])
+        return out
+
+    def run(self, pointers: list[int], count: int) -> None:
+        serial = self._serial.get(count)
+        if serial is None:
+            serial = self._serial[count] = count < 2 or batched_seconds(self._spec, count) < BATCH_PARALLEL_MIN_SECONDS
+            settings.trim_oldest(self._serial)
+        if serial:
+            self._function.run(pointers, count)
+            return
+        from ..runtime.threads import _pool, _run_in_turns
+
+        parts = min(self._threads, count)
+        q, r = divmod(count, parts)
+        calls, start = [], 0
+        for i in range(parts):
+            n = q + (i < r)
+            calls.append((self._function._cfunc, (*(p + start * s for p, s in zip(pointers, self._strides)), n)))
+            start += n
+        _run_in_turns(_pool, calls, parts)

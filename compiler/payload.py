@@ -90,10 +90,11 @@ class MatmulSpec:
     # B is passed transposed: the kernel's B argument is B^T (N x K, row-major: W of x @ W.T), read
     # in place by the pack pass. A pre-packed B has one layout whatever B's: False there.
     transpose_b: bool = False
-    # A batch of `batch` matmuls (0: one, unbatched), entry i at A + i*sa, B + i*sb, C + i*sc with
-    # batch_strides = (sa, sb, sc) in elements (sa or sb 0: that operand broadcast; the residual
-    # strides as C): `void f(A, B, C[, bias, residual])` loops over the entries.
-    batch: int = 0
+    # A batch of `batch` matmuls (0: one, unbatched; None: as many as each call passes), entry i at
+    # A + i*sa, B + i*sb, C + i*sc with batch_strides = (sa, sb, sc) in elements (sa or sb 0: that
+    # operand broadcast; the residual strides as C): `void f(A, B, C[, bias, residual])` (with
+    # batch=None `void f(A, B, C[, ...], int64 count)`) loops over the entries.
+    batch: int | None = 0
     batch_strides: tuple = ()
 
     def __post_init__(self):
@@ -134,9 +135,10 @@ class MatmulSpec:
                              f"nanomm accepts for {self.dtype} is {MAX_K[self.dtype]}")
 
     def _check_batch(self) -> None:
-        if not isinstance(self.batch, int) or isinstance(self.batch, bool) or not 0 <= self.batch < MAX_DIM:
-            raise ShapeError(f"batch must be an int >= 0 (0: not batched), got {self.batch!r}")
-        if not self.batch:
+        if self.batch is not None and (not isinstance(self.batch, int) or isinstance(self.batch, bool)
+                                       or not 0 <= self.batch < MAX_DIM):
+            raise ShapeError(f"batch must be an int >= 0 (0: not batched) or None (any count), got {self.batch!r}")
+        if not self.batched:
             if self.batch_strides:
                 raise ShapeError("batch_strides are for a batched kernel (batch >= 1)")
             return
@@ -146,7 +148,7 @@ class MatmulSpec:
         strides = tuple(self.batch_strides)
         if len(strides) != 3 or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in strides):
             raise ShapeError(f"batch_strides must be (A, B, C) strides in elements, each >= 0, got {self.batch_strides!r}")
-        if self.batch > 1 and strides[2] < self.M * self.N:
+        if self.batch != 1 and strides[2] < self.M * self.N:
             raise ShapeError(f"the C of each batch entry needs its own M x N elements: C's batch stride "
                              f"{strides[2]} < {self.M * self.N}")
         object.__setattr__(self, "batch_strides", strides)
@@ -158,7 +160,8 @@ class MatmulSpec:
         ld = "".join(f"_{key}{getattr(self, key)}" for key in ("ldb", "ldc") if getattr(self, key) not in (0, self.N))
         m = "dyn" if self.M is None else self.M
         ep = f"_{self.epilogue.tag}" if self.epilogue is not None else ""
-        batch = f"_b{self.batch}s{'_'.join(map(str, self.batch_strides))}" if self.batch else ""
+        batch = f"_b{'dyn' if self.batch is None else self.batch}s{'_'.join(map(str, self.batch_strides))}" \
+            if self.batched else ""
         return f"nanomm_matmul_{self.dtype}_{m}x{self.N}x{self.K}{acc}{pb}{ld}{batch}{ep}"
 
     @property
@@ -171,15 +174,22 @@ class MatmulSpec:
         return self.M is None
 
     @property
+    def batched(self) -> bool:
+        """A batched kernel: of `batch` entries, or of a count each call gives (batch=None)."""
+        return self.batch != 0
+
+    @property
     def flops(self) -> int:
         if self.M is None:
             raise ShapeError("a dynamic-M kernel has no fixed flop count: use 2 * M * N * K for the M of a call")
+        if self.batch is None:
+            raise ShapeError("a batched kernel of any count has no fixed flop count: 2 * M * N * K an entry")
         return 2 * self.M * self.N * self.K * max(1, self.batch)
 
 
 def payload(spec: MatmulSpec) -> str:
     """MLIR text of the payload function `spec.symbol(A, B, C)`."""
-    if spec.batch:
+    if spec.batched:
         return _batched_payload(spec)
     ab, c, *_ = DTYPES[spec.dtype]
     M, N, K = "?" if spec.M is None else spec.M, spec.N, spec.K
@@ -223,7 +233,8 @@ def _matmul_body(spec: MatmulSpec, a: str, b: str, c: str, ta: str, tb: str, tc:
 def _batched_payload(spec: MatmulSpec) -> str:
     """A batched kernel: an scf.for over the entries, each the 2-D payload on views of the entry."""
     ab, ct, *_ = DTYPES[spec.dtype]
-    M, N, K, count = spec.M, spec.N, spec.K, spec.batch
+    M, N, K = spec.M, spec.N, spec.K
+    count = "?" if spec.batch is None else spec.batch
     sa, sb, sc = spec.batch_strides
 
     def batched(rows, cols, elt, stride, inner):
@@ -258,7 +269,8 @@ def _batched_payload(spec: MatmulSpec) -> str:
     return (
         f"func.func @{spec.symbol}(%A: {ta}, %B: {tb3}, %C: {tc}{args}) {{\n"
         f"    %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n"
-        f"    %count = arith.constant {count} : index\n"
+        + (f"    %count = memref.dim %C, %c0 : {tc}\n" if spec.batch is None else
+           f"    %count = arith.constant {count} : index\n") +
         f"    scf.for %i = %c0 to %count step %c1 {{\n{loop}    }}\n"
         f"    return\n"
         f"}}\n"

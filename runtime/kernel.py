@@ -416,10 +416,12 @@ class PackFunction:
 class BatchedABI:
     """The contract of a batched kernel `void symbol(A, B, C[, bias, residual])`: `batch` matmuls of
     M x K by K x N (B passed as N x K with transpose_b), entry i of A, B, C (and residual) at
-    i * batch_strides (elements; 0: the same entry for all), each entry row-major and dense."""
+    i * batch_strides (elements; 0: the same entry for all), each entry row-major and dense.
+    batch=None: `void symbol(A, B, C[, bias, residual], int64_t count)`, as many entries as the
+    call's arrays have (their first dimension)."""
 
     symbol: str
-    batch: int
+    batch: int | None
     M: int
     N: int
     K: int
@@ -441,20 +443,32 @@ class BatchedCall:
         self.abi = abi
         self._missing = missing_features(abi.required_features)
         self._dtypes = {"a": np.dtype(abi.a_dtype), "b": np.dtype(abi.b_dtype), "out": np.dtype(abi.c_dtype)}
-        a, M, N, K = abi, abi.M, abi.N, abi.K
-        (sa, sb, sc), count = a.batch_strides, a.batch
-        b_shape, b_inner = ((N, K), K) if a.transpose_b else ((K, N), N)
-        # (shape, element strides) per array; the batch stride of a single entry is never used
-        self._layouts = {"a": ((count, M, K), (sa, K, 1)), "b": ((count, *b_shape), (sb, b_inner, 1)),
-                         "out": ((count, M, N), (sc, N, 1)), "residual": ((count, M, N), (sc, N, 1)),
-                         "bias": ((N,), (1,))}
+        self._layouts = self._layouts_of(abi.batch) if abi.batch is not None else {}
 
-    def _check(self, name: str, x, dtype: np.dtype) -> int:
-        shape, strides = self._layouts[name]
+    def _layouts_of(self, count: int) -> dict:
+        """(shape, element strides) per array of a call of `count` entries."""
+        a, M, N, K = self.abi, self.abi.M, self.abi.N, self.abi.K
+        sa, sb, sc = a.batch_strides
+        b_shape, b_inner = ((N, K), K) if a.transpose_b else ((K, N), N)
+        # the batch stride of a single entry is never used
+        return {"a": ((count, M, K), (sa, K, 1)), "b": ((count, *b_shape), (sb, b_inner, 1)),
+                "out": ((count, M, N), (sc, N, 1)), "residual": ((count, M, N), (sc, N, 1)), "bias": ((N,), (1,))}
+
+    def count(self, a) -> int:
+        """The entries of a call: the kernel's, or for batch=None, A's first dimension (a 3-D A)."""
+        if self.abi.batch is not None:
+            return self.abi.batch
+        shape = getattr(a, "shape", None)
+        if not isinstance(a, np.ndarray) or len(shape) != 3:
+            check_array("a", a, self._dtypes["a"], ("count", self.abi.M, self.abi.K))
+        return shape[0]
+
+    def _check(self, name: str, x, dtype: np.dtype, layouts: dict) -> int:
+        shape, strides = layouts[name]
         check_array(name, x, dtype, shape)
         want = tuple(s * dtype.itemsize for s in strides)
         got = x.strides
-        if any(g != w for i, (g, w) in enumerate(zip(got, want)) if shape[i] > 1):
+        if x.size and any(g != w for i, (g, w) in enumerate(zip(got, want)) if shape[i] > 1):
             raise LayoutError(f"{name} has strides {got}, this kernel reads {want} (bytes)")
         return data_pointer(x)
 
@@ -466,14 +480,16 @@ class BatchedCall:
         if len(extras) != len(self.abi.extras):
             raise ShapeError(f"kernel {self.abi.symbol!r} takes {', '.join(self.abi.extras) or 'no epilogue arrays'}; "
                              f"got {len(extras)} epilogue arrays")
+        count = self.count(a)
+        layouts = self._layouts or self._layouts_of(count)
         if out is None:
-            shape, strides = self._layouts["out"]
-            if strides[0] != self.abi.M * self.abi.N and self.abi.batch > 1:
+            shape, strides = layouts["out"]
+            if strides[0] != self.abi.M * self.abi.N and count > 1:
                 raise ShapeError(f"kernel {self.abi.symbol!r} writes C with batch stride {strides[0]}: pass out=")
             out = np.empty(shape, self._dtypes["out"])
-        pointers = [self._check("a", a, self._dtypes["a"]), self._check("b", b, self._dtypes["b"]),
-                    self._check("out", out, self._dtypes["out"])]
-        pointers += [self._check(name, x, self._dtypes["out"]) for name, x in zip(self.abi.extras, extras)]
+        pointers = [self._check("a", a, self._dtypes["a"], layouts), self._check("b", b, self._dtypes["b"], layouts),
+                    self._check("out", out, self._dtypes["out"], layouts)]
+        pointers += [self._check(name, x, self._dtypes["out"], layouts) for name, x in zip(self.abi.extras, extras)]
         if not out.flags.writeable:
             raise LayoutError("out is read-only; pass a writeable array")
         for name, x in zip(("a", "b") + self.abi.extras, (a, b) + tuple(extras)):
@@ -490,17 +506,23 @@ class BatchedFunction(BatchedCall):
             raise JitError(f"kernel {abi.symbol!r} has a null address")
         super().__init__(abi)
         self.address, self._owner = address, owner
-        self._cfunc = ctypes.CFUNCTYPE(None, *[ctypes.c_void_p] * (3 + len(abi.extras)))(address)
+        count = [ctypes.c_int64] if abi.batch is None else []
+        self._cfunc = ctypes.CFUNCTYPE(None, *[ctypes.c_void_p] * (3 + len(abi.extras)), *count)(address)
 
     def __call__(self, a, b, out=None, extras: tuple = ()) -> np.ndarray:
         if self._owner is not None and self._owner.closed:
             raise JitError(f"kernel {self.abi.symbol!r} was freed (its JitModule is closed)")
         out, pointers = self.prepare(a, b, out, tuple(extras))
-        self._cfunc(*pointers)
+        self.run(pointers, out.shape[0])
         return out
 
-    def run(self, pointers: list[int]) -> None:
-        """The kernel on data pointers a call like one prepare() checked gave (A, B, C, extras)."""
+    def run(self, pointers: list[int], count: int | None = None) -> None:
+        """The kernel on data pointers a call like one prepare() checked gave (A, B, C, extras), of
+        `count` entries (batch=None kernels; others run their own)."""
         if self._owner is not None and self._owner.closed:
             raise JitError(f"kernel {self.abi.symbol!r} was freed (its JitModule is closed)")
-        self._cfunc(*pointers)
+        if self.abi.batch is None:
+            if count:
+                self._cfunc(*pointers, count)
+        else:
+            self._cfunc(*pointers)

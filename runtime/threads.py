@@ -199,7 +199,7 @@ class ParallelFunction(CheckedCall):
             if adapter is None:
                 self._native_pool = None
             else:
-                self._contexts = [(ctypes.c_int64 * 3)(ctypes.cast(p.cfunc, ctypes.c_void_p).value) for p in self.parts]
+                self._contexts = [(ctypes.c_int64 * 4)(ctypes.cast(p.cfunc, ctypes.c_void_p).value) for p in self.parts]
                 self._plan = make_plan([(adapter, p.a_offset, p.b_offset, p.c_offset, ctypes.addressof(ctx))
                                         for p, ctx in zip(self.parts, self._contexts)])
                 self._pack_plan = _plan(shared_b.parts) if shared_b else None
@@ -269,16 +269,19 @@ class ParallelFunction(CheckedCall):
 
 _ADAPTER_IR = """
 ; A part of a kernel with epilogue arrays, as the native pool calls parts: f(A, B, C, rows) with
-; rows the address of the part's context [kernel, e0, e1] (its arrays, written for each call).
+; rows the address of the part's context [kernel, x3, x4, x5] (written for each call), called as
+; kernel(A, B, C, x3, x4, x5): a static-M kernel's arrays [e0, e1, -], a dynamic-M kernel's
+; [e0, e1, M] or with one array [e0, M, M] (SysV x86-64: arguments in registers, extra ones ignored)
 define void @nanomm_extras_adapter(ptr %a, ptr %b, ptr %c, i64 %ctx) {
   %p = inttoptr i64 %ctx to ptr
   %fn = load ptr, ptr %p
-  %e0p = getelementptr i64, ptr %p, i64 1
-  %e0 = load ptr, ptr %e0p
-  %e1p = getelementptr i64, ptr %p, i64 2
-  %e1 = load ptr, ptr %e1p
-  ; a kernel with one array ignores the fifth argument (SysV x86-64: arguments in registers)
-  call void %fn(ptr %a, ptr %b, ptr %c, ptr %e0, ptr %e1)
+  %x3p = getelementptr i64, ptr %p, i64 1
+  %x3 = load i64, ptr %x3p
+  %x4p = getelementptr i64, ptr %p, i64 2
+  %x4 = load i64, ptr %x4p
+  %x5p = getelementptr i64, ptr %p, i64 3
+  %x5 = load i64, ptr %x5p
+  call void %fn(ptr %a, ptr %b, ptr %c, i64 %x3, i64 %x4, i64 %x5)
   ret void
 }
 """
@@ -321,57 +324,85 @@ class DynamicMFunction(CheckedCall):
     """A dynamic-M kernel (`single`, whose calls take M) on up to `threads` threads: each call's
     rows are split by `split_rows(M)` -> [(m0, rows), ...] (one entry: one thread), a plan made
     once per M (the most recent settings.memory_cache_entries() kept) whose parts are the same
-    kernel on row ranges of A and C, all reading the whole B."""
+    kernel on row ranges of A and C (and of the residual; every part reads the whole B and bias)."""
 
     def __init__(self, single: CheckedCall, threads: int, split_rows: Callable[[int], list[tuple[int, int]]]) -> None:
         super().__init__(single.abi, single._owner)
         if single.abi.M is not None:
             raise ValueError("DynamicMFunction takes a dynamic-M kernel")
         self.single, self.threads, self._split_rows = single, threads, split_rows
-        self._plans: dict[int, tuple | None] = {}
+        self._plans: dict[int, _RowPlan | None] = {}
         self._native_pool = native_pool() if settings.thread_pool() == "native" else None
+        if self._native_pool is not None and single.abi.extras and extras_adapter() is None:
+            self._native_pool = None
         if self._dtypes["a"] is None:
             raise ValueError(f"numpy does not know the dtype {single.abi.a_dtype!r} (import ml_dtypes)")
         self._a_row = single.abi.K * self._dtypes["a"].itemsize
         self._c_row = single.abi.N * self._out_dtype().itemsize
 
-    def _plan(self, M: int) -> tuple | None:
-        """(native plan or None, the parts, the native checked call's params block for this M or None)
-        for M rows; None where one thread runs it."""
+    def _plan(self, M: int) -> _RowPlan | None:
+        """The plan for M rows; None where one thread runs it."""
         rows = self._split_rows(M)
         entry = None
         if len(rows) > 1:
-            parts = [(self.single.address, m0 * self._a_row, 0, m0 * self._c_row, n) for m0, n in rows]
-            plan = make_plan(parts) if self._native_pool is not None else None
-            params = None
-            checked = trampoline.checked_call()
-            if plan is not None and checked is not None and not self._missing:
-                # The whole call in machine code, as ParallelFunction's: A and out of exactly M rows.
-                pool = (self._native_pool.block_address, ctypes.addressof(plan), len(parts))
-                params = self.native_params(self._native_pool.try_run_address, M, pool)
-            entry = (plan, parts, params, checked)
+            entry = _RowPlan([(self.single.address, m0 * self._a_row, 0, m0 * self._c_row, n) for m0, n in rows])
+            if self._native_pool is not None and self.abi.extras:
+                # each part through the adapter: its context [kernel, e0, e1 or M, M], arrays written per call
+                entry.contexts = [(ctypes.c_int64 * 4)(self.single.address, 0, n, n) for _, n in rows]
+                entry.plan = make_plan([(extras_adapter(), ao, bo, co, ctypes.addressof(ctx))
+                                        for (_, ao, bo, co, _), ctx in zip(entry.parts, entry.contexts)])
+            elif self._native_pool is not None:
+                entry.plan = make_plan(entry.parts)
+                entry.checked = trampoline.checked_call()
+                if entry.checked is not None and not self._missing:
+                    # The whole call in machine code, as ParallelFunction's: A and out of exactly M rows.
+                    pool = (self._native_pool.block_address, ctypes.addressof(entry.plan), len(entry.parts))
+                    entry.params = self.native_params(self._native_pool.try_run_address, M, pool)
         self._plans[M] = entry
         settings.trim_oldest(self._plans)
         return entry
 
-    def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None, extras: tuple = ()) -> np.ndarray:
         M = self._rows(a)
         entry = self._plans.get(M, False) if M else None
         if entry is False:
             entry = self._plan(M)
         if entry is None:  # one thread (or arguments the single kernel's checks will name)
-            return self.single(a, b, out)
-        plan, parts, params, checked = entry
-        threads = min(self.threads, len(parts))
-        if params is not None and self._native_pool.ready(threads) and not self._closed():
+            return self.single(a, b, out, extras) if extras or self.abi.extras else self.single(a, b, out)
+        threads = min(self.threads, len(entry.parts))
+        if entry.params is not None and self._native_pool.ready(threads) and not self._closed():
             if out is None and not self.abi.accumulate:
                 out = aligned_empty((M, self.abi.N), self._out_dtype(), self.abi.alignment)
-            if out is not None and checked(id(a), id(b), id(out), ctypes.addressof(params)) == 0:
+            if out is not None and entry.checked(id(a), id(b), id(out), ctypes.addressof(entry.params)) == 0:
                 return out
         out, pa, pb, pc = self.single.prepare(a, b, out)
-        if plan is not None:
-            self._native_pool.run(plan, len(parts), pa, pb, pc, threads=threads)
+        pointers = self.single.check_extras(tuple(extras), out) if extras or self.abi.extras else []
+        # a part's arrays: bias whole, the residual from the part's first row (out's layout)
+        offsets = [[0 if name == "bias" else co for name in self.abi.extras] for _, _, _, co, _ in entry.parts]
+        if entry.contexts is not None and entry.lock.acquire(blocking=False):
+            try:
+                for ctx, offs in zip(entry.contexts, offsets):
+                    for i, (x, o) in enumerate(zip(pointers, offs)):
+                        ctx[1 + i] = x + o
+                self._native_pool.run(entry.plan, len(entry.parts), pa, pb, pc, threads=threads)
+            finally:
+                entry.lock.release()
+            return out
+        if entry.plan is not None and not pointers:
+            self._native_pool.run(entry.plan, len(entry.parts), pa, pb, pc, threads=threads)
             return out
         call = self.single._cfunc
-        _run_in_turns(_pool, [(call, (pa + ao, pb + bo, pc + co, n)) for _, ao, bo, co, n in parts], threads)
+        _run_in_turns(_pool, [(call, (pa + ao, pb + bo, pc + co, *(x + o for x, o in zip(pointers, offs)), n))
+                              for (_, ao, bo, co, n), offs in zip(entry.parts, offsets)], threads)
         return out
+
+
+class _RowPlan:
+    """DynamicMFunction's plan for one M: the parts (kernel, A, B, C byte offsets, rows) and, with the
+    native pool, their native plan; without epilogue arrays, the native checked call's params; with
+    them, each part's adapter context (written under `lock` by one call at a time)."""
+
+    def __init__(self, parts: list[tuple]) -> None:
+        self.parts = parts
+        self.plan = self.params = self.checked = self.contexts = None
+        self.lock = threading.Lock()

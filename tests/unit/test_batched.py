@@ -103,6 +103,45 @@ def test_compile_batched_kernel(threads):
         k(a[:39], np.swapaxes(w, -1, -2))
 
 
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(count=st.integers(0, 40), transpose=st.booleans(), broadcast=st.booleans(), threads=st.sampled_from([1, 2]),
+       residual=st.booleans(), seed=st.integers(0, 2**16))
+def test_a_kernel_of_any_count(count, transpose, broadcast, threads, residual, seed):
+    """batch=None: one kernel for every number of entries (each call's), B per entry or broadcast
+    (stride 0), read transposed or not, with an epilogue; split over threads where that pays."""
+    M, N, K = 16, 24, 32
+    rng = np.random.default_rng(seed)
+    sb = 0 if broadcast else K * N
+    k = nanomm.compile_matmul(M, N, K, batch=None, batch_strides=(M * K, sb, M * N), transpose_b=transpose,
+                              threads=threads, epilogue=Epilogue(alpha=0.5, bias=True, residual=residual))
+    a = rng.standard_normal((count, M, K)).astype(np.float32)
+    entries = rng.standard_normal((1 if broadcast else count, N, K) if transpose else (1 if broadcast else count, K, N))
+    entries = entries.astype(np.float32)
+    b = np.swapaxes(entries, -1, -2) if transpose else entries
+    if broadcast:
+        b = np.broadcast_to(b, (count,) + b.shape[1:])
+    bias = rng.standard_normal(N).astype(np.float32)
+    r = rng.standard_normal((count, M, N)).astype(np.float32)
+    got = k(a, b, bias=bias, residual=r if residual else None)
+    _assert_close(got, 0.5 * _want(a, b) + bias + (r if residual else 0), K)
+
+
+def test_a_kernel_of_any_count_checks_each_call():
+    k = nanomm.compile_matmul(8, 8, 8, batch=None)
+    a = np.ones((3, 8, 8), np.float32)
+    with pytest.raises(ShapeError, match=r"expected \(3, 8, 8\)"):
+        k(a, np.ones((2, 8, 8), np.float32))
+    with pytest.raises(ShapeError, match="count"):
+        k(np.ones((8, 8), np.float32), np.ones((8, 8), np.float32))
+    with pytest.raises(ShapeError, match="out has shape"):
+        k(a, a, np.empty((2, 8, 8), np.float32))
+    with pytest.raises(nanomm.AliasError):
+        k(a, a.copy(), a)
+    assert k(a[:0], a[:0]).shape == (0, 8, 8)
+    with pytest.raises(ShapeError, match="flop count"):
+        k.spec.flops
+
+
 def test_batched_errors():
     a = np.ones((2, 3, 4), np.float32)
     with pytest.raises(ShapeError, match="do not broadcast"):

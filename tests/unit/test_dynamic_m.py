@@ -279,9 +279,58 @@ def test_rows_split_over_threads_per_call(monkeypatch, pool):
             out = np.empty((M, N), np.float32)
             check(kernel(a, b if not kernel.spec.prepacked_b else None, out), a, b)
             check(kernel(a, b if not kernel.spec.prepacked_b else None), a, b)
-        assert plans[1] is None and plans[1001] is not None and len(plans[1001][1]) == 2
+        assert plans[1] is None and plans[1001] is not None and len(plans[1001].parts) == 2
         with pytest.raises(ShapeError, match="out has shape"):
             kernel(operands(300, N, K)[0], b if not kernel.spec.prepacked_b else None, np.empty((299, N), np.float32))
+
+
+@pytest.mark.parametrize("pool", ["native", "python"])
+def test_epilogue_rows_split_over_threads(monkeypatch, pool):
+    """A dynamic-M kernel with bias, residual and an activation on two threads: each part reads its
+    rows of the residual and the whole bias; the result is the one-thread kernel's, bit for bit."""
+    monkeypatch.setenv("NANOMM_THREAD_POOL", pool)
+    N, K = 192, 160
+    rng = np.random.default_rng(5)
+    w = rng.standard_normal((K, N), dtype=np.float32)
+    bias = rng.standard_normal(N, dtype=np.float32)
+    epilogue = nanomm.Epilogue(bias=True, activation="gelu", residual=True)
+    one = compile_matmul(None, N, K, b=w, epilogue=epilogue, threads=1)
+    two = compile_matmul(None, N, K, b=w, epilogue=epilogue, threads=2)
+    for M in (1, 7, 97, 640, 1001):
+        a = rng.standard_normal((M, K), dtype=np.float32)
+        residual = rng.standard_normal((M, N), dtype=np.float32)
+        kept = residual.copy()
+        got = two(a, bias=bias, residual=residual)
+        np.testing.assert_array_equal(got, one(a, bias=bias, residual=residual))
+        want = a.astype(np.float64) @ w + bias
+        want = 0.5 * want * (1 + np.vectorize(__import__("math").erf)(want / np.sqrt(2))) + residual
+        assert np.allclose(got, want, rtol=1e-4, atol=1e-3 * np.sqrt(K))
+        assert np.array_equal(residual, kept)
+    assert len(two._function._plans[1001].parts) == 2
+    with pytest.raises(ShapeError, match="residual"):
+        two(a, bias=bias, residual=residual[:-1])
+    with pytest.raises(AliasError):
+        out = np.empty((M, N), np.float32)
+        two(a, out=out, bias=bias, residual=out)
+
+
+def test_a_new_m_of_a_warm_layer_with_an_epilogue_compiles_nothing(monkeypatch):
+    """nanomm.matmul with bias and activation: from the second M of a range, the range's dynamic-M
+    kernel with the same epilogue serves every M (none compiles)."""
+    N, K = 40, 24
+    b = operands(1, N, K)[1]
+    bias = np.linspace(-1, 1, N, dtype=np.float32)
+
+    def want(a):
+        return np.maximum(a.astype(np.float64) @ b + bias, 0)
+
+    for M in (9, 10):
+        a = operands(M, N, K, seed=M)[0]
+        assert np.allclose(nanomm.matmul(a, b, threads=1, bias=bias, activation="relu"), want(a), atol=1e-4)
+    monkeypatch.setattr(api, "build_kernel", lambda *a, **k: pytest.fail("compiled a kernel for a new M"))
+    for M in range(11, 33):
+        a = operands(M, N, K, seed=M)[0]
+        assert np.allclose(nanomm.matmul(a, b, threads=1, bias=bias, activation="relu"), want(a), atol=1e-4)
 
 
 @given(M=st.integers(1, 64), wrong=st.sampled_from(["rows", "dtype", "strides", "read-only", "alias"]))

@@ -56,6 +56,20 @@ def test_disk_cache_hit_skips_compilation_and_computes_the_same(tmp_path, monkey
     assert "vector.contract" in warm.ir("tile-register")
 
 
+def test_build_counts_tell_compiles_from_disk_cache_loads(tmp_path, monkeypatch):
+    from nanomm.compiler.build import build_counts
+
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
+    spec = MatmulSpec(11, 13, 17)
+    before = build_counts()
+    build_kernel(spec)
+    middle = build_counts()
+    build_kernel(spec)
+    after = build_counts()
+    assert (middle["compiled"] - before["compiled"], middle["disk_cache"] - before["disk_cache"]) == (1, 0)
+    assert (after["compiled"] - middle["compiled"], after["disk_cache"] - middle["disk_cache"]) == (0, 1)
+
+
 def test_disk_cache_off(tmp_path, monkeypatch):
     monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
     monkeypatch.setenv("NANOMM_DISK_CACHE", "0")
