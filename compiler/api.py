@@ -78,7 +78,8 @@ def compile_matmul(M: int, N: int, K: int, dtype: str = "f32", target: str = "ho
     M=None compiles a dynamic-M kernel: A (and out) may have any number of rows at each call,
     and weights pre-packed once (b=) serve every M. It runs AVX-512 code (on an AMX CPU too), with
     config=None the default config for large M (config.dynamic_config); on `threads` threads,
-    each call splitting its rows where threads pay at that M (parallel.split_rows).
+    each call splitting its rows where threads pay at that M, or where there are too few rows,
+    its columns (parallel.with_row_threads).
 
     epilogue=Epilogue(alpha=, bias=True, activation=, residual=True) compiles
     out = act(alpha * (A @ B) + bias) + residual into the kernel: applied to each C tile in
@@ -118,9 +119,12 @@ def _dynamic_kernel(spec: MatmulSpec, target: str, cpu: CpuInfo, config: KernelC
     a problem whose B is shared)."""
     if config is None:
         config = dynamic_config(spec.N, spec.K, cpu, spec.prepacked_b, spec.dtype, *(() if rows is None else (rows,)))
-    kernel = _cached((spec, _cpu_key(cpu), config, 1), lambda: build_kernel(spec, target, config))
+    def build(part: MatmulSpec) -> Kernel:
+        return _cached((part, _cpu_key(cpu), config, 1), lambda: build_kernel(part, target, config))
+
+    kernel = build(spec)
     if threads > 1:
-        kernel = _cached((spec, _cpu_key(cpu), config, threads), lambda: with_row_threads(kernel, threads))
+        kernel = _cached((spec, _cpu_key(cpu), config, threads), lambda: with_row_threads(kernel, threads, build))
     if b is not None:
         kernel = copy.copy(kernel)
         kernel.packed_b = kernel.prepack(b)

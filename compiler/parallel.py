@@ -425,15 +425,53 @@ def split_rows(spec: MatmulSpec, threads: int, M: int, m_align: int) -> list[tup
     return [(c.m0, c.spec.M) for c in partition(whole, threads, m_align)]
 
 
-def with_row_threads(kernel: Kernel, threads: int) -> Kernel:
-    """A copy of the dynamic-M `kernel` whose calls split their rows over up to `threads` threads
-    (runtime/threads.DynamicMFunction, a plan per M), in whole register tiles; a residual is split
-    with C's rows."""
-    spec, mr = kernel.spec, kernel.config.mr
-    m_align = _round_up(M_ALIGN, mr)
+def with_row_threads(kernel: Kernel, threads: int, build: Callable[[MatmulSpec], Kernel] | None = None) -> Kernel:
+    """A copy of the dynamic-M `kernel` whose calls run on up to `threads` threads
+    (runtime/threads.DynamicMFunction, a plan per M): rows split in whole register tiles where there
+    are enough (a residual split with C's rows), else, where threads still pay, columns: one block of
+    whole B panels a thread, each a kernel `build` compiles for its width (ldb, ldc = N; bias and
+    residual from its first column). Without `build`, rows only."""
+    spec, config = kernel.spec, kernel.config
+    m_align = _round_up(M_ALIGN, config.mr)
+    item_a, item_c = ELEMENT_BYTES[spec.dtype], np.dtype(DTYPES[spec.dtype][4]).itemsize
+    K, N, address = spec.K, spec.N, kernel._function.address
+    columns = _column_blocks(spec, config, threads, build) if build is not None else []
+
+    def split(M: int) -> list[tuple]:
+        rows = split_rows(spec, threads, M, m_align)
+        if len(rows) > 1:
+            return [(address, m0 * K * item_a, 0, m0 * N * item_c, n,
+                     tuple(0 if x == "bias" else m0 * N * item_c for x in spec.extras)) for m0, n in rows]
+        if columns and serial_seconds(dataclasses.replace(spec, M=M), measured=True) >= PARALLEL_MIN_SECONDS:
+            return [(part.address, 0, b_offset, n0 * item_c, M, tuple(n0 * item_c for _ in spec.extras))
+                    for n0, b_offset, part in columns]
+        return [(address, 0, 0, 0, M, ())]
+
     threaded = copy.copy(kernel)
-    threaded._function = DynamicMFunction(kernel._function, threads, lambda M: split_rows(spec, threads, M, m_align))
+    threaded._function = DynamicMFunction(kernel._function, threads, split)
     return threaded
+
+
+def _column_blocks(spec: MatmulSpec, config: KernelConfig, threads: int,
+                   build: Callable[[MatmulSpec], Kernel]) -> list[tuple[int, int, object]]:
+    """(n0, B's byte offset, the block's compiled function) of each column block of a dynamic-M
+    spec on `threads`, blocks of whole nr-wide panels at least MIN_WIDTH wide; [] for one block."""
+    blocks = min(threads, spec.N // MIN_WIDTH)
+    if blocks < 2:
+        return []
+    nr, item = config.nr, ELEMENT_BYTES[spec.dtype]
+    width = _round_up(-(-spec.N // blocks), nr)
+    out = []
+    for n0 in range(0, spec.N, width):
+        nb = min(width, spec.N - n0)
+        if spec.prepacked_b:  # panel n0 / nr of every K block (the packed layout: see plan_layout)
+            offset, ldb = (n0 // nr) * config.kc * nr * item, spec.N
+        elif spec.transpose_b:  # a row block of B^T
+            offset, ldb = n0 * spec.K * item, 0
+        else:
+            offset, ldb = n0 * item, spec.N
+        out.append((n0, offset, build(dataclasses.replace(spec, N=nb, ldb=ldb, ldc=spec.N))._function))
+    return out
 
 
 # Batched kernels go on several threads from this estimated one-thread time (batched_seconds): a

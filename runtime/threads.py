@@ -321,42 +321,41 @@ def _plan(parts: Sequence[Part]) -> ctypes.Array:
 
 
 class DynamicMFunction(CheckedCall):
-    """A dynamic-M kernel (`single`, whose calls take M) on up to `threads` threads: each call's
-    rows are split by `split_rows(M)` -> [(m0, rows), ...] (one entry: one thread), a plan made
-    once per M (the most recent settings.memory_cache_entries() kept) whose parts are the same
-    kernel on row ranges of A and C (and of the residual; every part reads the whole B and bias)."""
+    """A dynamic-M kernel (`single`, whose calls take M) on up to `threads` threads: `split(M)` gives
+    each call's parts, [(kernel address, A, B, C byte offsets, rows, the epilogue arrays' byte
+    offsets), ...] (one part: `single` on one thread; the kernels of the parts have single's C
+    signature), a plan made once per M (the most recent settings.memory_cache_entries() kept):
+    row blocks of the same kernel, or column blocks of kernels compiled for them."""
 
-    def __init__(self, single: CheckedCall, threads: int, split_rows: Callable[[int], list[tuple[int, int]]]) -> None:
+    def __init__(self, single: CheckedCall, threads: int, split: Callable[[int], list[tuple]]) -> None:
         super().__init__(single.abi, single._owner)
         if single.abi.M is not None:
             raise ValueError("DynamicMFunction takes a dynamic-M kernel")
-        self.single, self.threads, self._split_rows = single, threads, split_rows
+        self.single, self.threads, self._split = single, threads, split
         self._plans: dict[int, _RowPlan | None] = {}
         self._native_pool = native_pool() if settings.thread_pool() == "native" else None
         if self._native_pool is not None and single.abi.extras and extras_adapter() is None:
             self._native_pool = None
         if self._dtypes["a"] is None:
             raise ValueError(f"numpy does not know the dtype {single.abi.a_dtype!r} (import ml_dtypes)")
-        self._a_row = single.abi.K * self._dtypes["a"].itemsize
-        self._c_row = single.abi.N * self._out_dtype().itemsize
 
     def _plan(self, M: int) -> _RowPlan | None:
         """The plan for M rows; None where one thread runs it."""
-        rows = self._split_rows(M)
+        parts = self._split(M)
         entry = None
-        if len(rows) > 1:
-            entry = _RowPlan([(self.single.address, m0 * self._a_row, 0, m0 * self._c_row, n) for m0, n in rows])
+        if len(parts) > 1:
+            entry = _RowPlan(parts, type(self.single._cfunc))
             if self._native_pool is not None and self.abi.extras:
                 # each part through the adapter: its context [kernel, e0, e1 or M, M], arrays written per call
-                entry.contexts = [(ctypes.c_int64 * 4)(self.single.address, 0, n, n) for _, n in rows]
+                entry.contexts = [(ctypes.c_int64 * 4)(address, 0, n, n) for address, _, _, _, n, _ in parts]
                 entry.plan = make_plan([(extras_adapter(), ao, bo, co, ctypes.addressof(ctx))
-                                        for (_, ao, bo, co, _), ctx in zip(entry.parts, entry.contexts)])
+                                        for (_, ao, bo, co, _, _), ctx in zip(parts, entry.contexts)])
             elif self._native_pool is not None:
-                entry.plan = make_plan(entry.parts)
+                entry.plan = make_plan([part[:5] for part in parts])
                 entry.checked = trampoline.checked_call()
                 if entry.checked is not None and not self._missing:
                     # The whole call in machine code, as ParallelFunction's: A and out of exactly M rows.
-                    pool = (self._native_pool.block_address, ctypes.addressof(entry.plan), len(entry.parts))
+                    pool = (self._native_pool.block_address, ctypes.addressof(entry.plan), len(parts))
                     entry.params = self.native_params(self._native_pool.try_run_address, M, pool)
         self._plans[M] = entry
         settings.trim_oldest(self._plans)
@@ -377,12 +376,10 @@ class DynamicMFunction(CheckedCall):
                 return out
         out, pa, pb, pc = self.single.prepare(a, b, out)
         pointers = self.single.check_extras(tuple(extras), out) if extras or self.abi.extras else []
-        # a part's arrays: bias whole, the residual from the part's first row (out's layout)
-        offsets = [[0 if name == "bias" else co for name in self.abi.extras] for _, _, _, co, _ in entry.parts]
         if entry.contexts is not None and entry.lock.acquire(blocking=False):
             try:
-                for ctx, offs in zip(entry.contexts, offsets):
-                    for i, (x, o) in enumerate(zip(pointers, offs)):
+                for ctx, part in zip(entry.contexts, entry.parts):
+                    for i, (x, o) in enumerate(zip(pointers, part[5])):
                         ctx[1 + i] = x + o
                 self._native_pool.run(entry.plan, len(entry.parts), pa, pb, pc, threads=threads)
             finally:
@@ -391,18 +388,19 @@ class DynamicMFunction(CheckedCall):
         if entry.plan is not None and not pointers:
             self._native_pool.run(entry.plan, len(entry.parts), pa, pb, pc, threads=threads)
             return out
-        call = self.single._cfunc
         _run_in_turns(_pool, [(call, (pa + ao, pb + bo, pc + co, *(x + o for x, o in zip(pointers, offs)), n))
-                              for (_, ao, bo, co, n), offs in zip(entry.parts, offsets)], threads)
+                              for call, (_, ao, bo, co, n, offs) in zip(entry.calls, entry.parts)], threads)
         return out
 
 
 class _RowPlan:
-    """DynamicMFunction's plan for one M: the parts (kernel, A, B, C byte offsets, rows) and, with the
-    native pool, their native plan; without epilogue arrays, the native checked call's params; with
-    them, each part's adapter context (written under `lock` by one call at a time)."""
+    """DynamicMFunction's plan for one M: the parts (see DynamicMFunction), their ctypes calls for
+    the Python pool and, with the native pool, their native plan; without epilogue arrays, the native
+    checked call's params; with them, each part's adapter context (written under `lock` by one call
+    at a time)."""
 
-    def __init__(self, parts: list[tuple]) -> None:
+    def __init__(self, parts: list[tuple], cfunc_type) -> None:
         self.parts = parts
+        self.calls = [cfunc_type(part[0]) for part in parts]
         self.plan = self.params = self.checked = self.contexts = None
         self.lock = threading.Lock()

@@ -267,7 +267,7 @@ func.func @f(%A: memref<4x?xf32>, %B: memref<?x8xf32>, %C: memref<4x8xf32>) {
 @pytest.mark.parametrize("pool", ["native", "python"])
 def test_rows_split_over_threads_per_call(monkeypatch, pool):
     """A dynamic-M kernel on two threads splits the rows of the calls where threads pay (a plan per M)
-    and runs the rest on one; every M is right, through either thread pool."""
+    and, with too few rows, the columns; every M is right, through either thread pool."""
     monkeypatch.setenv("NANOMM_THREAD_POOL", pool)
     N, K = 256, 192
     a0, b = operands(1, N, K)
@@ -279,7 +279,9 @@ def test_rows_split_over_threads_per_call(monkeypatch, pool):
             out = np.empty((M, N), np.float32)
             check(kernel(a, b if not kernel.spec.prepacked_b else None, out), a, b)
             check(kernel(a, b if not kernel.spec.prepacked_b else None), a, b)
-        assert plans[1] is None and plans[1001] is not None and len(plans[1001].parts) == 2
+        # 1001 rows: two row blocks of the kernel; one row: two column blocks (of 128-column kernels)
+        assert [part[4] for part in plans[1001].parts] != [1001, 1001] and len(plans[1001].parts) == 2
+        assert [(part[3], part[4]) for part in plans[1].parts] == [(0, 1), (128 * 4, 1)]
         with pytest.raises(ShapeError, match="out has shape"):
             kernel(operands(300, N, K)[0], b if not kernel.spec.prepacked_b else None, np.empty((299, N), np.float32))
 
@@ -287,9 +289,10 @@ def test_rows_split_over_threads_per_call(monkeypatch, pool):
 @pytest.mark.parametrize("pool", ["native", "python"])
 def test_epilogue_rows_split_over_threads(monkeypatch, pool):
     """A dynamic-M kernel with bias, residual and an activation on two threads: each part reads its
-    rows of the residual and the whole bias; the result is the one-thread kernel's, bit for bit."""
+    rows of the residual and the whole bias (row blocks), or its columns of both (column blocks, for
+    few rows); the result is the one-thread kernel's, bit for bit."""
     monkeypatch.setenv("NANOMM_THREAD_POOL", pool)
-    N, K = 192, 160
+    N, K = 256, 160
     rng = np.random.default_rng(5)
     w = rng.standard_normal((K, N), dtype=np.float32)
     bias = rng.standard_normal(N, dtype=np.float32)
@@ -306,7 +309,8 @@ def test_epilogue_rows_split_over_threads(monkeypatch, pool):
         want = 0.5 * want * (1 + np.vectorize(__import__("math").erf)(want / np.sqrt(2))) + residual
         assert np.allclose(got, want, rtol=1e-4, atol=1e-3 * np.sqrt(K))
         assert np.array_equal(residual, kept)
-    assert len(two._function._plans[1001].parts) == 2
+    plans = two._function._plans
+    assert len(plans[1001].parts) == 2 and [part[5] for part in plans[7].parts] == [(0, 0), (512, 512)]
     with pytest.raises(ShapeError, match="residual"):
         two(a, bias=bias, residual=residual[:-1])
     with pytest.raises(AliasError):
