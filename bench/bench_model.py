@@ -452,14 +452,15 @@ def child(args) -> dict:
             agree = {}
             for name, fn in forwards.items():
                 t0 = time.perf_counter()
-                agree[name] = cosine(fn(ids), ref)
+                got = fn(ids)
+                agree[name] = {"cosine": cosine(got, ref), "error": float(np.max(np.abs(got - ref)) / np.max(np.abs(ref)))}
                 _report.log(f"{model} {B}x{T} {name}: first call {time.perf_counter() - t0:.2f} s, "
-                            f"cosine {agree[name]:.7f}")
-                if agree[name] < 0.999:
-                    raise SystemExit(f"error: {name} disagrees with the float64 forward (cosine {agree[name]:.6f})")
+                            f"cosine {agree[name]['cosine']:.7f}, error {agree[name]['error']:.1e}")
+                if not agree[name]["cosine"] >= 0.999:
+                    raise SystemExit(f"error: {name} disagrees with the float64 forward: {agree[name]}")
             timing = measure(forwards, ids, args.rounds, args.target)
             results.append({"model": model, "batch": B, "length": T, "threads": threads,
-                            "backends": {n: {**timing[n], "cosine": agree[n]} for n in forwards}})
+                            "backends": {n: {**timing[n], **agree[n]} for n in forwards}})
             _report.log(f"{model} {B}x{T} t{threads}: " + ", ".join(f"{n} {timing[n]['best_s'] * 1e3:.1f} ms"
                                                                     for n in forwards))
         if args.serve:
@@ -467,11 +468,13 @@ def child(args) -> dict:
             for B, T in {(1, 8), (8, 128)}:  # warm-up beyond the fixed-size part: the extremes of the range
                 for fn in forwards.values():
                     fn(rng.integers(0, VOCAB, (B, T)))
-            results.append({"model": model, "serve": len(requests), "threads": threads,
-                            "requests": requests, "backends": serve(forwards, requests, rng)})
-            _report.log(f"{model} serving t{threads}: " + ", ".join(
-                f"{n} p50 {e['p50_s'] * 1e3:.1f} p99 {e['p99_s'] * 1e3:.1f} ms"
-                for n, e in results[-1]["backends"].items()))
+            B, T = map(int, args.serve_fixed.split("x"))
+            for what, reqs in (("random", requests), (args.serve_fixed, [(B, T)] * args.serve)):
+                results.append({"model": model, "serve": len(reqs), "sizes": what, "threads": threads,
+                                "requests": reqs, "backends": serve(forwards, reqs, rng)})
+                _report.log(f"{model} serving {what} t{threads}: " + ", ".join(
+                    f"{n} p50 {e['p50_s'] * 1e3:.1f} p99 {e['p99_s'] * 1e3:.1f} ms"
+                    for n, e in results[-1]["backends"].items()))
     return {"threads": threads, "results": results, "skipped": skipped}
 
 
@@ -481,7 +484,9 @@ def markdown(report: dict) -> str:
     lines = [f"# bench/bench_model.py, {report['host']}, {report['started']}", "",
              f"command: `{' '.join(report['argv'])}`; CPU {report['cpu']}; commit {report['commit']}. "
              "Times are each backend's best round median per forward; ratios are the peer's time over "
-             "nanomm's (above 1: nanomm is faster); cosine: the minimum over the batch against the float64 forward.", ""]
+             "nanomm's (above 1: nanomm is faster). Agreement with the float64 forward: error, the largest "
+             "difference in the pooled embeddings over their largest magnitude; cosine, the smallest over the batch.",
+             ""]
     for run in report["runs"]:
         for name, why in run["skipped"].items():
             lines.append(f"- {run['threads']} threads: {name} {why}")
@@ -490,14 +495,14 @@ def markdown(report: dict) -> str:
         names = [n for n in BACKENDS if any(n in r["backends"] for r in fixed)]
         peers = [n for n in names if not n.startswith("nanomm")]
         head = ["model", "batch x len", "threads"] + [f"{n} ms" for n in names] + [f"{p} / nanomm" for p in peers] \
-            + ["cosine (nanomm variants)"]
+            + ["error / 1 - cosine (" + ", ".join(names) + ")"]
         rows = []
         for r in fixed:
             be = r["backends"]
             ms = [f"{be[n]['best_s'] * 1e3:.2f}" if n in be else "-" for n in names]
             ratio = [f"{be[p]['best_s'] / be['nanomm']['best_s']:.2f}" if p in be and "nanomm" in be else "-"
                      for p in peers]
-            cos = ", ".join(f"{be[n]['cosine']:.6f}" for n in names if n in be and n.startswith("nanomm"))
+            cos = ", ".join(f"{be[n]['error']:.1e} / {1 - be[n]['cosine']:.0e}" for n in names if n in be)
             rows.append([r["model"], f"{r['batch']}x{r['length']}", str(r["threads"])] + ms + ratio + [cos])
         lines += ["", _report.render_markdown(head, rows, {0, 1}), ""]
         spreads = [f"{r['model']} {r['batch']}x{r['length']} t{r['threads']} {n} {e['spread'] * 100:.0f} %"
@@ -506,16 +511,19 @@ def markdown(report: dict) -> str:
             lines.append("Round spreads above 10 %: " + "; ".join(spreads) + ".")
     served = [r for run in report["runs"] for r in run["results"] if "serve" in r]
     if served:
-        head = ["model", "threads", "backend", "p50 ms", "p99 ms", "p99 / p50", "mean ms", "builds on the request path"]
+        head = ["model", "requests", "threads", "backend", "p50 ms", "p99 ms", "p99 / p50", "mean ms",
+                "builds on the request path"]
         rows = []
         for r in served:
             for n, e in r["backends"].items():
                 builds = e.get("builds_on_request_path")
-                rows.append([r["model"], str(r["threads"]), n, f"{e['p50_s'] * 1e3:.2f}", f"{e['p99_s'] * 1e3:.2f}",
+                rows.append([r["model"], r.get("sizes", "random"), str(r["threads"]), n, f"{e['p50_s'] * 1e3:.2f}",
+                             f"{e['p99_s'] * 1e3:.2f}",
                              f"{e['p99_s'] / e['p50_s']:.2f}", f"{e['mean_s'] * 1e3:.2f}",
                              "-" if builds is None else ", ".join(f"{k} {v}" for k, v in builds.items())])
-        lines += ["", f"Serving: {served[0]['serve']} requests, batch 1-8 x length 8-128 (random, the same for every "
-                      "backend), after the warm-up.", "", _report.render_markdown(head, rows, {0, 2}), ""]
+        lines += ["", f"Serving: {served[0]['serve']} requests a row, `random`: batch 1-8 x length 8-128 (the same "
+                      "for every backend), else all of the size named; after the warm-up.", "",
+                  _report.render_markdown(head, rows, {0, 1, 3}), ""]
     return "\n".join(lines) + "\n"
 
 
@@ -565,6 +573,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--target", type=float, default=0.3, help="seconds of forwards per round and backend")
     p.add_argument("--serve", type=int, default=0, help="requests in the serving run (0: none)")
+    p.add_argument("--serve-fixed", default="4x64", help="BATCHxLENGTH of the serving run's fixed-size requests")
     p.add_argument("--out", default=None)
     p.add_argument("--replot", default=None, help="a report's JSON: write its Markdown and PNG again")
     p.add_argument("--child", default=None, help=argparse.SUPPRESS)

@@ -18,7 +18,7 @@ from ..runtime.kernel import data_pointer
 from ..runtime.threads import available_cores
 from .build import build_kernel, target_cpu
 from .config import KernelConfig, dynamic_config, m_range
-from .kernel import Kernel
+from .kernel import Kernel, dequantizing, zero_point_vector
 from .parallel import (BATCH_PARALLEL_MIN_SECONDS, BatchedKernel, ParallelKernel, batched_seconds, resolve_threads,
                        split, threads_used, with_row_threads)
 from .payload import DTYPES, Epilogue, MatmulSpec
@@ -190,7 +190,8 @@ def _cached(key: tuple, make):
 
 
 def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtype: str | None = None, *,
-           bias=None, activation: str | None = None, residual=None, alpha: float = 1.0) -> np.ndarray:
+           bias=None, activation: str | None = None, residual=None, alpha: float = 1.0, scale=None,
+           a_zero_point: int | None = None) -> np.ndarray:
     """C = a @ b with numpy.matmul's semantics, by a kernel compiled (once) for this shape, dtype and CPU.
 
     2-D operands run one matmul; 1-D operands are a row (a) or a column (b) as numpy treats them;
@@ -207,6 +208,11 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
     tile of C before it is stored (float32 results): bias an (N,) vector, activation one of
     "relu", "gelu" (erf form), "gelu_tanh", "silu", "sigmoid", residual an (M, N) matrix (neither
     may share memory with out); float inputs of another dtype are converted to float32.
+    int8 inputs (u8 x s8, s8 x s8) with `scale` (a number, or an (N,) vector: one per column) are
+    dequantized in the kernel, float32 result = act(alpha * scale * (a @ b - a_zero_point *
+    b.sum(0)) + bias) + residual: `a_zero_point` the zero point of a's values (an int), the
+    correction exact in int32 before the conversion (B's column sums are taken per call here;
+    compile_matmul(..., b=W) takes them once).
 
     A b whose transpose is C-contiguous (W.T of a row-major W) is read in place, transposed while it
     is packed; batch entries are read in place where their strides allow. Other inputs that are not
@@ -222,6 +228,8 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
     if bias is not None or activation is not None or residual is not None or alpha != 1.0:
         epilogue = (alpha, bias is not None, activation, residual is not None)
         key = key and key + (epilogue,)
+    if scale is not None or a_zero_point is not None:  # dequantizing: the full path (B's column sums per call)
+        epilogue, key = (alpha, bias is not None, activation, residual is not None, True), None
     if key is not None:
         function = _dispatch.get(key)
         if function is not None:
@@ -231,14 +239,17 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
                 return function(a, b, out, tuple(x for x in (bias, residual) if x is not None))
             except NanommError:
                 pass  # refused arguments: the full path below names the problem as matmul does
-    epilogue = epilogue and (bias, activation, residual, alpha)
+    epilogue = epilogue and (bias, activation, residual, alpha, scale, a_zero_point)
     if getattr(a, "ndim", 2) != 2 or getattr(b, "ndim", 2) != 2:
         folded = _fold_rows(a, b, out, residual)
         if folded is not None:  # x (..., K) @ W (K, N) with x dense: one 2-D matmul of its rows (its front door)
             a2, out2, residual2, shape = folded
             result = matmul(a2, b, out2, threads, dtype, bias=bias, activation=activation, residual=residual2,
-                            alpha=alpha)
+                            alpha=alpha, scale=scale, a_zero_point=a_zero_point)
             return out if out is not None else result.reshape(shape)
+        if scale is not None or a_zero_point is not None:
+            raise ShapeError("scale= and a_zero_point= take a 2-D b (one B for every row of a); batched int8 "
+                             "dequantization is not built")
         nd_key = None
         if key is not None:
             nd_key = key[:2] + (a.strides, b.strides) + key[2:]
@@ -275,6 +286,9 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
     batched kernel call (compile_matmul(batch=)) whose entries are read in place where their strides
     allow (broadcasts, slices, swapped last axes: B read transposed), else copied."""
     a, b = _as_array(a, "a"), _as_array(b, "b")
+    if epilogue is not None and (epilogue[4] is not None or epilogue[5] is not None) and (a.ndim > 2 or b.ndim > 2):
+        raise ShapeError("scale= and a_zero_point= take a 2-D b (one B for every row of a); batched int8 "
+                         "dequantization is not built")
     if a.ndim == 0 or b.ndim == 0:
         raise ShapeError("matmul takes arrays of at least 1 dimension, not scalars (use a * b)")
     a2 = a[None, :] if a.ndim == 1 else a
@@ -432,11 +446,11 @@ def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None
         supported = ", ".join(f"{v[2]} x {v[3]} -> {v[4]}" for v in DTYPES.values())
         raise DTypeError(f"nanomm.matmul supports {supported}; got {a.dtype} x {b.dtype} "
                          f"(convert with .astype(np.float32), or to ml_dtypes.bfloat16 / uint8 / int8)")
-    c_dtype = np.dtype(DTYPES[dtype][4])
     spec_epilogue, extras = None, ()
     if epilogue is not None:
-        spec_epilogue, extras, converted = _epilogue_for(epilogue, M, N, dtype)
+        spec_epilogue, extras, converted = _epilogue_for(epilogue, M, N, dtype, b=b)
         key = None if converted else key
+    c_dtype = np.dtype(np.float32 if spec_epilogue is not None else DTYPES[dtype][4])
     if out is not None:
         _check_out(out, (M, N), c_dtype, a, b)
         for name, x in zip(spec_epilogue.extras if spec_epilogue else (), extras):
@@ -463,7 +477,12 @@ def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None
     if key is not None and key[2:4] == (a.dtype, b.dtype):  # no conversion: the kernel takes the inputs as given
         _remember(key, function)
     a, b = np.ascontiguousarray(a), (b if transpose_b else np.ascontiguousarray(b))
-    return function(a, b, out, extras) if spec.epilogue is not None else function(a, b, out)
+    if spec.epilogue is None:
+        return function(a, b, out)
+    if dequantizing(spec):  # float32 results in the int32 C's bytes
+        function(a, b, out.view(np.int32), extras)
+        return out
+    return function(a, b, out, extras)
 
 
 class _TransposedB:
@@ -485,17 +504,25 @@ def _transposed(b) -> bool:
 
 
 def _epilogue_for(epilogue: tuple, M: int, N: int, dtype: str,
-                  residual_shape: tuple | None = None) -> tuple[Epilogue, tuple, bool]:
-    """(the Epilogue of matmul's keywords, its arrays in kernel order as float32 C-contiguous
-    arrays, whether any was converted) with each keyword checked; the residual has the result's
+                  residual_shape: tuple | None = None, b=None) -> tuple[Epilogue, tuple, bool]:
+    """(the Epilogue of matmul's keywords, its arrays in kernel order as C-contiguous arrays of
+    their dtype, whether any was converted) with each keyword checked; the residual has the result's
     shape (`residual_shape`, default (M, N); given, an N-D result's, the residual is passed as
-    (-1, M, N))."""
-    bias, activation, residual, alpha = epilogue
-    ep = Epilogue(alpha, bias is not None, activation, residual is not None)  # checks alpha and activation
-    if DTYPES[dtype][4] != "float32":
-        raise DTypeError(f"the epilogue keywords need a float32 result; {dtype} kernels give {DTYPES[dtype][4]} "
-                         "(dequantization with scale= is not built yet)")
+    (-1, M, N)). An int8 kernel's epilogue dequantizes (scale, a_zero_point: B's column sums from `b`)."""
+    bias, activation, residual, alpha, scale, a_zero_point = epilogue
+    integer = DTYPES[dtype][4] != "float32"
+    if integer and scale is None:
+        raise DTypeError(f"the epilogue keywords need a float32 result; {dtype} kernels give int32 sums: pass "
+                         "scale= (and a_zero_point= for a u8 a) to dequantize them")
+    if not integer and a_zero_point is not None:
+        raise DTypeError(f"a_zero_point is for int8 inputs (u8 x s8, s8 x s8), not {dtype}")
+    ep = Epilogue(alpha, bias is not None, activation, residual is not None, scale=scale is not None,
+                  zero_point=bool(a_zero_point))  # checks alpha and activation
     arrays, converted = [], False
+    if ep.zero_point:
+        arrays.append(zero_point_vector(a_zero_point, b, dtype))
+    if scale is not None:
+        arrays.append(_scale_vector(scale, N))
     for name, x, shape in (("bias", bias, (N,)), ("residual", residual, residual_shape or (M, N))):
         if x is None:
             continue
@@ -511,10 +538,27 @@ def _epilogue_for(epilogue: tuple, M: int, N: int, dtype: str,
     return ep, tuple(arrays), converted
 
 
+def _scale_vector(scale, N: int) -> np.ndarray:
+    """matmul's scale= as the float32 (N,) vector a kernel takes (a number: every column's)."""
+    if np.ndim(scale) == 0:
+        if not isinstance(scale, (int, float, np.integer, np.floating)) or isinstance(scale, bool):
+            raise DTypeError(f"scale must be a number or an (N,) float array, got {scale!r}")
+        return np.full(N, scale, np.float32)
+    x = _as_array(scale, "scale")
+    if x.shape != (N,):
+        raise ShapeError(f"scale has shape {x.shape}, expected ({N},) (one value per column of the result) or a number")
+    if not np.issubdtype(x.dtype, np.floating):
+        raise DTypeError(f"scale has dtype {x.dtype}; it takes float values (converted to float32)")
+    return np.ascontiguousarray(x, dtype=np.float32)
+
+
 def _numpy_epilogue(c: np.ndarray, ep: Epilogue, extras: tuple) -> np.ndarray:
-    """The epilogue in numpy (for the empty sums of K = 0, where no kernel runs)."""
+    """The epilogue in numpy (for the empty sums of K = 0, where no kernel runs: a zero point then
+    corrects nothing)."""
     arrays = dict(zip(ep.extras, extras))
-    x = c * np.float32(ep.alpha)
+    x = c.astype(np.float32) * np.float32(ep.alpha)
+    if ep.scale:
+        x = x * arrays["scale"]
     if ep.bias:
         x = x + arrays["bias"]
     with np.errstate(over="ignore"):

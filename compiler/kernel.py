@@ -9,12 +9,12 @@ from typing import Callable
 
 import numpy as np
 
-from ..errors import ConfigError, LayoutError, ShapeError
+from ..errors import ConfigError, DTypeError, LayoutError, ShapeError
 from ..runtime.jit import JitModule
 from ..runtime.kernel import CompiledFunction, PackFunction, flat_packed_shape
 from ..runtime.cpu import resolve_target
 from .config import M_RANGES, KernelConfig, default_config, dynamic_config
-from .payload import MatmulSpec
+from .payload import DTYPES, MatmulSpec
 
 
 @dataclasses.dataclass(frozen=True)
@@ -25,6 +25,7 @@ class PackedB:
     K: int
     N: int
     layout: tuple  # (dtype, kc, nr): kernels with the same layout can read it
+    column_sums: np.ndarray | None = None  # int8 B: its column sums (int64), for an A zero point
 
     @functools.cached_property
     def flat(self) -> np.ndarray:
@@ -32,19 +33,73 @@ class PackedB:
         return self.data.reshape(flat_packed_shape(self.data.shape))
 
 
-def epilogue_arrays(spec: MatmulSpec, bias, residual) -> tuple:
+def epilogue_arrays(spec: MatmulSpec, bias, residual, scale=None, a_zero_point=None, b=None) -> tuple:
     """The epilogue's arrays of a call, in the kernel's argument order; refuses a missing or an
-    unexpected one."""
+    unexpected one. A scalar `scale` is every column's; `a_zero_point` (an int: the u8 A's zero point)
+    becomes the int32 vector a_zero_point * (B's column sums), from `b` (a PackedB's sums, or B)."""
     wanted = spec.extras
-    if not wanted and bias is None and residual is None:  # (every call of a kernel without one)
-        return ()
-    given = {"bias": bias, "residual": residual}
+    if not wanted and bias is None and residual is None and scale is None and a_zero_point is None:
+        return ()  # (every call of a kernel without one)
+    given = {"bias": bias, "residual": residual, "scale": scale, "zero_point": a_zero_point}
     for name, x in given.items():
         if (x is not None) != (name in wanted):
             how = "with" if name in wanted else "without"
-            raise ShapeError(f"{name} is {'missing' if x is None else 'given'}: this kernel was compiled {how} a "
-                             f"{name} (compile_matmul(..., epilogue=Epilogue({name}=True)))")
+            keyword = "a_zero_point" if name == "zero_point" else name
+            raise ShapeError(f"{keyword} is {'missing' if x is None else 'given'}: this kernel was compiled {how} "
+                             f"a {name} (compile_matmul(..., epilogue=Epilogue({name}=True)))")
+    if scale is not None and np.ndim(scale) == 0:
+        given["scale"] = np.full(spec.N, scale, np.float32)
+    if a_zero_point is not None:
+        given["zero_point"] = zero_point_vector(a_zero_point, b, spec.dtype)
     return tuple(given[name] for name in wanted)
+
+
+def zero_point_vector(a_zero_point, b, dtype: str) -> np.ndarray:
+    """The int32 vector a dequantizing epilogue subtracts from the int32 sums: a_zero_point times
+    each column's sum of B (K x N, or a PackedB with its column sums)."""
+    if not isinstance(a_zero_point, (int, np.integer)) or isinstance(a_zero_point, bool):
+        raise DTypeError(f"a_zero_point must be an int (the zero point of A's {DTYPES[dtype][2]} values), "
+                         f"got {a_zero_point!r}")
+    info = np.iinfo(DTYPES[dtype][2])
+    if not info.min <= a_zero_point <= info.max:
+        raise ShapeError(f"a_zero_point={a_zero_point} is outside A's {DTYPES[dtype][2]} range "
+                         f"[{info.min}, {info.max}]")
+    sums = b.column_sums if isinstance(b, PackedB) else column_sums(b)
+    if sums is None:
+        raise ShapeError("a_zero_point needs B's column sums: this packed B has none (pack it with an int8 kernel)")
+    return (int(a_zero_point) * sums).astype(np.int32)  # within int32: K is at most MAX_K
+
+
+def column_sums(b) -> np.ndarray:
+    """The column sums of a K x N integer B (int64), or the error naming what B is not."""
+    if not isinstance(b, np.ndarray) or b.ndim != 2 or b.dtype.kind not in "iu":
+        raise DTypeError(f"b must be a 2-D integer numpy array for a_zero_point, got "
+                         f"{getattr(b, 'dtype', type(b).__name__)} {getattr(b, 'shape', '')}")
+    return b.sum(axis=0, dtype=np.int64)
+
+
+def dequantizing(spec: MatmulSpec) -> bool:
+    """Whether a kernel's epilogue turns int32 sums into float32 results (stored in C's 4 bytes)."""
+    return spec.epilogue is not None and DTYPES[spec.dtype][1] != "f32"
+
+
+def float_out(spec: MatmulSpec, a, out) -> tuple:
+    """A dequantizing kernel's out: (the int32 view of it the kernel writes, the float32 array a call
+    returns), out allocated where a's shape tells it (else (None, None): the kernel names a's problem)."""
+    if out is not None:
+        if not isinstance(out, np.ndarray) or out.dtype != np.float32:
+            raise DTypeError(f"out has dtype {getattr(out, 'dtype', type(out).__name__)}: this kernel dequantizes "
+                             "to float32")
+        return out.view(np.int32), out
+    rows = spec.M
+    shaped = isinstance(a, np.ndarray) and a.ndim == (3 if spec.batched else 2)
+    if rows is None:
+        rows = a.shape[-2] if shaped else None
+    count = (spec.batch or (a.shape[0] if shaped else None)) if spec.batched else None
+    if rows is None or (spec.batched and (count is None or spec.batch_strides[2] != spec.M * spec.N)):
+        return None, None
+    result = np.empty((count, rows, spec.N) if spec.batched else (rows, spec.N), np.float32)
+    return result.view(np.int32), result
 
 
 def transposed_argument(spec: MatmulSpec, b):
@@ -85,10 +140,12 @@ class Kernel:
         self._variant_lock = threading.Lock()
 
     def __call__(self, a: np.ndarray, b=None, out: np.ndarray | None = None, *, bias: np.ndarray | None = None,
-                 residual: np.ndarray | None = None) -> np.ndarray:
-        """C = epilogue(A @ B) into out (allocated when None); bias and residual are the arrays of
-        an epilogue compiled with them (compile_matmul(..., bias=True / residual=True))."""
-        extras = epilogue_arrays(self.spec, bias, residual)
+                 residual: np.ndarray | None = None, scale=None, a_zero_point: int | None = None) -> np.ndarray:
+        """C = epilogue(A @ B) into out (allocated when None); bias, residual, scale and a_zero_point
+        are the arrays (and zero point) of an epilogue compiled with them (compile_matmul(...,
+        epilogue=Epilogue(bias=True, ...))). A dequantizing int8 kernel returns float32."""
+        extras = epilogue_arrays(self.spec, bias, residual, scale, a_zero_point,
+                                 self.packed_b if b is None else b)
         if b is None:
             if self.packed_b is None:
                 raise ShapeError("b is missing: pass B, or compile with compile_matmul(..., b=weights)")
@@ -97,7 +154,8 @@ class Kernel:
             b = self.packed_b
         if isinstance(b, PackedB):
             if not self.spec.prepacked_b:
-                return self._prepacked_variant()(a, b, out, bias=bias, residual=residual)
+                return self._prepacked_variant()(a, b, out, bias=bias, residual=residual, scale=scale,
+                                                 a_zero_point=a_zero_point)
             if (b.K, b.N, b.layout) != (self.spec.K, self.spec.N, self.layout):
                 raise LayoutError(f"b was packed for K={b.K} N={b.N} layout {b.layout}; this kernel takes "
                                   f"K={self.spec.K} N={self.spec.N} layout {self.layout}")
@@ -107,7 +165,13 @@ class Kernel:
         return self._call(a, transposed_argument(self.spec, b), out, extras)
 
     def _call(self, a, b, out, extras: tuple):
-        return self._function(a, b, out, extras) if extras else self._function(a, b, out)
+        if not extras:
+            return self._function(a, b, out)
+        if dequantizing(self.spec):
+            out, result = float_out(self.spec, a, out)
+            self._function(a, b, out, extras)
+            return result
+        return self._function(a, b, out, extras)
 
     @property
     def layout(self) -> tuple:
@@ -117,7 +181,8 @@ class Kernel:
         """Packs B once (by generated code) so that later calls skip packing it."""
         if not self.spec.prepacked_b:
             return self._prepacked_variant().prepack(b)
-        return PackedB(self._pack(b), self.spec.K, self.spec.N, self.layout)
+        sums = column_sums(b) if DTYPES[self.spec.dtype][1] == "i32" and isinstance(b, np.ndarray) else None
+        return PackedB(self._pack(b), self.spec.K, self.spec.N, self.layout, sums)
 
     def _prepacked_variant(self) -> "Kernel":
         """The same kernel compiled to read pre-packed B (built on first use)."""

@@ -14,7 +14,7 @@ from ..runtime.kernel import KernelABI
 from ..runtime.cpu import CpuInfo
 from ..runtime.probe import host_rates
 from ..runtime.threads import DynamicMFunction, ParallelFunction, Part, SharedB, available_cores, part_function
-from .kernel import Kernel, PackedB, epilogue_arrays, transposed_argument
+from .kernel import Kernel, PackedB, dequantizing, epilogue_arrays, float_out, transposed_argument
 from .config import ELEMENT_BYTES, VNNI, KernelConfig, default_config
 from .payload import DTYPES, MatmulSpec
 
@@ -134,6 +134,11 @@ def split(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | N
         config = tuned_config(spec, used, cpu)
     chunks = partition(spec, threads, m_align, parts_per_thread or default_parts_per_thread(spec, threads, cpu, config),
                        balanced=balanced)
+    if config is None and spec.prepacked_b and len(chunks) > 1:
+        # one packed B for all chunks: one layout (kc, nr), the first chunk's default (row blocks
+        # of different heights can otherwise default to different kc)
+        first = chunks[0].spec
+        config = default_config(first.M, first.N, first.K, cpu, prepacked_b=True, dtype=spec.dtype)
     if len(chunks) == 1 or shared_b is False:
         return chunks, config
     shared = shared_b_config(spec, config, cpu, force=bool(shared_b))
@@ -302,7 +307,7 @@ class ParallelKernel:
         item_c = np.dtype(c_np).itemsize
         # an epilogue's bias starts at the chunk's column, its residual where its C does
         parts = [Part(built[c.spec]._function._cfunc, *offsets,
-                      tuple(c.n0 * item_c if x == "bias" else offsets[2] for x in extras))
+                      tuple(offsets[2] if x == "residual" else c.n0 * item_c for x in extras))
                  for c, offsets in zip(chunks, layout.parts)]
         shared = None
         if self.shared_b:
@@ -313,8 +318,8 @@ class ParallelKernel:
                                           shared_b=shared, threads=self.threads)
 
     def __call__(self, a: np.ndarray, b=None, out: np.ndarray | None = None, *, bias=None,
-                 residual=None) -> np.ndarray:
-        extras = epilogue_arrays(self.spec, bias, residual)
+                 residual=None, scale=None, a_zero_point=None) -> np.ndarray:
+        extras = epilogue_arrays(self.spec, bias, residual, scale, a_zero_point, self.packed_b if b is None else b)
         if b is None:
             if self.packed_b is None:
                 raise ConfigError("b is missing: pass B, or compile with compile_matmul(..., b=weights)")
@@ -326,6 +331,10 @@ class ParallelKernel:
             if (b.K, b.N, b.layout) != (self.spec.K, self.spec.N, self.kernels[0].layout):
                 raise ConfigError(f"b was packed for another layout {b.layout}")
             b = b.flat
+        if dequantizing(self.spec):
+            out, result = float_out(self.spec, a, out)
+            self._function(a, transposed_argument(self.spec, b), out, extras)
+            return result
         return self._function(a, transposed_argument(self.spec, b), out, extras)
 
     def prepack(self, b: np.ndarray) -> PackedB:
@@ -441,7 +450,7 @@ def with_row_threads(kernel: Kernel, threads: int, build: Callable[[MatmulSpec],
         rows = split_rows(spec, threads, M, m_align)
         if len(rows) > 1:
             return [(address, m0 * K * item_a, 0, m0 * N * item_c, n,
-                     tuple(0 if x == "bias" else m0 * N * item_c for x in spec.extras)) for m0, n in rows]
+                     tuple(m0 * N * item_c if x == "residual" else 0 for x in spec.extras)) for m0, n in rows]
         if columns and serial_seconds(dataclasses.replace(spec, M=M), measured=True) >= PARALLEL_MIN_SECONDS:
             return [(part.address, 0, b_offset, n0 * item_c, M, tuple(n0 * item_c for _ in spec.extras))
                     for n0, b_offset, part in columns]
@@ -523,12 +532,16 @@ class BatchedKernel:
         # byte offsets of each run's first entry in A, B, C and the extras (bias: the same for all)
         offsets = [(i * spec.batch_strides[0] * sizes[0], i * spec.batch_strides[1] * sizes[1],
                     i * spec.batch_strides[2] * sizes[2],
-                    *(0 if x == "bias" else i * spec.batch_strides[2] * sizes[2] for x in extras)) for i in starts]
+                    *(i * spec.batch_strides[2] * sizes[2] if x == "residual" else 0 for x in extras)) for i in starts]
         cfuncs = [built[n]._function._cfunc for n in counts]
         self._function = _BatchedParts(check, cfuncs, offsets, parts)
 
-    def __call__(self, a, b, out=None, *, bias=None, residual=None) -> np.ndarray:
-        extras = epilogue_arrays(self.spec, bias, residual)
+    def __call__(self, a, b, out=None, *, bias=None, residual=None, scale=None) -> np.ndarray:
+        extras = epilogue_arrays(self.spec, bias, residual, scale)
+        if dequantizing(self.spec):
+            out, result = float_out(self.spec, a, out)
+            self._function(a, transposed_argument(self.spec, b), out, extras)
+            return result
         return self._function(a, transposed_argument(self.spec, b), out, extras)
 
     def __repr__(self) -> str:
@@ -567,7 +580,7 @@ class _CountParts:
         _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
         sizes = [np.dtype(t).itemsize for t in (a_np, b_np, c_np)]
         sa, sb, sc = (stride * size for stride, size in zip(spec.batch_strides, sizes))
-        self._strides = (sa, sb, sc, *(0 if x == "bias" else sc for x in spec.extras))  # bytes an entry
+        self._strides = (sa, sb, sc, *(sc if x == "residual" else 0 for x in spec.extras))  # bytes an entry
         self._serial: dict[int, bool] = {}  # count -> whether one thread runs it
 
     def __call__(self, a, b, out=None, extras: tuple = ()) -> np.ndarray:

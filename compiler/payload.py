@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ConfigError, DTypeError, ShapeError
+from ..runtime.kernel import EXTRA_DTYPES  # the epilogue's arrays, in kernel argument order
 
 # nanomm dtype name -> (MLIR A/B type, MLIR C type, numpy A, numpy B, numpy C)
 DTYPES = {
@@ -28,20 +29,29 @@ MAX_DIM = 1 << 31
 ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu", "sigmoid")
 
 
+
+
 @dataclass(frozen=True)
 class Epilogue:
-    """What a kernel applies to C before its one store: out = act(alpha * (A @ B) + bias) + residual.
+    """What a kernel applies to C before its one store:
+    out = act(alpha * scale * (A @ B - zero_point) + bias) + residual.
 
-    bias: a float32 vector along N (the kernel's 4th argument); residual: a float32 matrix of C's
+    bias: a float32 vector along N (the kernel's argument after C); residual: a float32 matrix of C's
     shape and row stride (the next argument). activation: None or one of ACTIVATIONS: relu
     (max(x, 0), NaN kept), gelu (x/2 (1 + erf(x/sqrt 2)), PyTorch's default), gelu_tanh (its tanh
-    form), silu (x sigmoid(x)), sigmoid (1 / (1 + e^-x)). float32-accumulating kernels (f32, bf16).
+    form), silu (x sigmoid(x)), sigmoid (1 / (1 + e^-x)).
+    scale: a float32 vector along N multiplying the sums; zero_point: an int32 vector along N
+    subtracted from int32 sums first (a u8 A's zero point times B's column sums). An epilogue of an
+    int8 kernel dequantizes: it needs scale, and its float32 results are stored in the int32 C
+    (the same 4 bytes; the caller's out is float32).
     """
 
     alpha: float = 1.0
     bias: bool = False
     activation: str | None = None
     residual: bool = False
+    scale: bool = False
+    zero_point: bool = False
 
     def __post_init__(self):
         if self.activation is not None and self.activation not in ACTIVATIONS:
@@ -52,20 +62,22 @@ class Epilogue:
 
     @property
     def identity(self) -> bool:
-        return self.alpha == 1.0 and not self.bias and self.activation is None and not self.residual
+        return self.alpha == 1.0 and not (self.bias or self.activation or self.residual or self.scale
+                                          or self.zero_point)
 
     @property
     def tag(self) -> str:
         """A short name for kernel symbols."""
-        parts = ([f"a{np.float32(self.alpha).view(np.uint32):08x}"] if self.alpha != 1.0 else []) + \
+        parts = (["zp"] if self.zero_point else []) + (["scale"] if self.scale else []) + \
+            ([f"a{np.float32(self.alpha).view(np.uint32):08x}"] if self.alpha != 1.0 else []) + \
             (["bias"] if self.bias else []) + ([self.activation] if self.activation else []) + \
             (["res"] if self.residual else [])
         return "_".join(parts)
 
     @property
     def extras(self) -> tuple[str, ...]:
-        """The kernel's arguments after C, in order."""
-        return (("bias",) if self.bias else ()) + (("residual",) if self.residual else ())
+        """The kernel's arguments after C, in order (see EXTRA_DTYPES)."""
+        return tuple(name for name in EXTRA_DTYPES if getattr(self, name))
 
 
 @dataclass(frozen=True)
@@ -123,11 +135,14 @@ class MatmulSpec:
         if self.epilogue is not None:
             if not isinstance(self.epilogue, Epilogue):
                 raise ConfigError(f"epilogue must be a nanomm Epilogue, got {type(self.epilogue).__name__}")
+            integer = DTYPES[self.dtype][1] != "f32"
             if self.epilogue.identity:
                 object.__setattr__(self, "epilogue", None)  # one spec (and kernel) for "no epilogue"
-            elif DTYPES[self.dtype][1] != "f32":
-                raise DTypeError(f"epilogues apply to float32 results (f32, bf16 kernels); {self.dtype} kernels "
-                                 "sum in int32 (dequantization is not built yet)")
+            elif integer and not self.epilogue.scale:
+                raise DTypeError(f"an epilogue of a {self.dtype} kernel dequantizes its int32 sums to float32: it "
+                                 "needs scale (Epilogue(scale=True))")
+            elif self.epilogue.zero_point and not integer:
+                raise DTypeError(f"zero_point corrects int32 sums (u8s8 / s8s8 kernels), not {self.dtype}'s")
             elif self.accumulate:
                 raise ConfigError("an epilogue applies to the finished C: not with accumulate=True")
         if self.K > MAX_K.get(self.dtype, self.K):
@@ -142,6 +157,8 @@ class MatmulSpec:
             if self.batch_strides:
                 raise ShapeError("batch_strides are for a batched kernel (batch >= 1)")
             return
+        if self.epilogue is not None and self.epilogue.zero_point:
+            raise ShapeError("a batched kernel has a B per entry: no zero_point vector (one a kernel) fits them all")
         if self.M is None or self.prepacked_b or self.accumulate or self.ldb or self.ldc:
             raise ShapeError("a batched kernel has a static M, a B per call and a dense C (no accumulate, "
                              "pre-packed B, ldb or ldc)")
@@ -263,7 +280,7 @@ def _batched_payload(spec: MatmulSpec) -> str:
         extra = _epilogue_args(spec.epilogue, N, ct, tc)
         args = "".join(f", {name}: {t}" for name, t in extra)
         if spec.epilogue.residual:
-            lines.append(f"    %er = memref.subview %R{view.format(r=M, c=N)} : {tc} to {ec}")
+            lines.append(f"    %er = memref.subview %R{view.format(r=M, c=N)} : {_as_f32(tc, ct)} to {_as_f32(ec, ct)}")
     body = _matmul_body(spec, "%ea", "%eb", "%ec", ea, eb, ec, "%bias", "%er", ec, indent="      ")
     loop = "\n".join("  " + line for line in lines) + "\n" + body
     return (
@@ -302,22 +319,43 @@ _ACTIVATION_BODIES = {
 
 
 def _epilogue_args(ep: Epilogue, N: int, c: str, tc: str) -> list[tuple[str, str]]:
-    """(name, type) of the function's arguments after C for an Epilogue: bias (N), residual (like C)."""
-    return ([("%bias", f"memref<{N}x{c}>")] if ep.bias else []) + ([("%R", tc)] if ep.residual else [])
+    """(name, type) of the function's arguments after C for an Epilogue: the vectors (N), the residual
+    (C's layout, float32)."""
+    return [(f"%{name}", f"memref<{N}x{_MLIR_TYPES[EXTRA_DTYPES[name].name]}>") for name in ep.extras
+            if name != "residual"] \
+        + ([("%R", _as_f32(tc, c))] if ep.residual else [])
+
+
+_MLIR_TYPES = {"int32": "i32", "float32": "f32"}
+
+
+def _as_f32(memref_type: str, elt: str) -> str:
+    """A memref type with its element type `elt` made f32 (a residual beside an int32 C)."""
+    return memref_type.replace(f"x{elt}>", "xf32>").replace(f"x{elt},", "xf32,")
 
 
 def _epilogue(ep: Epilogue, N: int, c: str, out: str, tc: str, bias: str, residual: str, tr: str,
               indent: str = "    ") -> str:
     """The epilogue linalg.generic of an Epilogue on C = `out`."""
     ins, types, maps, block_args = [], [], [], []
-    if ep.bias:
-        ins.append(bias), types.append(f"memref<{N}x{c}>"), maps.append("affine_map<(i, j) -> (j)>")
-        block_args.append("%b: f32")
+    for name, arg in (("zero_point", "%ep_zp: i32"), ("scale", "%ep_scale: f32"), ("bias", "%b: f32")):
+        if getattr(ep, name):
+            ins.append(f"%{name}"), types.append(f"memref<{N}x{arg[-3:]}>")
+            maps.append("affine_map<(i, j) -> (j)>"), block_args.append(arg)
     if ep.residual:
-        ins.append(residual), types.append(tr), maps.append("affine_map<(i, j) -> (i, j)>")
+        ins.append(residual), types.append(_as_f32(tr, c)), maps.append("affine_map<(i, j) -> (i, j)>")
         block_args.append("%r: f32")
     maps.append("affine_map<(i, j) -> (i, j)>")
     lines, x = [], "%acc"
+    if c != "f32":  # int32 sums: corrected, converted, scaled (the float32 result's bits stored in C)
+        if ep.zero_point:
+            lines.append(f"%centred = arith.subi {x}, %ep_zp : {c}")
+            x = "%centred"
+        lines.append(f"%float = arith.sitofp {x} : {c} to f32")
+        x = "%float"
+    if ep.scale:
+        lines.append(f"%dequant = arith.mulf {x}, %ep_scale : f32")
+        x = "%dequant"
     if ep.alpha != 1.0:
         lines += [f"%alpha = arith.constant {_f32(ep.alpha)} : f32", f"%scaled = arith.mulf {x}, %alpha : f32"]
         x = "%scaled"
@@ -330,12 +368,15 @@ def _epilogue(ep: Epilogue, N: int, c: str, out: str, tc: str, bias: str, residu
     if ep.residual:
         lines.append(f"%out = arith.addf {x}, %r : f32")
         x = "%out"
+    if c != "f32":
+        lines.append(f"%bits = arith.bitcast {x} : f32 to {c}")
+        x = "%bits"
     ins_text = f"ins({', '.join(ins)} : {', '.join(types)}) " if ins else ""
     body = "".join(f"{indent}  {line}\n" for line in lines)
     return (f"{indent}linalg.generic {{indexing_maps = [{', '.join(maps)}], iterator_types = [\"parallel\", "
             f"\"parallel\"]}} {ins_text}outs({out} : {tc}) {{\n"
-            f"{indent}^bb0({', '.join(block_args + ['%acc: f32'])}):\n{body}"
-            f"{indent}  linalg.yield {x} : f32\n{indent}}}\n")
+            f"{indent}^bb0({', '.join(block_args + [f'%acc: {c}'])}):\n{body}"
+            f"{indent}  linalg.yield {x} : {c}\n{indent}}}\n")
 
 def _strided(rows: int | str, cols: int, elt: str, ld: int) -> str:
     if ld in (0, cols):

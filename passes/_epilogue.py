@@ -154,7 +154,9 @@ def evaluate(op: ir.Operation, acc: ir.Value, load: Callable[[int], ir.Value]) -
 
 
 def load_input(x: ir.Value, kind: str, row, j: int, w: int, vw: int, vtype: ir.VectorType) -> ir.Value:
-    """Lanes [j, j+w) of row `row` (int or Value) of input `x` as a vector of `vw` lanes (masked past w)."""
+    """Lanes [j, j+w) of row `row` (int or Value) of input `x` as a vector of `vw` lanes (masked past w),
+    of the lanes of `vtype` (C's) and x's element type (a float32 scale beside int32 sums)."""
+    vtype = ir.VectorType.get(vtype.shape, ir.MemRefType(x.type).element_type)
     row = index_const(row) if isinstance(row, int) else row
     mask = lane_mask(vw, w) if w < vw else None
     if kind == MATRIX:

@@ -48,6 +48,12 @@ def flat_packed_shape(shape: tuple[int, ...]) -> tuple[int, int]:
     return math.prod(shape[:-1]), shape[-1]
 
 
+# The epilogue's arrays, in the order kernels take them after C -> their dtype. All are vectors
+# along N but the residual, a matrix of C's shape (compiler/payload.py's Epilogue).
+EXTRA_DTYPES = {"zero_point": np.dtype(np.int32), "scale": np.dtype(np.float32), "bias": np.dtype(np.float32),
+                "residual": np.dtype(np.float32)}
+
+
 def check_array(name: str, x, dtype: np.dtype, shape: tuple) -> None:
     """That x is an ndarray of `dtype` and `shape`, or the named error."""
     if not isinstance(x, np.ndarray):
@@ -79,8 +85,8 @@ class KernelABI:
     alignment: int = 0
     required_features: tuple[str, ...] = ()
     b_shape: tuple[int, ...] = ()  # non-empty: B comes pre-packed, as an array of this shape
-    # The epilogue's arrays, passed after C (`void symbol(A, B, C, bias, residual[, M])`), C's dtype:
-    # "bias" (N,) and "residual" (M, N), each C-contiguous.
+    # The epilogue's arrays, passed after C (`void symbol(A, B, C, bias, residual[, M])`), of
+    # EXTRA_DTYPES: vectors (N,) and the "residual" (M, N), each C-contiguous.
     extras: tuple[str, ...] = ()
     transpose_b: bool = False  # B is passed as B^T: an N x K C-contiguous array
 
@@ -197,11 +203,11 @@ class CheckedCall:
         if len(extras) != len(names):
             raise ShapeError(f"kernel {self.abi.symbol!r} takes {', '.join(names) or 'no epilogue arrays'}; "
                              f"got {len(extras)} epilogue arrays")
-        dtype, M = self._out_dtype(), out.shape[0]
+        M = out.shape[0]
         pointers = []
         end_c = data_pointer(out) + out.nbytes
         for name, x in zip(names, extras):
-            check_array(name, x, dtype, (self.abi.N,) if name == "bias" else (M, self.abi.N))
+            check_array(name, x, EXTRA_DTYPES[name], (M, self.abi.N) if name == "residual" else (self.abi.N,))
             if not x.flags.c_contiguous:
                 raise LayoutError(f"{name} is not C-contiguous (strides {x.strides}); use np.ascontiguousarray({name})")
             ptr = data_pointer(x)
@@ -230,12 +236,12 @@ class CheckedCall:
         for their ndims), where the arguments allow it."""
         if self._missing or None in self._dtypes.values():
             return
-        ndims = tuple(1 if x == "bias" else 2 for x in self.abi.extras)
+        ndims = tuple(2 if x == "residual" else 1 for x in self.abi.extras)
         entry = trampoline.checked_call(ndims)
         if entry is None:
             return
-        out = self._dtypes["out"]
-        shapes = tuple((out, (self.abi.N,) if x == "bias" else (self.abi.M, self.abi.N)) for x in self.abi.extras)
+        shapes = tuple((EXTRA_DTYPES[x], (self.abi.M, self.abi.N) if x == "residual" else (self.abi.N,))
+                       for x in self.abi.extras)
         self._params = self.native_params(function_address, self.abi.M, extras=shapes)
         self._params_address = ctypes.addressof(self._params)
         self._native_x = entry
@@ -452,7 +458,8 @@ class BatchedCall:
         b_shape, b_inner = ((N, K), K) if a.transpose_b else ((K, N), N)
         # the batch stride of a single entry is never used
         return {"a": ((count, M, K), (sa, K, 1)), "b": ((count, *b_shape), (sb, b_inner, 1)),
-                "out": ((count, M, N), (sc, N, 1)), "residual": ((count, M, N), (sc, N, 1)), "bias": ((N,), (1,))}
+                "out": ((count, M, N), (sc, N, 1)), "residual": ((count, M, N), (sc, N, 1)),
+                **{name: ((N,), (1,)) for name in EXTRA_DTYPES if name != "residual"}}
 
     def count(self, a) -> int:
         """The entries of a call: the kernel's, or for batch=None, A's first dimension (a 3-D A)."""
@@ -489,7 +496,7 @@ class BatchedCall:
             out = np.empty(shape, self._dtypes["out"])
         pointers = [self._check("a", a, self._dtypes["a"], layouts), self._check("b", b, self._dtypes["b"], layouts),
                     self._check("out", out, self._dtypes["out"], layouts)]
-        pointers += [self._check(name, x, self._dtypes["out"], layouts) for name, x in zip(self.abi.extras, extras)]
+        pointers += [self._check(name, x, EXTRA_DTYPES[name], layouts) for name, x in zip(self.abi.extras, extras)]
         if not out.flags.writeable:
             raise LayoutError("out is read-only; pass a writeable array")
         for name, x in zip(("a", "b") + self.abi.extras, (a, b) + tuple(extras)):

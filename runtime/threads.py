@@ -192,14 +192,15 @@ class ParallelFunction(CheckedCall):
         # The native pool (runtime/native_pool.py: ~10x cheaper hand-offs) unless a pool is given.
         self._native_pool = native_pool() if pool is None and settings.thread_pool() == "native" else None
         self._plan = self._pack_plan = None  # the parts as native plans (with the native pool)
-        self._contexts = None  # kernels with epilogue arrays: each part's [kernel, e0, e1], written per call
+        self._contexts = None  # kernels with epilogue arrays: each part's adapter context, written per call
         self._contexts_lock = threading.Lock()
         if self._native_pool is not None and abi.extras:
             adapter = extras_adapter()
             if adapter is None:
                 self._native_pool = None
             else:
-                self._contexts = [(ctypes.c_int64 * 4)(ctypes.cast(p.cfunc, ctypes.c_void_p).value) for p in self.parts]
+                self._contexts = [(ctypes.c_int64 * ADAPTER_SLOTS)(ctypes.cast(p.cfunc, ctypes.c_void_p).value)
+                                  for p in self.parts]
                 self._plan = make_plan([(adapter, p.a_offset, p.b_offset, p.c_offset, ctypes.addressof(ctx))
                                         for p, ctx in zip(self.parts, self._contexts)])
                 self._pack_plan = _plan(shared_b.parts) if shared_b else None
@@ -269,9 +270,9 @@ class ParallelFunction(CheckedCall):
 
 _ADAPTER_IR = """
 ; A part of a kernel with epilogue arrays, as the native pool calls parts: f(A, B, C, rows) with
-; rows the address of the part's context [kernel, x3, x4, x5] (written for each call), called as
-; kernel(A, B, C, x3, x4, x5): a static-M kernel's arrays [e0, e1, -], a dynamic-M kernel's
-; [e0, e1, M] or with one array [e0, M, M] (SysV x86-64: arguments in registers, extra ones ignored)
+; rows the address of the part's context [kernel, x3 ... x7] (written for each call), called as
+; kernel(A, B, C, x3, ..., x7): a static-M kernel's arrays then anything, a dynamic-M kernel's
+; arrays then M in every slot left (SysV x86-64: a callee ignores the arguments it does not take)
 define void @nanomm_extras_adapter(ptr %a, ptr %b, ptr %c, i64 %ctx) {
   %p = inttoptr i64 %ctx to ptr
   %fn = load ptr, ptr %p
@@ -281,10 +282,15 @@ define void @nanomm_extras_adapter(ptr %a, ptr %b, ptr %c, i64 %ctx) {
   %x4 = load i64, ptr %x4p
   %x5p = getelementptr i64, ptr %p, i64 3
   %x5 = load i64, ptr %x5p
-  call void %fn(ptr %a, ptr %b, ptr %c, i64 %x3, i64 %x4, i64 %x5)
+  %x6p = getelementptr i64, ptr %p, i64 4
+  %x6 = load i64, ptr %x6p
+  %x7p = getelementptr i64, ptr %p, i64 5
+  %x7 = load i64, ptr %x7p
+  call void %fn(ptr %a, ptr %b, ptr %c, i64 %x3, i64 %x4, i64 %x5, i64 %x6, i64 %x7)
   ret void
 }
 """
+ADAPTER_SLOTS = 6  # a context's int64s: the kernel and five arguments (four epilogue arrays and M)
 _adapter: list = []  # [its address or None, its JitModule], made on first use
 _adapter_lock = threading.Lock()
 
@@ -346,8 +352,9 @@ class DynamicMFunction(CheckedCall):
         if len(parts) > 1:
             entry = _RowPlan(parts, type(self.single._cfunc))
             if self._native_pool is not None and self.abi.extras:
-                # each part through the adapter: its context [kernel, e0, e1 or M, M], arrays written per call
-                entry.contexts = [(ctypes.c_int64 * 4)(address, 0, n, n) for address, _, _, _, n, _ in parts]
+                # each part through the adapter: its context [kernel, arrays (written per call), M ...]
+                entry.contexts = [(ctypes.c_int64 * ADAPTER_SLOTS)(address, *[n] * (ADAPTER_SLOTS - 1))
+                                  for address, _, _, _, n, _ in parts]
                 entry.plan = make_plan([(extras_adapter(), ao, bo, co, ctypes.addressof(ctx))
                                         for (_, ao, bo, co, _, _), ctx in zip(parts, entry.contexts)])
             elif self._native_pool is not None:

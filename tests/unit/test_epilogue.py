@@ -229,7 +229,7 @@ def test_epilogue_keyword_errors():
         nanomm.matmul(a, b, activation="tanhh")
     with pytest.raises(DTypeError, match="bias has dtype int64"):
         nanomm.matmul(a, b, bias=np.zeros(6, np.int64))
-    with pytest.raises(DTypeError, match="float32 result"):
+    with pytest.raises(DTypeError, match="pass scale="):
         nanomm.matmul(np.ones((4, 8), np.uint8), np.ones((8, 6), np.int8), activation="relu")
     with pytest.raises(ConfigError, match="alpha must be a finite number"):
         nanomm.matmul(a, b, alpha=float("nan"))
@@ -241,8 +241,10 @@ def test_epilogue_keyword_errors():
         k(a, b)
     with pytest.raises(ShapeError, match="residual is given"):
         k(a, b, bias=np.zeros(6, np.float32), residual=np.zeros((4, 6), np.float32))
-    with pytest.raises(DTypeError, match="epilogues apply to float32 results"):
+    with pytest.raises(DTypeError, match="needs scale"):
         nanomm.compile_matmul(4, 6, 8, "u8s8", epilogue=Epilogue(activation="relu"))
+    with pytest.raises(DTypeError, match="zero_point corrects int32 sums"):
+        nanomm.compile_matmul(4, 6, 8, epilogue=Epilogue(scale=True, zero_point=True))
     with pytest.raises(ConfigError, match="accumulate"):
         nanomm.compile_matmul(4, 6, 8, accumulate=True, epilogue=Epilogue(activation="relu"))
 
@@ -295,3 +297,108 @@ def test_native_checked_call_with_epilogue_arrays():
     with pytest.raises(ShapeError, match="residual has shape"):
         dyn(a, b, residual=res[:5])
     _close(dyn(a[:5], b, residual=res[:5]), reference(a[:5].astype(np.float64) @ b, residual=res[:5]), K, "f32")
+
+
+# --- int8 kernels: dequantizing epilogues --------------------------------------------------------------
+
+
+def _quantized(M, N, K, dtype, rng):
+    low = 0 if dtype == "u8s8" else -128
+    a = rng.integers(low, low + 256, (M, K)).astype(np.uint8 if dtype == "u8s8" else np.int8)
+    return a, rng.integers(-128, 128, (K, N)).astype(np.int8)
+
+
+def _dequantized(a, b, scale, zero_point, alpha=1.0, bias=None, activation=None, residual=None):
+    """float64: act(alpha * scale * (a @ b - zero_point * column sums of b) + bias) + residual."""
+    sums = a.astype(np.int64) @ b.astype(np.int64) - (zero_point or 0) * b.astype(np.int64).sum(0)
+    return reference(sums * np.float64(np.float32(alpha)) * scale.astype(np.float64), 1.0, bias, activation, residual)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(M=st.integers(1, 40), N=st.integers(1, 90), K=st.integers(1, 300), dtype=st.sampled_from(["u8s8", "s8s8"]),
+       zero_point=st.sampled_from([None, 0, 1, 128, 255]), act=st.sampled_from(ACTS), bias=st.booleans(),
+       residual=st.booleans(), alpha=st.sampled_from([1.0, -0.5]), threads=st.sampled_from([1, 2]),
+       seed=st.integers(0, 2**16))
+def test_dequantizing_epilogue_matches_reference(M, N, K, dtype, zero_point, act, bias, residual, alpha, threads, seed):
+    """int8 inputs with scale (and a zero point for the u8 a): float32 results dequantized in the kernel,
+    the zero point subtracted from the exact int32 sums first."""
+    if dtype == "s8s8" and zero_point is not None and zero_point > 127:
+        zero_point = 127
+    rng = np.random.default_rng(seed)
+    a, b = _quantized(M, N, K, dtype, rng)
+    scale = (rng.random(N) * 1e-3 + 1e-5).astype(np.float32)
+    bias_v = rng.standard_normal(N).astype(np.float32) if bias else None
+    res = rng.standard_normal((M, N)).astype(np.float32) if residual else None
+    got = nanomm.matmul(a, b, threads=threads, scale=scale, a_zero_point=zero_point, bias=bias_v, activation=act,
+                        residual=res, alpha=alpha)
+    assert got.dtype == np.float32 and got.shape == (M, N)
+    want = _dequantized(a, b, scale, zero_point, alpha, bias_v, act, res)
+    np.testing.assert_allclose(got, want, rtol=2e-5, atol=2e-5 * (1 + np.abs(want).max()))
+
+
+@pytest.mark.parametrize("M", [None, 50])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_dequantizing_kernel_with_packed_weights(M, threads):
+    """compile_matmul(..., b=W) takes W's column sums once; several K blocks (the sums complete in C
+    as int32 first), a scalar scale, a per-call zero point; float32 out given or allocated."""
+    N, K = 384, 700
+    rng = np.random.default_rng(7)
+    w = rng.integers(-128, 128, (K, N)).astype(np.int8)
+    ep = Epilogue(scale=True, zero_point=True, bias=True, activation="gelu")
+    k = nanomm.compile_matmul(M, N, K, "u8s8", b=w, threads=threads, epilogue=ep,
+                              config=KernelConfig(mr=6, nr=64, mc=36, nc=128, kc=256, pack_b=True))
+    bias = rng.standard_normal(N).astype(np.float32)
+    for rows in ((1, 7, 50, 333) if M is None else (M,)):
+        a = rng.integers(0, 256, (rows, K)).astype(np.uint8)
+        for zp in (0, 128):
+            want = _dequantized(a, w, np.full(N, 2e-4, np.float32), zp, bias=bias, activation="gelu")
+            got = k(a, scale=2e-4, a_zero_point=zp, bias=bias)
+            assert got.dtype == np.float32
+            np.testing.assert_allclose(got, want, rtol=2e-5, atol=1e-4)
+        out = np.empty((rows, N), np.float32)
+        assert k(a, out=out, scale=2e-4, a_zero_point=5, bias=bias) is out
+    with pytest.raises(DTypeError, match="dequantizes to float32"):
+        k(a, out=np.empty((rows, N), np.int32), scale=1.0, a_zero_point=0, bias=bias)
+    with pytest.raises(ShapeError, match="a_zero_point is missing"):
+        k(a, scale=1.0, bias=bias)
+
+
+def test_dequantizing_epilogue_on_amx_emulated_tiles_and_batches():
+    """AMX tiles store the int32 sums, then the tile's vector loop dequantizes them; a batched kernel
+    dequantizes every entry."""
+    M, N, K = 70, 96, 200
+    rng = np.random.default_rng(8)
+    a, b = _quantized(M, N, K, "u8s8", rng)
+    scale = (rng.random(N) * 1e-3).astype(np.float32)
+    cfg = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=64, pack_b=True, isa="amx-emulated")
+    k = nanomm.compile_matmul(M, N, K, "u8s8", config=cfg, threads=1,
+                              epilogue=Epilogue(scale=True, zero_point=True, activation="relu"))
+    got = k(a, b, scale=scale, a_zero_point=100)
+    np.testing.assert_allclose(got, _dequantized(a, b, scale, 100, activation="relu"), rtol=2e-5, atol=1e-5)
+    entries = np.stack([a[:16], a[16:32], a[32:48]])
+    kb = nanomm.compile_matmul(16, N, K, "u8s8", batch=3, batch_strides=(16 * K, 0, 16 * N), threads=1,
+                               epilogue=Epilogue(scale=True))
+    got = kb(entries, np.broadcast_to(b, (3, K, N)), scale=scale)
+    want = np.stack([_dequantized(x, b, scale, None) for x in entries])
+    np.testing.assert_allclose(got, want, rtol=2e-5, atol=1e-5)
+
+
+def test_dequantizing_keyword_errors():
+    a, b = np.ones((4, 8), np.uint8), np.ones((8, 6), np.int8)
+    with pytest.raises(ShapeError, match="scale has shape"):
+        nanomm.matmul(a, b, scale=np.ones(5, np.float32))
+    with pytest.raises(DTypeError, match="a_zero_point must be an int"):
+        nanomm.matmul(a, b, scale=1.0, a_zero_point=0.5)
+    with pytest.raises(ShapeError, match="outside A's uint8 range"):
+        nanomm.matmul(a, b, scale=1.0, a_zero_point=256)
+    with pytest.raises(DTypeError, match="a_zero_point is for int8 inputs"):
+        nanomm.matmul(a.astype(np.float32), b.astype(np.float32), a_zero_point=3)
+    with pytest.raises(DTypeError, match="out has dtype int32, expected float32"):
+        nanomm.matmul(a, b, scale=1.0, out=np.empty((4, 6), np.int32))
+    with pytest.raises(ShapeError, match="batched int8 dequantization"):
+        nanomm.matmul(np.ones((2, 4, 8), np.uint8), np.ones((2, 8, 6), np.int8), scale=1.0)
+    with pytest.raises(ShapeError, match="no zero_point vector"):
+        nanomm.compile_matmul(4, 6, 8, "u8s8", batch=2, epilogue=Epilogue(scale=True, zero_point=True))
+    np.testing.assert_array_equal(nanomm.matmul(a[:, :0], b[:0], scale=3.0, a_zero_point=9,
+                                                bias=np.arange(6, dtype=np.float32)),
+                                  np.broadcast_to(np.arange(6, dtype=np.float32), (4, 6)))
