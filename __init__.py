@@ -22,7 +22,7 @@ __version__ = "0.1.0"
 def __getattr__(name: str):
     # The compiler (and MLIR) load on first use, so `import nanomm.runtime` stays MLIR-free.
     if name in ("matmul", "compile_matmul", "compile", "Kernel", "KernelConfig", "default_config", "ParallelKernel",
-                "PackedB", "Epilogue"):
+                "PackedB", "Epilogue", "softmax", "layer_norm"):
         from . import compiler
 
         value = globals()[name] = getattr(compiler, name)  # later lookups skip this function (~1 us a call)
@@ -33,5 +33,5 @@ def __getattr__(name: str):
 __all__ = [
     "AliasError", "ConfigError", "CpuFeatureError", "DTypeError", "Epilogue", "JitError", "Kernel", "KernelConfig",
     "LayoutError", "MLIRInputError", "NanommError", "PassError", "ShapeError", "TargetError",
-    "compile", "compile_matmul", "default_config", "matmul",
+    "compile", "compile_matmul", "default_config", "layer_norm", "matmul", "softmax",
 ]

@@ -18,11 +18,17 @@ numpy forward, minimum cosine over the batch):
   1.5e-7: numpy has none).
 - `nanomm`: weights pre-packed once into dynamic-M kernels (`compile_matmul(None, N, K, b=W,
   epilogue=...)`: any batch x length without compiling) with the epilogues fused: QKV + bias, output
-  projection + bias + residual, up + bias + GELU, down + bias + residual; attention products as one
-  batched `nanomm.matmul` each, K read transposed in place and 1/sqrt(d) fused as alpha. The rest
-  (embeddings, softmax, LayerNorm, head split / merge) is the numpy backend's code.
+  projection + bias + residual, up + bias + GELU, down + bias + residual; attention products as
+  batched kernels of any count (batch x heads), one pair per length bucket of 16 (keys past the
+  length masked by a -inf bias in the scores' epilogue), K read transposed in place and 1/sqrt(d)
+  fused as alpha; softmax and LayerNorm by nanomm's row kernels (`nanomm.softmax`,
+  `nanomm.layer_norm`). The rest (embeddings, head split / merge, pooling) is the numpy backend's
+  code; `nanomm-numpy-rows` runs softmax and LayerNorm in numpy as the numpy backend does.
   `nanomm-qkv3`: three projections instead of the concatenated one; `nanomm-bf16`: bf16 weights
-  (activations rounded to bf16 before each projection, float32 accumulation and epilogue).
+  (activations rounded to bf16 before each projection, float32 accumulation and epilogue);
+  `nanomm-int8`: int8 weights (symmetric, a scale per output column) and u8 activations quantized
+  per call (per tensor: scale and zero point from its range), u8s8 kernels whose epilogue
+  dequantizes (the zero point's correction in int32, then scale, bias, GELU, residual).
 - `onnxruntime`: the same model as an ONNX graph made with onnx.helper from the same weights
   (Gather, MatMul, Add, Softmax, LayerNormalization, Erf GELU, ReduceMean), CPU provider, all graph
   optimisations, intra-op threads = the thread count.
@@ -64,7 +70,8 @@ MODELS = {  # name -> (layers, hidden, heads, FFN)
     "bert": (12, 768, 12, 3072),
 }
 VOCAB, MAX_POSITIONS, LN_EPS = 8192, 512, 1e-12
-BACKENDS = ("numpy", "nanomm", "nanomm-qkv3", "nanomm-bf16", "onnxruntime", "torch")
+BACKENDS = ("numpy", "nanomm", "nanomm-numpy-rows", "nanomm-qkv3", "nanomm-bf16", "nanomm-int8", "onnxruntime",
+            "torch")
 DEFAULT_BACKENDS = "numpy,nanomm,onnxruntime,torch"
 
 
@@ -131,11 +138,11 @@ def forward(ids: np.ndarray, w: dict, be) -> np.ndarray:
     """Pooled embeddings (batch, hidden) of token ids (batch, length) through backend `be`'s contractions."""
     B, T = ids.shape
     H = w["word"].shape[1]
-    x = layer_norm((w["word"][ids] + w["pos"][:T]).reshape(B * T, H), *w["ln_e"])
+    x = be.layer_norm((w["word"][ids] + w["pos"][:T]).reshape(B * T, H), *w["ln_e"])
     for i, L in enumerate(w["layers"]):
         ctx = be.attention(be.qkv(i, x), B, T, w["heads"])  # (B*T, H)
-        x = layer_norm(be.linear(i, "out", ctx, residual=x), *L["ln1"])
-        x = layer_norm(be.linear(i, "down", be.linear(i, "up", x), residual=x), *L["ln2"])
+        x = be.layer_norm(be.linear(i, "out", ctx, residual=x), *L["ln1"])
+        x = be.layer_norm(be.linear(i, "down", be.linear(i, "up", x), residual=x), *L["ln2"])
     return x.reshape(B, T, H).mean(1)
 
 
@@ -162,6 +169,9 @@ class NumpyBackend:
 
     def __init__(self, w: dict):
         self.w = w
+
+    def layer_norm(self, x, g, b):
+        return layer_norm(x, g, b)
 
     def qkv(self, i, x):
         return self.linear(i, "qkv", x)
@@ -190,12 +200,14 @@ class NanommBackend:
     BUCKET = 16  # attention lengths are padded to a multiple of this: one kernel pair a bucket
 
     def __init__(self, w: dict, threads: int, dtype: str = "f32", split_qkv: bool = False,
-                 max_length: int = 128):
+                 max_length: int = 128, row_kernels: bool = True):
         import nanomm
         from nanomm.runtime.convert import to_bfloat16
 
+        self.row_kernels = row_kernels
         self.nanomm, self.threads, self.dtype = nanomm, threads, dtype
         self.to_bf16 = to_bfloat16 if dtype == "bf16" else None
+        self.w_scales: dict = {}  # int8: id(kernel) -> the weights' column scales
         self.layers = []
         for L in w["layers"]:
             H = L["out"].shape[0]
@@ -218,26 +230,55 @@ class NanommBackend:
             context = nanomm.compile_matmul(Tp, d, Tp, batch=None, threads=threads)
             self.buckets[Tp] = (scores, context, {})
 
+    def layer_norm(self, x, g, b):
+        if not self.row_kernels:
+            return layer_norm(x, g, b)
+        return self.nanomm.layer_norm(x, g, b, eps=LN_EPS, out=x, threads=self.threads)  # x: a temporary here
+
+    def softmax(self, s):
+        return self.nanomm.softmax(s, out=s, threads=self.threads) if self.row_kernels else softmax_(s)
+
     def _kernel(self, W, ep):
         K, N = W.shape
-        b = self.to_bf16(W) if self.to_bf16 else W
-        return self.nanomm.compile_matmul(None, N, K, self.dtype, b=b, threads=self.threads,
-                                          epilogue=self.nanomm.Epilogue(**ep))
+        if self.dtype == "u8s8":  # symmetric int8 weights, one scale a column
+            w_scale = np.maximum(np.abs(W).max(0), 1e-12) / 127
+            b = np.rint(W / w_scale).astype(np.int8)
+            ep = dict(ep, scale=True, zero_point=True)
+        else:
+            b = self.to_bf16(W) if self.to_bf16 else W
+        kernel = self.nanomm.compile_matmul(None, N, K, self.dtype, b=b, threads=self.threads,
+                                            epilogue=self.nanomm.Epilogue(**ep))
+        if self.dtype == "u8s8":
+            self.w_scales[id(kernel)] = w_scale.astype(np.float32)
+        return kernel
 
     def _a(self, x):
         return self.to_bf16(x) if self.to_bf16 else x
 
+    def _run(self, kernel, x, **kw):
+        if self.dtype != "u8s8":
+            return kernel(self._a(x), **kw)
+        # u8 activations, per tensor: x ~ (q - zero_point) * scale
+        lo, hi = min(float(x.min()), 0.0), max(float(x.max()), 0.0)
+        scale = max(hi - lo, 1e-12) / 255
+        zero_point = int(round(-lo / scale))
+        q = x * np.float32(1 / scale)
+        q += zero_point
+        np.rint(q, out=q)
+        np.clip(q, 0, 255, out=q)
+        return kernel(q.astype(np.uint8), scale=self.w_scales[id(kernel)] * np.float32(scale),
+                      a_zero_point=zero_point, **kw)
+
     def qkv(self, i, x):
         if not self.split_qkv:
             return self.linear(i, "qkv", x)
-        a = self._a(x)
         out = np.empty((x.shape[0], 3 * x.shape[1]), np.float32)
-        parts = [kernel(a, bias=bias) for kernel, bias in (self.layers[i][f"qkv{j}"] for j in range(3))]
+        parts = [self._run(kernel, x, bias=bias) for kernel, bias in (self.layers[i][f"qkv{j}"] for j in range(3))]
         return np.concatenate(parts, axis=1, out=out)
 
     def linear(self, i, which, x, residual=None):
         kernel, bias = self.layers[i][which]
-        return kernel(self._a(x), bias=bias, residual=residual)
+        return self._run(kernel, x, bias=bias, residual=residual)
 
     def attention(self, qkv, B, T, heads):
         Tp = -(-T // self.BUCKET) * self.BUCKET
@@ -246,7 +287,7 @@ class NanommBackend:
         if mask is None:  # the padded keys out of every softmax: -inf added to their scores
             mask = masks[T] = np.where(np.arange(Tp) < T, 0, -np.inf).astype(np.float32)
         q, k, v = (x.reshape(B * heads, Tp, -1) for x in split_heads(qkv, B, T, heads, Tp))
-        p = softmax_(scores(q, k.swapaxes(-1, -2), bias=mask))
+        p = self.softmax(scores(q, k.swapaxes(-1, -2), bias=mask))
         return merge_heads(context(p, v).reshape(B, heads, Tp, -1), T)
 
 
@@ -357,8 +398,9 @@ def make_backend(name: str, w: dict, threads: int):
         if name == "numpy":
             return numpy_forward(w), None
         if name.startswith("nanomm"):
-            return nanomm_forward(w, threads, dtype="bf16" if "bf16" in name else "f32",
-                                  split_qkv="qkv3" in name), None
+            dtype = "bf16" if "bf16" in name else "u8s8" if "int8" in name else "f32"
+            return nanomm_forward(w, threads, dtype=dtype, split_qkv="qkv3" in name,
+                                  row_kernels="numpy-rows" not in name), None
         if name == "onnxruntime":
             return onnxruntime_forward(w, threads), None
         if name == "torch":
@@ -420,6 +462,73 @@ def serve(forwards: dict, requests: list[tuple[int, int]], rng) -> dict:
     return out
 
 
+def breakdown(w: dict, threads: int, ids: np.ndarray, reps: int = 5) -> dict:
+    """Where a forward's time goes: nanomm's, by part of the model (its kernels by projection and
+    attention product, the numpy code around them), best of `reps`; ONNX Runtime's, by operator
+    type, from its profiler (the mean of `reps` forwards after a warm-up)."""
+    import collections
+    import tempfile
+
+    g = globals()
+    be = NanommBackend(w, threads)
+    spent: collections.Counter = collections.Counter()
+
+    def timed_as(fn, name):
+        def run(*a, **k):
+            t0 = time.perf_counter()
+            try:
+                return fn(*a, **k)
+            finally:
+                spent[name] += time.perf_counter() - t0
+        return run
+
+    saved = {n: g[n] for n in ("split_heads", "merge_heads")}
+    for n, fn in saved.items():
+        g[n] = timed_as(fn, n)
+    be.layer_norm, be.softmax = timed_as(be.layer_norm, "layer norm"), timed_as(be.softmax, "softmax")
+    for kernels in be.layers:
+        for name, (kernel, bias) in list(kernels.items()):
+            kernels[name] = (timed_as(kernel, f"projection {name}"), bias)
+    be.buckets = {Tp: (timed_as(sc, "attention Q K^T"), timed_as(cx, "attention P V"), masks)
+                  for Tp, (sc, cx, masks) in be.buckets.items()}
+    best = None
+    try:
+        for _ in range(reps + 1):
+            spent.clear()
+            t0 = time.perf_counter()
+            forward(ids, w, be)
+            total = time.perf_counter() - t0
+            if best is None or total < best[0]:
+                best = (total, dict(spent))
+    finally:
+        g.update(saved)
+    total, parts = best
+    parts["other (embeddings, reshapes, pooling)"] = total - sum(parts.values())
+    out = {"nanomm": {"total_s": total, "parts_s": parts}}
+    try:
+        import onnxruntime as ort
+    except ImportError:
+        return out
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads, opts.inter_op_num_threads = threads, 1
+    opts.enable_profiling = True
+    opts.profile_file_prefix = str(Path(tempfile.mkdtemp()) / "ort")
+    session = ort.InferenceSession(onnx_model(w).SerializeToString(), opts, providers=["CPUExecutionProvider"])
+    session.run(None, {"ids": ids.astype(np.int64)})
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        session.run(None, {"ids": ids.astype(np.int64)})
+    total = (time.perf_counter() - t0) / reps
+    events = json.loads(Path(session.end_profiling()).read_text())
+    by_op: collections.Counter = collections.Counter()
+    for e in events:
+        if e.get("cat") == "Node" and e.get("name", "").endswith("_kernel_time"):
+            by_op[e["args"]["op_name"]] += e["dur"] * 1e-6
+    # the warm-up run is in the profile too: (reps + 1) forwards
+    out["onnxruntime"] = {"total_s": total, "parts_s": {k: v / (reps + 1) for k, v in by_op.items()}}
+    return out
+
+
 def child(args) -> dict:
     """One thread count: every model x input x backend; the serving run."""
     from nanomm.runtime.threads import available_cores
@@ -445,7 +554,7 @@ def child(args) -> dict:
                 continue
             forwards[name] = fn
             _report.log(f"{model}: {name} ready in {time.perf_counter() - t0:.1f} s")
-        for text in args.inputs.split(","):
+        for text in filter(None, args.inputs.split(",")):
             B, T = map(int, text.split("x"))
             ids = rng.integers(0, VOCAB, (B, T))
             ref = forward(ids, w64, NumpyBackend(w64))
@@ -463,6 +572,8 @@ def child(args) -> dict:
                             "backends": {n: {**timing[n], **agree[n]} for n in forwards}})
             _report.log(f"{model} {B}x{T} t{threads}: " + ", ".join(f"{n} {timing[n]['best_s'] * 1e3:.1f} ms"
                                                                     for n in forwards))
+            if args.breakdown:
+                results[-1]["breakdown"] = breakdown(w, threads, ids)
         if args.serve:
             requests = [(int(rng.integers(1, 9)), int(rng.integers(8, 129))) for _ in range(args.serve)]
             for B, T in {(1, 8), (8, 128)}:  # warm-up beyond the fixed-size part: the extremes of the range
@@ -484,7 +595,8 @@ def markdown(report: dict) -> str:
     lines = [f"# bench/bench_model.py, {report['host']}, {report['started']}", "",
              f"command: `{' '.join(report['argv'])}`; CPU {report['cpu']}; commit {report['commit']}. "
              "Times are each backend's best round median per forward; ratios are the peer's time over "
-             "nanomm's (above 1: nanomm is faster). Agreement with the float64 forward: error, the largest "
+             "nanomm's (above 1: nanomm is faster), and nanomm's (float32) over its variants' (above 1: the variant "
+             "is faster). Agreement with the float64 forward: error, the largest "
              "difference in the pooled embeddings over their largest magnitude; cosine, the smallest over the batch.",
              ""]
     for run in report["runs"]:
@@ -494,14 +606,17 @@ def markdown(report: dict) -> str:
     if fixed:
         names = [n for n in BACKENDS if any(n in r["backends"] for r in fixed)]
         peers = [n for n in names if not n.startswith("nanomm")]
+        variants = [n for n in names if n.startswith("nanomm-")]
         head = ["model", "batch x len", "threads"] + [f"{n} ms" for n in names] + [f"{p} / nanomm" for p in peers] \
-            + ["error / 1 - cosine (" + ", ".join(names) + ")"]
+            + [f"nanomm / {v}" for v in variants] + ["error / 1 - cosine (" + ", ".join(names) + ")"]
         rows = []
         for r in fixed:
             be = r["backends"]
             ms = [f"{be[n]['best_s'] * 1e3:.2f}" if n in be else "-" for n in names]
             ratio = [f"{be[p]['best_s'] / be['nanomm']['best_s']:.2f}" if p in be and "nanomm" in be else "-"
                      for p in peers]
+            ratio += [f"{be['nanomm']['best_s'] / be[v]['best_s']:.2f}" if v in be and "nanomm" in be else "-"
+                      for v in variants]
             cos = ", ".join(f"{be[n]['error']:.1e} / {1 - be[n]['cosine']:.0e}" for n in names if n in be)
             rows.append([r["model"], f"{r['batch']}x{r['length']}", str(r["threads"])] + ms + ratio + [cos])
         lines += ["", _report.render_markdown(head, rows, {0, 1}), ""]
@@ -509,6 +624,14 @@ def markdown(report: dict) -> str:
                    for r in fixed for n, e in r["backends"].items() if e["spread"] > 0.1]
         if spreads:
             lines.append("Round spreads above 10 %: " + "; ".join(spreads) + ".")
+    for r in fixed:
+        if "breakdown" not in r:
+            continue
+        lines += ["", f"Where the time goes, {r['model']} {r['batch']}x{r['length']}, {r['threads']} threads (ms a forward):", ""]
+        for name, part in r["breakdown"].items():
+            items = sorted(part["parts_s"].items(), key=lambda kv: -kv[1])
+            lines.append(f"- {name} ({part['total_s'] * 1e3:.2f} ms): "
+                         + ", ".join(f"{k} {v * 1e3:.2f}" for k, v in items if v * 1e3 >= 0.005))
     served = [r for run in report["runs"] for r in run["results"] if "serve" in r]
     if served:
         head = ["model", "requests", "threads", "backend", "p50 ms", "p99 ms", "p99 / p50", "mean ms",
@@ -574,6 +697,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--target", type=float, default=0.3, help="seconds of forwards per round and backend")
     p.add_argument("--serve", type=int, default=0, help="requests in the serving run (0: none)")
     p.add_argument("--serve-fixed", default="4x64", help="BATCHxLENGTH of the serving run's fixed-size requests")
+    p.add_argument("--breakdown", action="store_true",
+                   help="also where the time of a forward goes: nanomm's by part, ONNX Runtime's by operator")
     p.add_argument("--out", default=None)
     p.add_argument("--replot", default=None, help="a report's JSON: write its Markdown and PNG again")
     p.add_argument("--child", default=None, help=argparse.SUPPRESS)
@@ -590,8 +715,8 @@ def main(argv: list[str] | None = None) -> int:
     for threads in args.threads.split(","):
         tmp = Path(f"/tmp/bench_model-{os.getpid()}-{threads}.json")
         cmd = [sys.executable, __file__, "--child", str(tmp), "--threads", threads] + [
-            a for k in ("models", "inputs", "backends", "rounds", "target", "serve")
-            for a in (f"--{k}", str(getattr(args, k)))]
+            a for k in ("models", "inputs", "backends", "rounds", "target", "serve", "serve_fixed")
+            for a in (f"--{k.replace('_', '-')}", str(getattr(args, k)))] + (["--breakdown"] if args.breakdown else [])
         if subprocess.call(cmd) != 0:
             return 1
         runs.append(json.loads(tmp.read_text()))

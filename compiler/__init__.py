@@ -10,5 +10,7 @@ from .frontend import compile
 from .kernel import Kernel, PackedB
 from .parallel import ParallelKernel
 from .payload import Epilogue
+from .rows import layer_norm, softmax
 
-__all__ = ["Epilogue", "Kernel", "KernelConfig", "PackedB", "ParallelKernel", "compile", "compile_matmul", "default_config", "matmul"]
+__all__ = ["Epilogue", "Kernel", "KernelConfig", "PackedB", "ParallelKernel", "compile", "compile_matmul", "default_config",
+           "layer_norm", "matmul", "softmax"]

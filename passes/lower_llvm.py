@@ -47,6 +47,7 @@ class LowerLLVM(ModulePass):
             "expand-strided-metadata",
             "lower-affine",
             "finalize-memref-to-llvm",
+            "convert-math-to-llvm",  # what expand-math leaves (math.sqrt, math.fma of row kernels)
             "convert-arith-to-llvm",
             "convert-index-to-llvm",
             "convert-func-to-llvm",
