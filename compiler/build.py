@@ -40,9 +40,15 @@ _builds_lock = threading.Lock()
 
 
 def build_counts() -> dict[str, int]:
-    """{"compiled": n, "disk_cache": n}: the kernels build_kernel made in this process, by how."""
+    """{"compiled": n, "disk_cache": n}: the kernels (matmuls and row kernels) this process made, by how."""
     with _builds_lock:
         return {"compiled": _builds["compiled"], "disk_cache": _builds["disk_cache"]}
+
+
+def count_build(compiled: bool) -> None:
+    """Counts one kernel made: compiled (MLIR and LLVM ran) or loaded from the disk cache."""
+    with _builds_lock:
+        _builds["compiled" if compiled else "disk_cache"] += 1
 
 
 def target_cpu(target: str | CpuInfo) -> CpuInfo:
@@ -126,8 +132,7 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
         pack = PackFunction(jit.address(spec.symbol + "_pack_b"), spec.symbol + "_pack_b", spec.K, spec.N,
                             packed_shape, b_np, owner=jit, required_features=required)
     seconds = time.perf_counter() - start
-    with _builds_lock:
-        _builds["compiled" if llvm_ir is not None else "disk_cache"] += 1
+    count_build(llvm_ir is not None)
     name = target if isinstance(target, str) else cpu.name
     llvm_text = llvm_ir if llvm_ir is not None else (lambda: lower_to_llvm(spec, config))
     return Kernel(spec, config, name, function, lambda: stage_snapshots(spec, config), llvm_text, seconds,

@@ -151,6 +151,9 @@ class RowKernel:
                 jit.address(symbol)
             except Exception:  # noqa: BLE001 - a bad entry: compiled again below
                 jit = None
+        from .build import count_build
+
+        count_build(jit is None)
         if jit is None:
             from mlir import ir
 
