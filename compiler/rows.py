@@ -24,7 +24,7 @@ from ..runtime.cpu import native_cpu
 from ..runtime.diskcache import DiskCache, content_key
 from ..runtime.jit import JitModule
 from ..runtime.kernel import data_pointer
-from ..runtime.threads import available_cores
+from .parallel import resolve_threads
 
 LANES = 16
 MAX_N = 1 << 16  # rows longer than this are unrolled too far: not compiled
@@ -241,14 +241,6 @@ def _prepare(x: np.ndarray, out) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return rows_x, result.reshape(-1, N), result
 
 
-def _threads(threads: int | None) -> int:
-    if threads is None:
-        return available_cores()
-    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
-        raise ShapeError(f"threads must be a positive int or None, got {threads!r}")
-    return threads
-
-
 def softmax(x: np.ndarray, out: np.ndarray | None = None, threads: int | None = None) -> np.ndarray:
     """exp(x - max) / sum along the last axis of a float32 array, by a row kernel compiled (once) for
     its length. `out` may be x (in place). NaN in a row makes that row NaN; a row of -inf gives NaN,
@@ -256,7 +248,7 @@ def softmax(x: np.ndarray, out: np.ndarray | None = None, threads: int | None = 
     x = _rows_of(x, "x")
     rows, out_rows, result = _prepare(x, out)
     if rows.size:
-        _kernel("softmax", x.shape[-1]).run(rows, data_pointer(rows), out_rows, _threads(threads))
+        _kernel("softmax", x.shape[-1]).run(rows, data_pointer(rows), out_rows, resolve_threads(threads))
     return result
 
 
@@ -279,5 +271,5 @@ def layer_norm(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray, eps: float = 
         params[i] = v
     rows, out_rows, result = _prepare(x, out)
     if rows.size:
-        _kernel("layer_norm", N, eps).run(rows, data_pointer(params), out_rows, _threads(threads))
+        _kernel("layer_norm", N, eps).run(rows, data_pointer(params), out_rows, resolve_threads(threads))
     return result

@@ -268,29 +268,19 @@ class ParallelFunction(CheckedCall):
             self._buffer_lock.release()
 
 
-_ADAPTER_IR = """
-; A part of a kernel with epilogue arrays, as the native pool calls parts: f(A, B, C, rows) with
-; rows the address of the part's context [kernel, x3 ... x7] (written for each call), called as
-; kernel(A, B, C, x3, ..., x7): a static-M kernel's arrays then anything, a dynamic-M kernel's
-; arrays then M in every slot left (SysV x86-64: a callee ignores the arguments it does not take)
-define void @nanomm_extras_adapter(ptr %a, ptr %b, ptr %c, i64 %ctx) {
-  %p = inttoptr i64 %ctx to ptr
-  %fn = load ptr, ptr %p
-  %x3p = getelementptr i64, ptr %p, i64 1
-  %x3 = load i64, ptr %x3p
-  %x4p = getelementptr i64, ptr %p, i64 2
-  %x4 = load i64, ptr %x4p
-  %x5p = getelementptr i64, ptr %p, i64 3
-  %x5 = load i64, ptr %x5p
-  %x6p = getelementptr i64, ptr %p, i64 4
-  %x6 = load i64, ptr %x6p
-  %x7p = getelementptr i64, ptr %p, i64 5
-  %x7 = load i64, ptr %x7p
-  call void %fn(ptr %a, ptr %b, ptr %c, i64 %x3, i64 %x4, i64 %x5, i64 %x6, i64 %x7)
-  ret void
-}
-"""
 ADAPTER_SLOTS = 6  # a context's int64s: the kernel and five arguments (four epilogue arrays and M)
+_ADAPTER_ARGS = range(3, 2 + ADAPTER_SLOTS)
+_ADAPTER_IR = (
+    "; A part of a kernel with epilogue arrays, as the native pool calls parts: f(A, B, C, rows) with\n"
+    "; rows the address of the part's context [kernel, x3 ... x7] (written for each call), called as\n"
+    "; kernel(A, B, C, x3, ..., x7): a static-M kernel's arrays then anything, a dynamic-M kernel's\n"
+    "; arrays then M in every slot left (SysV x86-64: a callee ignores the arguments it does not take)\n"
+    "define void @nanomm_extras_adapter(ptr %a, ptr %b, ptr %c, i64 %ctx) {\n"
+    "  %p = inttoptr i64 %ctx to ptr\n  %fn = load ptr, ptr %p\n"
+    + "".join(f"  %x{i}p = getelementptr i64, ptr %p, i64 {i - 2}\n  %x{i} = load i64, ptr %x{i}p\n"
+              for i in _ADAPTER_ARGS)
+    + f"  call void %fn(ptr %a, ptr %b, ptr %c, {', '.join(f'i64 %x{i}' for i in _ADAPTER_ARGS)})\n"
+    "  ret void\n}\n")
 _adapter: list = []  # [its address or None, its JitModule], made on first use
 _adapter_lock = threading.Lock()
 
