@@ -466,10 +466,12 @@ def build_counts() -> dict:
     return dict(build.build_counts())
 
 
-def serve(forwards: dict, requests: list[tuple[int, int]], rng) -> dict:
-    """Latency of each request (random batch x length) through each backend; nanomm's request-path builds."""
+def serve(forwards: dict, requests: list[tuple[int, int]], rng, gap: float = 0.0) -> dict:
+    """Latency of each request (random batch x length) through each backend, `gap` seconds after the
+    previous backend's last; nanomm's request-path builds."""
     out = {}
     for name, fn in forwards.items():
+        time.sleep(gap)
         before = build_counts() if name.startswith("nanomm") else None
         lat = []
         for B, T in requests:
@@ -569,6 +571,7 @@ def child(args) -> dict:
     threads = args.threads or available_cores()
     threadpoolctl.threadpool_limits(threads)  # numpy's OpenBLAS
     names = args.backends.split(",")
+    gap = args.gap if args.gap is not None else (0.3 if threads > 1 else 0.0)
     rng = np.random.default_rng(1)
     results, skipped = [], {}
     for model in args.models.split(","):
@@ -598,8 +601,7 @@ def child(args) -> dict:
                 low = "bf16" in name or "int8" in name  # reported; float32 backends must agree closely
                 if not agree[name]["cosine"] >= (0.999 if low else 0.9999):
                     raise SystemExit(f"error: {name} disagrees with the float64 forward: {agree[name]}")
-            timing = measure(forwards, ids, args.rounds, args.target, args.gap if args.gap is not None else
-                             (0.3 if threads > 1 else 0.0))
+            timing = measure(forwards, ids, args.rounds, args.target, gap)
             results.append({"model": model, "batch": B, "length": T, "threads": threads,
                             "backends": {n: {**timing[n], **agree[n]} for n in forwards}})
             _report.log(f"{model} {B}x{T} t{threads}: " + ", ".join(f"{n} {timing[n]['best_s'] * 1e3:.1f} ms"
@@ -614,7 +616,7 @@ def child(args) -> dict:
             B, T = map(int, args.serve_fixed.split("x"))
             for what, reqs in (("random", requests), (args.serve_fixed, [(B, T)] * args.serve)):
                 results.append({"model": model, "serve": len(reqs), "sizes": what, "threads": threads,
-                                "requests": reqs, "backends": serve(forwards, reqs, rng)})
+                                "requests": reqs, "backends": serve(forwards, reqs, rng, gap)})
                 _report.log(f"{model} serving {what} t{threads}: " + ", ".join(
                     f"{n} p50 {e['p50_s'] * 1e3:.1f} p99 {e['p99_s'] * 1e3:.1f} ms"
                     for n, e in results[-1]["backends"].items()))
