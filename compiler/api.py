@@ -18,7 +18,7 @@ from ..runtime.kernel import data_pointer
 from ..runtime.threads import available_cores
 from .build import build_kernel, target_cpu
 from .config import KernelConfig, dynamic_config, m_range
-from .kernel import Kernel, dequantizing, zero_point_vector
+from .kernel import Kernel, call_with_extras, scale_vector, zero_point_vector
 from .parallel import (BATCH_PARALLEL_MIN_SECONDS, BatchedKernel, ParallelKernel, batched_seconds, resolve_threads,
                        split, threads_used, with_row_threads)
 from .payload import DTYPES, Epilogue, MatmulSpec
@@ -247,9 +247,6 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
             result = matmul(a2, b, out2, threads, dtype, bias=bias, activation=activation, residual=residual2,
                             alpha=alpha, scale=scale, a_zero_point=a_zero_point)
             return out if out is not None else result.reshape(shape)
-        if scale is not None or a_zero_point is not None:
-            raise ShapeError("scale= and a_zero_point= take a 2-D b (one B for every row of a); batched int8 "
-                             "dequantization is not built")
         nd_key = None
         if key is not None:
             nd_key = key[:2] + (a.strides, b.strides) + key[2:]
@@ -286,7 +283,7 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
     batched kernel call (compile_matmul(batch=)) whose entries are read in place where their strides
     allow (broadcasts, slices, swapped last axes: B read transposed), else copied."""
     a, b = _as_array(a, "a"), _as_array(b, "b")
-    if epilogue is not None and (epilogue[4] is not None or epilogue[5] is not None) and (a.ndim > 2 or b.ndim > 2):
+    if epilogue is not None and (epilogue[4] is not None or epilogue[5] is not None):  # (N-D operands only here)
         raise ShapeError("scale= and a_zero_point= take a 2-D b (one B for every row of a); batched int8 "
                          "dequantization is not built")
     if a.ndim == 0 or b.ndim == 0:
@@ -479,10 +476,7 @@ def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None
     a, b = np.ascontiguousarray(a), (b if transpose_b else np.ascontiguousarray(b))
     if spec.epilogue is None:
         return function(a, b, out)
-    if dequantizing(spec):  # float32 results in the int32 C's bytes
-        function(a, b, out.view(np.int32), extras)
-        return out
-    return function(a, b, out, extras)
+    return call_with_extras(spec, function, a, b, out, extras)
 
 
 class _TransposedB:
@@ -522,7 +516,7 @@ def _epilogue_for(epilogue: tuple, M: int, N: int, dtype: str,
     if ep.zero_point:
         arrays.append(zero_point_vector(a_zero_point, b, dtype))
     if scale is not None:
-        arrays.append(_scale_vector(scale, N))
+        arrays.append(scale_vector(_as_array(scale, "scale") if np.ndim(scale) else scale, N))
     for name, x, shape in (("bias", bias, (N,)), ("residual", residual, residual_shape or (M, N))):
         if x is None:
             continue
@@ -536,20 +530,6 @@ def _epilogue_for(epilogue: tuple, M: int, N: int, dtype: str,
         converted |= y is not x
         arrays.append(y if residual_shape is None or name == "bias" else y.reshape(-1, M, N))
     return ep, tuple(arrays), converted
-
-
-def _scale_vector(scale, N: int) -> np.ndarray:
-    """matmul's scale= as the float32 (N,) vector a kernel takes (a number: every column's)."""
-    if np.ndim(scale) == 0:
-        if not isinstance(scale, (int, float, np.integer, np.floating)) or isinstance(scale, bool):
-            raise DTypeError(f"scale must be a number or an (N,) float array, got {scale!r}")
-        return np.full(N, scale, np.float32)
-    x = _as_array(scale, "scale")
-    if x.shape != (N,):
-        raise ShapeError(f"scale has shape {x.shape}, expected ({N},) (one value per column of the result) or a number")
-    if not np.issubdtype(x.dtype, np.floating):
-        raise DTypeError(f"scale has dtype {x.dtype}; it takes float values (converted to float32)")
-    return np.ascontiguousarray(x, dtype=np.float32)
 
 
 def _numpy_epilogue(c: np.ndarray, ep: Epilogue, extras: tuple) -> np.ndarray:

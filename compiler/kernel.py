@@ -48,10 +48,24 @@ def epilogue_arrays(spec: MatmulSpec, bias, residual, scale=None, a_zero_point=N
             raise ShapeError(f"{keyword} is {'missing' if x is None else 'given'}: this kernel was compiled {how} "
                              f"a {name} (compile_matmul(..., epilogue=Epilogue({name}=True)))")
     if scale is not None and np.ndim(scale) == 0:
-        given["scale"] = np.full(spec.N, scale, np.float32)
+        given["scale"] = scale_vector(scale, spec.N)
     if a_zero_point is not None:
         given["zero_point"] = zero_point_vector(a_zero_point, b, spec.dtype)
     return tuple(given[name] for name in wanted)
+
+
+def scale_vector(scale, N: int) -> np.ndarray:
+    """A scale as the float32 (N,) vector a dequantizing kernel takes (a number: every column's)."""
+    if np.ndim(scale) == 0:
+        if not isinstance(scale, (int, float, np.integer, np.floating)) or isinstance(scale, bool):
+            raise DTypeError(f"scale must be a number or an (N,) float array, got {scale!r}")
+        return np.full(N, scale, np.float32)
+    x = np.asarray(scale)
+    if x.shape != (N,):
+        raise ShapeError(f"scale has shape {x.shape}, expected ({N},) (one value per column of the result) or a number")
+    if not np.issubdtype(x.dtype, np.floating):
+        raise DTypeError(f"scale has dtype {x.dtype}; it takes float values (converted to float32)")
+    return np.ascontiguousarray(x, dtype=np.float32)
 
 
 def zero_point_vector(a_zero_point, b, dtype: str) -> np.ndarray:
@@ -78,28 +92,25 @@ def column_sums(b) -> np.ndarray:
     return b.sum(axis=0, dtype=np.int64)
 
 
-def dequantizing(spec: MatmulSpec) -> bool:
-    """Whether a kernel's epilogue turns int32 sums into float32 results (stored in C's 4 bytes)."""
-    return spec.epilogue is not None and DTYPES[spec.dtype][1] != "f32"
-
-
-def float_out(spec: MatmulSpec, a, out) -> tuple:
-    """A dequantizing kernel's out: (the int32 view of it the kernel writes, the float32 array a call
-    returns), out allocated where a's shape tells it (else (None, None): the kernel names a's problem)."""
+def call_with_extras(spec: MatmulSpec, function, a, b, out, extras: tuple):
+    """function(a, b, out, extras), the checked call of a kernel with epilogue arrays. A dequantizing
+    kernel (int8 sums, float32 results) writes the float32 out through its int32 view (C's 4 bytes),
+    out allocated here where a's shape tells it (else the kernel's checks name a's problem)."""
+    if spec.epilogue is None or DTYPES[spec.dtype][1] == "f32":
+        return function(a, b, out, extras)
     if out is not None:
         if not isinstance(out, np.ndarray) or out.dtype != np.float32:
             raise DTypeError(f"out has dtype {getattr(out, 'dtype', type(out).__name__)}: this kernel dequantizes "
                              "to float32")
-        return out.view(np.int32), out
-    rows = spec.M
+        function(a, b, out.view(np.int32), extras)
+        return out
     shaped = isinstance(a, np.ndarray) and a.ndim == (3 if spec.batched else 2)
-    if rows is None:
-        rows = a.shape[-2] if shaped else None
-    count = (spec.batch or (a.shape[0] if shaped else None)) if spec.batched else None
-    if rows is None or (spec.batched and (count is None or spec.batch_strides[2] != spec.M * spec.N)):
-        return None, None
-    result = np.empty((count, rows, spec.N) if spec.batched else (rows, spec.N), np.float32)
-    return result.view(np.int32), result
+    if not shaped or (spec.batched and spec.batch_strides[2] != spec.M * spec.N):
+        return function(a, b, None, extras)  # (raises: a's shape, or an out= needed)
+    shape = (a.shape[0], spec.M, spec.N) if spec.batched else (a.shape[0], spec.N)
+    result = np.empty(shape, np.float32)
+    function(a, b, result.view(np.int32), extras)
+    return result
 
 
 def transposed_argument(spec: MatmulSpec, b):
@@ -165,13 +176,7 @@ class Kernel:
         return self._call(a, transposed_argument(self.spec, b), out, extras)
 
     def _call(self, a, b, out, extras: tuple):
-        if not extras:
-            return self._function(a, b, out)
-        if dequantizing(self.spec):
-            out, result = float_out(self.spec, a, out)
-            self._function(a, b, out, extras)
-            return result
-        return self._function(a, b, out, extras)
+        return call_with_extras(self.spec, self._function, a, b, out, extras) if extras else self._function(a, b, out)
 
     @property
     def layout(self) -> tuple:

@@ -14,7 +14,7 @@ from ..runtime.kernel import KernelABI
 from ..runtime.cpu import CpuInfo
 from ..runtime.probe import host_rates
 from ..runtime.threads import DynamicMFunction, ParallelFunction, Part, SharedB, available_cores, part_function
-from .kernel import Kernel, PackedB, dequantizing, epilogue_arrays, float_out, transposed_argument
+from .kernel import Kernel, PackedB, call_with_extras, epilogue_arrays, transposed_argument
 from .config import ELEMENT_BYTES, VNNI, KernelConfig, default_config
 from .payload import DTYPES, MatmulSpec
 
@@ -331,11 +331,7 @@ class ParallelKernel:
             if (b.K, b.N, b.layout) != (self.spec.K, self.spec.N, self.kernels[0].layout):
                 raise ConfigError(f"b was packed for another layout {b.layout}")
             b = b.flat
-        if dequantizing(self.spec):
-            out, result = float_out(self.spec, a, out)
-            self._function(a, transposed_argument(self.spec, b), out, extras)
-            return result
-        return self._function(a, transposed_argument(self.spec, b), out, extras)
+        return call_with_extras(self.spec, self._function, a, transposed_argument(self.spec, b), out, extras)
 
     def prepack(self, b: np.ndarray) -> PackedB:
         if not self.spec.prepacked_b:
@@ -538,11 +534,7 @@ class BatchedKernel:
 
     def __call__(self, a, b, out=None, *, bias=None, residual=None, scale=None) -> np.ndarray:
         extras = epilogue_arrays(self.spec, bias, residual, scale)
-        if dequantizing(self.spec):
-            out, result = float_out(self.spec, a, out)
-            self._function(a, transposed_argument(self.spec, b), out, extras)
-            return result
-        return self._function(a, transposed_argument(self.spec, b), out, extras)
+        return call_with_extras(self.spec, self._function, a, transposed_argument(self.spec, b), out, extras)
 
     def __repr__(self) -> str:
         s = self.spec

@@ -327,6 +327,7 @@ def _epilogue_args(ep: Epilogue, N: int, c: str, tc: str) -> list[tuple[str, str
 
 
 _MLIR_TYPES = {"int32": "i32", "float32": "f32"}
+_BLOCK_ARGS = {"zero_point": "%ep_zp", "scale": "%ep_scale", "bias": "%b"}  # the body's names of the vectors
 
 
 def _as_f32(memref_type: str, elt: str) -> str:
@@ -338,10 +339,11 @@ def _epilogue(ep: Epilogue, N: int, c: str, out: str, tc: str, bias: str, residu
               indent: str = "    ") -> str:
     """The epilogue linalg.generic of an Epilogue on C = `out`."""
     ins, types, maps, block_args = [], [], [], []
-    for name, arg in (("zero_point", "%ep_zp: i32"), ("scale", "%ep_scale: f32"), ("bias", "%b: f32")):
-        if getattr(ep, name):
-            ins.append(f"%{name}"), types.append(f"memref<{N}x{arg[-3:]}>")
-            maps.append("affine_map<(i, j) -> (j)>"), block_args.append(arg)
+    for name in ep.extras:
+        if name != "residual":  # the vectors along N, in argument order
+            elt = _MLIR_TYPES[EXTRA_DTYPES[name].name]
+            ins.append(f"%{name}"), types.append(f"memref<{N}x{elt}>"), maps.append("affine_map<(i, j) -> (j)>")
+            block_args.append(f"{_BLOCK_ARGS[name]}: {elt}")
     if ep.residual:
         ins.append(residual), types.append(_as_f32(tr, c)), maps.append("affine_map<(i, j) -> (i, j)>")
         block_args.append("%r: f32")

@@ -57,6 +57,11 @@ def _reduce(values: list[str], op: str, kind: str, lines: list[str], name: str) 
     return f"%{name}"
 
 
+def symbol(kind: str, N: int, eps: float = 0.0) -> str:
+    """The function name of a row kernel (a layer norm's names its eps' float32 bits)."""
+    return f"nanomm_{kind}_{N}" + (f"_{np.float32(eps).view(np.uint32):08x}" if kind == "layer_norm" else "")
+
+
 def _consts(N: int) -> list[str]:
     return ["    %c0 = arith.constant 0 : index", "    %c1 = arith.constant 1 : index"] + [
         f"    %c{j} = arith.constant {j} : index" for j, _ in _chunks(N) if j]
@@ -65,7 +70,7 @@ def _consts(N: int) -> list[str]:
 def softmax_payload(N: int) -> str:
     """Y[i] = exp(X[i] - max X[i]) / sum: each row's N values read once into registers."""
     t = f"memref<?x{N}xf32>"
-    lines = [f"func.func @nanomm_softmax_{N}(%X: {t}, %P: memref<1xf32>, %Y: {t}) {{", *_consts(N),
+    lines = [f"func.func @{symbol('softmax', N)}(%X: {t}, %P: memref<1xf32>, %Y: {t}) {{", *_consts(N),
              "    %ninf = arith.constant 0xFF800000 : f32", "    %one = arith.constant 1.0 : f32",
              f"    %rows = memref.dim %X, %c0 : {t}",
              "    scf.for %i = %c0 to %rows step %c1 {"]
@@ -92,7 +97,7 @@ def layer_norm_payload(N: int, eps: float) -> str:
     t, tp = f"memref<?x{N}xf32>", f"memref<2x{N}xf32>"
     eps32 = f"0x{np.float32(eps).view(np.uint32):08X}"
     n32 = f"0x{np.float32(1 / N).view(np.uint32):08X}"
-    lines = [f"func.func @nanomm_layer_norm_{N}_{np.float32(eps).view(np.uint32):08x}(%X: {t}, %P: {tp}, %Y: {t}) {{",
+    lines = [f"func.func @{symbol('layer_norm', N, eps)}(%X: {t}, %P: {tp}, %Y: {t}) {{",
              *_consts(N), "    %zero = arith.constant 0.0 : f32", f"    %eps = arith.constant {eps32} : f32",
              f"    %invn = arith.constant {n32} : f32", "    %one = arith.constant 1.0 : f32",
              "    %zv = arith.constant dense<0.0> : vector<16xf32>",
@@ -134,8 +139,8 @@ def layer_norm_payload(N: int, eps: float) -> str:
 class RowKernel:
     """A compiled row kernel of rows of N float32 values; `kernel(x, params, out, threads)`."""
 
-    def __init__(self, kind: str, N: int, payload: str, symbol: str):
-        from .build import _compiler_fingerprint
+    def __init__(self, N: int, payload: str, symbol: str):
+        from .build import _compiler_fingerprint, _load_cached, count_build
         from .pipeline import parse_pipeline, run_pipeline
         from .translate import to_llvm_ir
 
@@ -143,16 +148,7 @@ class RowKernel:
         features, opt = cpu.feature_string(), settings.opt_level()
         cache = DiskCache()
         key = content_key(_compiler_fingerprint(), payload, cpu.name, features, str(opt))
-        obj = cache.get(key)
-        jit = None
-        if obj is not None:
-            try:
-                jit = JitModule.from_object(obj, cpu.name, features, opt_level=opt)
-                jit.address(symbol)
-            except Exception:  # noqa: BLE001 - a bad entry: compiled again below
-                jit = None
-        from .build import count_build
-
+        jit = _load_cached(cache, key, cpu.name, features, opt, [symbol])
         count_build(jit is None)
         if jit is None:
             from mlir import ir
@@ -162,7 +158,7 @@ class RowKernel:
                 run_pipeline(module, parse_pipeline("expand-math,lower-llvm"), snapshots=False)
                 jit = JitModule(to_llvm_ir(module), cpu.name, features, opt)
             cache.put(key, jit.jit_object(), {"symbols": [symbol], "cpu": cpu.name, "features": features})
-        self.kind, self.N, self.symbol, self._jit = kind, N, symbol, jit
+        self.N, self._jit = N, jit
         self.address = jit.address(symbol)
         self._cfunc = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)(
             self.address)
@@ -198,11 +194,8 @@ def _kernel(kind: str, N: int, eps: float = 0.0) -> RowKernel:
         with _lock:
             found = _kernels.get(key)
             if found is None:
-                if kind == "softmax":
-                    found = RowKernel(kind, N, softmax_payload(N), f"nanomm_softmax_{N}")
-                else:
-                    bits = np.float32(eps).view(np.uint32)
-                    found = RowKernel(kind, N, layer_norm_payload(N, eps), f"nanomm_layer_norm_{N}_{bits:08x}")
+                text = softmax_payload(N) if kind == "softmax" else layer_norm_payload(N, eps)
+                found = RowKernel(N, text, symbol(kind, N, eps))
                 _kernels[key] = found
     return found
 
