@@ -21,7 +21,7 @@ from .config import KernelConfig, dynamic_config, m_range
 from .kernel import Kernel, call_with_extras, scale_vector, zero_point_vector
 from .parallel import (BATCH_PARALLEL_MIN_SECONDS, BatchedKernel, ParallelKernel, batched_seconds, resolve_threads,
                        split, threads_used, with_row_threads)
-from .payload import DTYPES, Epilogue, MatmulSpec
+from .payload import ACTIVATION_FUNCTIONS, DTYPES, Epilogue, MatmulSpec
 
 # (A's numpy dtype, B's numpy dtype) -> nanomm dtype name: what nanomm.matmul dispatches on.
 _NUMPY_TO_DTYPE = {(np.dtype(v[2]), np.dtype(v[3])): k for k, v in DTYPES.items()}
@@ -332,7 +332,7 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
                           extras[-1].reshape(rows, N) if spec_epilogue and spec_epilogue.residual else None)
         a_rows = A[0] if rows == M else np.lib.stride_tricks.as_strided(A, (rows, K), A.strides[-2:])
         _matmul(a_rows, B[0], c3.reshape(rows, N), threads, dtype, None,
-                epilogue and (bias, epilogue[1], residual, epilogue[3]))
+                epilogue and (bias, epilogue[1], residual, epilogue[3], None, None))
         return result
     item = [x.dtype.itemsize for x in (A, B)]
     kernel = compile_matmul(M, N, K, kind, threads=threads, epilogue=spec_epilogue, transpose_b=transpose_b,
@@ -542,11 +542,7 @@ def _numpy_epilogue(c: np.ndarray, ep: Epilogue, extras: tuple) -> np.ndarray:
     if ep.bias:
         x = x + arrays["bias"]
     with np.errstate(over="ignore"):
-        x = {None: lambda v: v, "relu": lambda v: np.maximum(v, 0), "sigmoid": lambda v: 1 / (1 + np.exp(-v)),
-             "silu": lambda v: v / (1 + np.exp(-v)),
-             "gelu": lambda v: 0.5 * v * (1 + np.vectorize(math.erf, otypes=[np.float32])(v / np.sqrt(2))),
-             "gelu_tanh": lambda v: 0.5 * v * (1 + np.tanh(np.sqrt(2 / np.pi) * (v + 0.044715 * v ** 3)))
-             }[ep.activation](x)
+        x = ACTIVATION_FUNCTIONS[ep.activation](x)
     if ep.residual:
         x = x + arrays["residual"]
     return x

@@ -9,6 +9,7 @@ import numpy as np
 from mlir import ir
 
 from ..errors import DTypeError, MLIRInputError
+from . import graph
 from .api import compile_matmul
 from .kernel import Kernel
 from .payload import MAX_DIM
@@ -36,6 +37,13 @@ class MatmulFunction:
     roles: tuple  # positions of A, B and C (None: C is not an argument) among the arguments
     transpose_b: bool = False  # B's argument is B^T (N x K), passed to the kernel as its transpose
 
+    def describe(self) -> str:
+        """The kernel this function runs (as GraphFunction.describe lists its kernels)."""
+        s = self.kernel.spec
+        M = "?" if s.M is None else s.M
+        return (f"@{self.name}: 1 contraction(s)\n  linalg.matmul: {M}x{s.N}x{s.K} {s.dtype}, B argument"
+                f"{' (transposed)' if self.transpose_b else ''}, epilogue {'accumulate' if s.accumulate else 'none'}")
+
     def __call__(self, *args: np.ndarray) -> np.ndarray:
         if len(args) != self.arity:
             raise TypeError(f"{self.name}() takes {self.arity} arrays, got {len(args)}")
@@ -56,7 +64,7 @@ class MatmulFunction:
 class CompiledModule:
     """The public functions of an MLIR module, as attributes and by name (`mod["f"]`)."""
 
-    def __init__(self, functions: dict[str, MatmulFunction]):
+    def __init__(self, functions: dict):
         self.functions = functions
 
     def __getattr__(self, name: str) -> MatmulFunction:
@@ -72,15 +80,25 @@ class CompiledModule:
         return f"<nanomm.CompiledModule {', '.join(self.functions)}>"
 
 
-def compile(mlir_source: str, target: str = "host") -> CompiledModule:  # noqa: A001 - public API name
+def compile(mlir_source: str, target: str = "host", *,  # noqa: A001 - public API name
+            activation_rtol: float | None = None) -> CompiledModule:
     """Compiles every public `func.func` of `mlir_source` that holds one `linalg.matmul`.
 
     Shapes are static, except that M (the rows of A and C) may be dynamic (`memref<?xKxf32>`,
     `tensor<?xKxf32>`, the result made by `tensor.empty(%m)` with `%m = tensor.dim %A, %c0`): such a
-    function compiles to a dynamic-M kernel (compile_matmul(None, N, K)) and takes any M."""
+    function compiles to a dynamic-M kernel (compile_matmul(None, N, K)) and takes any M.
+
+    A function with more than that (constant weights, several contractions, batch_matmul and other
+    contraction forms, element-wise consumers, reshapes: what torch-mlir emits for Linear layers, MLPs
+    and attention products) is compiled by compiler/graph.py: a GraphFunction of nanomm kernels with
+    the consumers fused into their epilogues, static shapes, or an MLIRInputError naming the op that
+    cannot be compiled. An element-wise body is fused as an activation when it computes it exactly (to
+    float32 rounding), or with activation_rtol=r within r relative (torch-mlir 20261001 prints tanh
+    GELU's sqrt(2/pi) as 0.797724, pi taken as 22/7: 1.6e-4 from the exact form)."""
     if not isinstance(mlir_source, str):
         raise MLIRInputError(f"mlir_source must be MLIR text (str), got {type(mlir_source).__name__}")
     functions = {}
+    blobs = None
     with ir.Context() as ctx, ir.Location.unknown():
         ctx.allow_unregistered_dialects = False
         module = parse_module(mlir_source)
@@ -89,10 +107,18 @@ def compile(mlir_source: str, target: str = "host") -> CompiledModule:  # noqa: 
             if op.name != "func.func" or _is_private(op) or not op.regions[0].blocks:
                 continue
             name = ir.StringAttr(op.attributes["sym_name"]).value
-            functions[name] = _analyze(name, op)
+            if graph.needs_graph(op):
+                if target != "host":
+                    raise MLIRInputError(f"function @{name}: functions of several ops compile for the host only "
+                                         f"(target={target!r})")
+                blobs = blobs if blobs is not None else graph.resources(mlir_source)
+                functions[name] = graph.read_function(name, op, blobs, activation_rtol)
+            else:
+                functions[name] = _analyze(name, op)
     if not functions:
         raise MLIRInputError("the module has no public func.func holding a linalg.matmul")
-    return CompiledModule({name: _compile_one(name, info, target) for name, info in functions.items()})
+    return CompiledModule({name: info.build() if isinstance(info, graph.GraphFunction) else
+                           _compile_one(name, info, target) for name, info in functions.items()})
 
 
 def parse_module(source: str, filename: str = "<input>") -> ir.Module:
@@ -171,6 +197,8 @@ def check_source(source: str, filename: str = "<input>") -> None:
                                  "nanomm refuses such input rather than overflow the parser's stack")
     for m in _SHAPED.finditer(text):
         _check_shaped_size(m, text, filename)
+    if "iterator_types" in text:
+        _check_iterator_types(source, filename)
 
 
 def _check_nesting(text: str, filename: str) -> None:
@@ -214,6 +242,22 @@ def _check_nesting(text: str, filename: str) -> None:
                 raise MLIRInputError(
                     f"{filename}:{line}: nesting deeper than {MAX_NESTING} levels (brackets, regions or chained "
                     "aliases); nanomm refuses such input rather than overflow the parser's stack")
+
+
+# linalg.generic's custom syntax takes iterator_types as strings; MLIR's parser asserts (SIGABRT) on
+# anything else there, e.g. the printed attribute form [#linalg.iterator_type<parallel>].
+_ITERATOR_TYPES = re.compile(r"\biterator_types\s*=\s*\[([^\]]*)\]")
+_ITERATOR_TYPE = re.compile(r'\s*"[a-z_]+"\s*')
+
+
+def _check_iterator_types(source: str, filename: str) -> None:
+    for m in _ITERATOR_TYPES.finditer(source):
+        entries = m.group(1).split(",") if m.group(1).strip() else []
+        bad = next((e for e in entries if not _ITERATOR_TYPE.fullmatch(e)), None)
+        if bad is not None:
+            line = source.count("\n", 0, m.start()) + 1
+            raise MLIRInputError(f"{filename}:{line}: iterator_types entry {bad.strip()!r} is not a string such as "
+                                 '"parallel" or "reduction" (linalg.generic\'s syntax)')
 
 
 _ELEMENT_BYTES = {"index": 8, "complex": 16}

@@ -28,6 +28,18 @@ MAX_DIM = 1 << 31
 
 ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu", "sigmoid")
 
+# The activations as numpy expressions: what the kernel's epilogue computes, NaN and infinities
+# included (the reference of the epilogue tests, K = 0 calls, and the MLIR importer's match of an
+# element-wise body against each of them).
+ACTIVATION_FUNCTIONS = {
+    None: lambda v: v,
+    "relu": lambda v: np.maximum(v, 0),
+    "sigmoid": lambda v: 1 / (1 + np.exp(-v)),
+    "silu": lambda v: v / (1 + np.exp(-v)),
+    "gelu": lambda v: 0.5 * v * (1 + np.vectorize(math.erf, otypes=[v.dtype])(v / np.sqrt(2))),
+    "gelu_tanh": lambda v: 0.5 * v * (1 + np.tanh(np.sqrt(2 / np.pi) * (v + 0.044715 * v ** 3))),
+}
+
 
 
 

@@ -85,6 +85,18 @@ def test_x3d_times_weights_is_one_taller_matmul():
                   _gelu_tanh(_want(x, w.T) + bias), 32)
 
 
+@pytest.mark.parametrize("a_shape, b_shape", [((1, 5, 16), (1, 16, 8)), ((1, 5, 16), (3, 1, 16, 8)),
+                                              ((2, 1, 5, 16), (1, 16, 8))])
+def test_a_batch_of_one_matmul_with_an_epilogue(a_shape, b_shape):
+    """Batches that reduce to one matmul (a batch of one; B broadcast over a dense A) take the 2-D path with
+    their epilogue."""
+    rng = np.random.default_rng(5)
+    a, b = rng.standard_normal(a_shape).astype(np.float32), rng.standard_normal(b_shape).astype(np.float32)
+    bias = rng.standard_normal(8).astype(np.float32)
+    got = nanomm.matmul(a, b, bias=bias, activation="relu", alpha=0.5)
+    _assert_close(got, np.maximum(0.5 * _want(a, b) + bias, 0), 16)
+
+
 def _gelu_tanh(x):
     return 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * (x + 0.044715 * x ** 3)))
 

@@ -1,0 +1,870 @@
+"""nanomm.compile for functions that hold more than one bare matmul: what a frontend emits.
+
+A function of linalg-on-tensors ops (torch-mlir's output for Linear layers, MLPs, bmm and
+attention products) is read op by op into a plan of nanomm kernels:
+
+- **contractions** (`linalg.matmul`, `linalg.batch_matmul`, `linalg.batch_reduce_matmul`, with or
+  without `indexing_maps`, and a `linalg.generic` whose body is a multiply-accumulate) become one
+  kernel each: an operand read transposed or broadcast is a view of its array (nanomm.matmul reads
+  B^T in place), a constant B (frozen weights: `dense` / `dense_resource` constants) is packed
+  once, here;
+- **producers** that only move data (`linalg.transpose`, `tensor.collapse_shape` /
+  `expand_shape`, `tensor.extract_slice`, a broadcasting copy `linalg.generic` / `linalg.broadcast`)
+  are numpy views, folded into the constants they apply to;
+- **element-wise consumers** of a contraction's result (`linalg.generic`s: a bias along N, a
+  scale, ReLU / GELU / SiLU / sigmoid in any of their spellings, a residual add; through reshapes
+  that keep N last) are fused into the kernel's epilogue, act(alpha * (A @ B) + bias) + residual.
+  The consumers' bodies are read into one scalar expression, which is matched to that form: the
+  affine part (alpha, bias) is found as the expression's node nearest the result through which
+  every path to the contraction and the bias passes; what remains of the body must compute one of
+  the epilogue's activations exactly as ACTIVATION_FUNCTIONS does (evaluated on a grid that
+  includes NaN and the infinities).
+
+Anything else (an element-wise op that does not fit the epilogue, a softmax, a layer norm, a
+dynamic shape) is refused with an MLIRInputError naming the op and its location: never a silently
+unfused or wrong result.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+import ml_dtypes
+import numpy as np
+from mlir import ir
+
+from ..errors import DTypeError, MLIRInputError, ShapeError
+from .api import compile_matmul, matmul
+from .payload import ACTIVATION_FUNCTIONS, Epilogue
+
+_NUMPY_TYPES = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "bf16": ml_dtypes.bfloat16,
+                "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64, "i1": np.bool_}
+# (A, B, C) element types of a contraction -> the numpy dtypes nanomm.matmul runs on them
+_CONTRACTION_TYPES = {("f32", "f32", "f32"), ("bf16", "bf16", "f32"), ("i8", "i8", "i32")}
+_VIEW_OPS = ("linalg.transpose", "tensor.collapse_shape", "tensor.expand_shape", "tensor.extract_slice",
+             "linalg.broadcast")
+_NAMED_CONTRACTIONS = ("linalg.matmul", "linalg.batch_matmul", "linalg.batch_reduce_matmul")
+
+
+def needs_graph(func: ir.Operation) -> bool:
+    """True when a function holds more than what the single-matmul importer (frontend._analyze)
+    reads: a constant tensor, an op other than one linalg.matmul, its zero fill and a transpose of
+    an argument, or more than one contraction."""
+    ops = [o.operation for o in func.regions[0].blocks[0].operations]
+    contractions = [o for o in ops if o.name in _NAMED_CONTRACTIONS or _is_contraction_generic(o)]
+    if len(contractions) != 1 or contractions[0].name != "linalg.matmul":
+        return bool(contractions)
+    maps = _maps(contractions[0]) if "indexing_maps" in contractions[0].attributes else None
+    if maps not in (None, [[0, 2], [2, 1], [0, 1]], [[0, 2], [1, 2], [0, 1]]):
+        return True  # A read transposed (or other maps the single-matmul importer does not read)
+    mm = contractions[0]
+    for o in ops:
+        if o.name == "arith.constant" and isinstance(o.results[0].type, ir.ShapedType):
+            return True
+        if o.name == "linalg.transpose" and not (len(o.results) and o.results[0] == mm.operands[1]):
+            return True
+        if o.name == "func.return" and len(o.operands) > 1:
+            return True
+        if o.name not in ("arith.constant", "tensor.empty", "tensor.dim", "memref.dim", "linalg.fill",
+                          "linalg.matmul", "linalg.transpose", "func.return"):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- scalar expressions of bodies
+
+class _E:
+    """A node of a scalar expression: a leaf ("x": the contraction's sum, "bias", "res", "t": the
+    activation's argument, "const") or an arith / math op over other nodes."""
+
+    __slots__ = ("op", "args", "value")
+
+    def __init__(self, op: str, args: tuple = (), value=None):
+        self.op, self.args, self.value = op, args, value
+
+
+_X, _BIAS, _RES = _E("x"), _E("bias"), _E("res")
+
+# cmpf predicates (arith::CmpFPredicate): ordered ones are false on NaN, unordered ones true
+_CMPF = {0: lambda a, b: np.zeros_like(a, bool), 1: np.equal, 2: np.greater, 3: np.greater_equal, 4: np.less,
+         5: np.less_equal, 6: lambda a, b: (a != b) & ~np.isnan(a) & ~np.isnan(b),
+         7: lambda a, b: ~np.isnan(a) & ~np.isnan(b)}
+for _p, _q in zip(range(8, 15), range(1, 8)):
+    _CMPF[_p] = (lambda q: lambda a, b: _CMPF[q](a, b) | np.isnan(a) | np.isnan(b))(_q)
+_CMPF[13] = lambda a, b: ~np.equal(a, b)  # une: not ordered-equal
+_CMPF[14] = lambda a, b: np.isnan(a) | np.isnan(b)
+_CMPF[15] = lambda a, b: np.ones_like(a, bool)
+_ERF = np.vectorize(math.erf, otypes=[np.float64])
+_OPS = {
+    "arith.addf": np.add, "arith.subf": np.subtract, "arith.mulf": np.multiply, "arith.divf": np.divide,
+    "arith.negf": np.negative, "arith.maximumf": np.maximum, "arith.minimumf": np.minimum,
+    "arith.maxnumf": np.fmax, "arith.minnumf": np.fmin, "arith.truncf": lambda v: v.astype(np.float32).astype(v.dtype),
+    "arith.extf": lambda v: v, "math.erf": _ERF, "math.tanh": np.tanh, "math.exp": np.exp, "math.log": np.log,
+    "math.sqrt": np.sqrt, "math.rsqrt": lambda v: 1 / np.sqrt(v), "math.absf": np.abs,
+    "math.fpowi": np.power, "math.powf": np.power,
+    "arith.select": lambda c, a, b: np.where(c, a, b),
+}
+
+
+def _evaluate(e: _E, leaves: dict, memo: dict):
+    found = memo.get(id(e))
+    if found is not None:
+        return found
+    if e.op in leaves:
+        v = leaves[e.op]
+    elif e.op == "const":
+        v = np.float64(e.value)
+    elif e.op in ("x", "bias", "res", "t"):
+        v = np.zeros(1)
+    elif e.op == "arith.cmpf":
+        v = _CMPF[e.value](*(_evaluate(a, leaves, memo) for a in e.args))
+    else:
+        v = _OPS[e.op](*(_evaluate(a, leaves, memo) for a in e.args))
+    memo[id(e)] = v
+    return v
+
+
+def _run(e: _E, **leaves) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        return np.asarray(_evaluate(e, leaves, {}), np.float64)
+
+
+def _nodes(e: _E) -> list[_E]:
+    """Every node of e, each once, nearest the root first (breadth-first)."""
+    seen, order, frontier = {id(e)}, [e], [e]
+    while frontier:
+        nxt = []
+        for n in frontier:
+            for a in n.args:
+                if id(a) not in seen:
+                    seen.add(id(a))
+                    order.append(a)
+                    nxt.append(a)
+        frontier = nxt
+    return order
+
+
+def _leaves(e: _E, cut: _E | None = None) -> set[str]:
+    """The leaves e depends on, with `cut` standing for a leaf "t"."""
+    memo: dict = {}
+
+    def walk(n: _E) -> frozenset:
+        if n is cut:
+            return frozenset(("t",))
+        if id(n) not in memo:
+            memo[id(n)] = (frozenset((n.op,)) if n.op in ("x", "bias", "res") else
+                           frozenset().union(*(walk(a) for a in n.args)) if n.args else frozenset())
+        return memo[id(n)]
+    return set(walk(e))
+
+
+def _substitute(e: _E, cut: _E) -> _E:
+    memo: dict = {}
+
+    def walk(n: _E) -> _E:
+        if n is cut:
+            return _E("t")
+        if id(n) not in memo:
+            memo[id(n)] = _E(n.op, tuple(walk(a) for a in n.args), n.value) if n.args else n
+        return memo[id(n)]
+    return walk(e)
+
+
+_GRID = np.concatenate([np.linspace(-12, 12, 961), [-1e4, -300, -80, 80, 300, 1e4, 0.0, -0.0, np.inf, -np.inf,
+                                                      np.nan]])
+
+
+EXACT = 2e-6  # relative: float32 rounding of the body's own constants
+
+
+def _deviation(got: np.ndarray, want: np.ndarray) -> float:
+    """The largest relative difference of got from want (inf where NaNs or infinities differ)."""
+    if not np.array_equal(np.isnan(got), np.isnan(want)):
+        return math.inf
+    ok = ~np.isnan(want)
+    g, w = got[ok], want[ok]
+    inf = np.isinf(w)
+    if not np.array_equal(g[inf], w[inf]):
+        return math.inf
+    g, w = g[~inf], w[~inf]
+    return float(np.max(np.abs(g - w) / np.maximum(np.abs(w), 1e-3)))
+
+
+@dataclass
+class _Epilogue:
+    alpha: float
+    bias_gain: float  # the bias leaf's coefficient
+    offset: float  # a constant added before the activation
+    activation: str | None
+    residual: bool
+    deviation: float = 0.0  # the body's largest relative difference from the activation
+
+
+def _match(e: _E, rtol: float = EXACT) -> _Epilogue | str:
+    """e as act(alpha * x + bias_gain * bias + offset) + res, or why it is not of that form."""
+    leaves = _leaves(e)
+    if "x" not in leaves:
+        return "the result does not depend on the contraction"
+    residual = "res" in leaves
+    if residual:
+        if e.op != "arith.addf" or not ((e.args[1] is _RES and "res" not in _leaves(e.args[0])) or
+                                        (e.args[0] is _RES and "res" not in _leaves(e.args[1]))):
+            return "the residual is not added last (act(alpha * x + bias) + residual)"
+        e = e.args[0] if e.args[1] is _RES else e.args[1]
+    rng = np.random.default_rng(0)
+    xs, bs = rng.uniform(-3, 3, 16), rng.uniform(-3, 3, 16)
+    affine, near = False, None
+    for cut in _nodes(e):
+        if "x" not in _leaves(cut) or _leaves(e, cut) & {"x", "bias"}:
+            continue  # not a node through which every path to x and the bias passes
+        zero = np.zeros(1)
+        offset = float(_run(cut, x=zero, bias=zero)[0])
+        alpha = float(_run(cut, x=zero + 1, bias=zero)[0]) - offset
+        gain = float(_run(cut, x=zero, bias=zero + 1)[0]) - offset
+        if not all(math.isfinite(v) for v in (offset, alpha, gain)) or alpha == 0:
+            continue
+        if not np.allclose(_run(cut, x=xs, bias=bs), alpha * xs + gain * bs + offset, rtol=1e-9, atol=1e-12):
+            continue  # not affine in x and the bias
+        h = _substitute(e, cut)
+        got = _run(h, t=_GRID)
+        deviations = {}
+        for name, fn in ACTIVATION_FUNCTIONS.items():
+            with np.errstate(all="ignore"):
+                deviations[name] = _deviation(got, np.asarray(fn(_GRID.copy()), np.float64))
+        name = min(deviations, key=deviations.get)
+        if deviations[name] <= max(rtol, EXACT):
+            return _Epilogue(alpha, gain, offset, name, residual, deviations[name])
+        if deviations[name] < 1e-2:
+            near = (name, deviations[name])
+        affine = True  # a deeper cut may match: sigmoid(x + b) holds the affine -(x + b) too
+    if near is not None:
+        return (f"the element-wise body is {near[0]} of alpha * x + bias but for its constants (largest relative "
+                f"difference {near[1]:.1e} from {near[0]}; compile(..., activation_rtol={10 ** math.ceil(math.log10(near[1])):g}) fuses it as "
+                f"{near[0]})")
+    if affine:
+        return ("the element-wise body is not one of the epilogue's activations "
+                f"({', '.join(a for a in ACTIVATION_FUNCTIONS if a)}) of alpha * x + bias")
+    return "no part of the body is alpha * x + bias"
+
+
+# ---------------------------------------------------------------- the plan
+
+@dataclass
+class _Contraction:
+    """One kernel call: C = epilogue(A @ B) over canonical views (batch..., M, K) @ (batch..., K, N)."""
+
+    name: str
+    where: str
+    a: int  # value ids
+    b: int
+    a_view: tuple  # (axes permutation, canonical shape)
+    b_view: tuple
+    c_shape: tuple  # canonical (batch..., M, N)
+    dtype: str
+    init: int | None = None  # a value added to the sums (outs that are not a zero fill)
+    expr: _E = _X
+    bias: int | None = None
+    residual: int | None = None
+    epilogue: Epilogue | None = None
+    bias_array: np.ndarray | None = None  # the bias, when it is known here
+    packed: np.ndarray | None = None  # a constant B, one matrix for every batch entry: packed once
+    kernel: object = None  # its pre-packed kernel
+    out_shape: tuple = ()
+    fused: list = field(default_factory=list)  # the consumers' op names
+    deviation: float = 0.0  # of the fused body from the activation it runs as (see _match)
+
+    def describe(self, B_constant: bool) -> str:
+        ep = self.epilogue
+        parts = []
+        if ep is not None:
+            if ep.alpha != 1.0:
+                parts.append(f"alpha={ep.alpha:g}")
+            act = ep.activation and (ep.activation + (f" (body within {self.deviation:.1e})" if self.deviation > EXACT
+                                                      else ""))
+            parts += (["bias"] if ep.bias else []) + ([act] if act else []) + (["residual"] if ep.residual else [])
+        shape = "x".join(map(str, self.c_shape[:-2] + (self.c_shape[-2], self.c_shape[-1], self.a_view[1][-1])))
+        return (f"{self.name} {self.where}: {shape} {self.dtype}, B {'constant, pre-packed' if B_constant else 'argument'}"
+                f", epilogue {' + '.join(parts) or 'none'}")
+
+
+class GraphFunction:
+    """A compiled function of several ops: `f(*arrays)` returns its result (a tuple for several).
+
+    Arguments are checked against the function's types (count, dtype, shape) and never modified;
+    results are new arrays. `describe()` lists the kernels and what each fused."""
+
+    def __init__(self, name, inputs, outputs, nodes, contractions):
+        self.name, self.inputs, self.outputs = name, inputs, outputs
+        self._nodes, self.contractions = nodes, contractions
+
+    def build(self) -> "GraphFunction":
+        """Compiles the pre-packed kernels, then runs the function once on zeros: every other kernel
+        compiles here too (nanomm.matmul's, for operands known only at run time), not at the first call."""
+        for c in self.contractions:
+            if c.packed is not None:
+                rows = math.prod(c.c_shape[:-1])
+                c.kernel = compile_matmul(rows, c.c_shape[-1], c.a_view[1][-1], c.dtype, b=c.packed,
+                                          epilogue=c.epilogue)
+        self(*(np.zeros(shape, dtype) for shape, dtype in self.inputs))
+        return self
+
+    def describe(self) -> str:
+        lines = [f"@{self.name}: {len(self.contractions)} contraction(s)"]
+        lines += ["  " + c.describe(c.kernel is not None) for c in self.contractions]
+        return "\n".join(lines)
+
+    def __call__(self, *args):
+        if len(args) != len(self.inputs):
+            raise TypeError(f"{self.name}() takes {len(self.inputs)} arrays, got {len(args)}")
+        for i, (x, (shape, dtype)) in enumerate(zip(args, self.inputs)):
+            if not isinstance(x, np.ndarray):
+                raise DTypeError(f"{self.name}(): argument {i} must be a numpy array, got {type(x).__name__}")
+            if x.dtype != dtype:
+                raise DTypeError(f"{self.name}(): argument {i} has dtype {x.dtype}, the function takes {np.dtype(dtype)}")
+            if x.shape != shape:
+                raise ShapeError(f"{self.name}(): argument {i} has shape {x.shape}, the function takes {shape}")
+        memo: dict = {}
+        results = []
+        for vid in self.outputs:
+            value, fresh = self._get(vid, args, memo)
+            results.append(np.ascontiguousarray(value) if fresh else np.array(value, order="C", copy=True))
+        return results[0] if len(results) == 1 else tuple(results)
+
+    def _get(self, vid: int, args, memo) -> tuple[np.ndarray, bool]:
+        """(the value's array, whether it is new memory rather than an argument's or a constant's)."""
+        if vid in memo:
+            return memo[vid]
+        kind, *rest = self._nodes[vid]
+        if kind == "arg":
+            found = args[rest[0]], False
+        elif kind == "const":
+            found = rest[0], False
+        elif kind == "view":
+            src, fn = rest
+            value, fresh = self._get(src, args, memo)
+            found = fn(value), fresh
+        else:
+            found = self._contract(self.contractions[rest[0]], args, memo), True
+        memo[vid] = found
+        return found
+
+    def _contract(self, c: _Contraction, args, memo) -> np.ndarray:
+        a = _canonical(self._get(c.a, args, memo)[0], c.a_view)
+        bias = c.bias_array if c.bias_array is not None else (
+            None if c.bias is None else np.asarray(self._get(c.bias, args, memo)[0], np.float32))
+        residual = None
+        if c.residual is not None:
+            residual = np.asarray(self._get(c.residual, args, memo)[0], np.float32).reshape(c.c_shape)
+        ep = c.epilogue
+        keywords = {} if ep is None else dict(bias=bias, activation=ep.activation, alpha=ep.alpha)
+        if c.kernel is not None:
+            rows = int(np.prod(c.c_shape[:-1]))
+            a2 = np.ascontiguousarray(np.broadcast_to(a, c.c_shape[:-1] + a.shape[-1:]).reshape(rows, -1))
+            extras = {} if ep is None else {k: v for k, v in (("bias", bias), ("residual", residual)) if v is not None}
+            if "residual" in extras:
+                extras["residual"] = np.ascontiguousarray(extras["residual"].reshape(rows, -1))
+            out = c.kernel(a2, **extras)
+        else:
+            b = _canonical(self._get(c.b, args, memo)[0], c.b_view)
+            out = matmul(a, b, **keywords, residual=residual)
+            if out.shape != c.c_shape:  # a batch that broadcasts from neither operand's full shape
+                out = np.broadcast_to(out, c.c_shape)
+        return out.reshape(c.out_shape)
+
+
+def _canonical(x: np.ndarray, view: tuple) -> np.ndarray:
+    perm, shape = view
+    return x.transpose(perm).reshape(shape)
+
+
+# ---------------------------------------------------------------- reading a function
+
+class _Reader:
+    def __init__(self, name: str, func: ir.Operation, blobs: dict, rtol: float):
+        self.name, self.blobs, self.rtol = name, blobs, rtol
+        self.ids: dict = {}  # ir.Value -> int
+        self.nodes: dict = {}  # int -> ("arg", i) | ("const", array) | ("view", src, fn) | ("out", contraction index)
+        self.shapes: dict = {}  # int -> (shape, element type)
+        self.region: dict = {}  # int -> (contraction index, scalar expression): values fused into an epilogue
+        self.external: dict = {}  # contraction index -> region value ids used outside the region
+        self.contractions: list[_Contraction] = []
+        self.scalars: dict = {}  # int -> a scalar constant's value
+        self.func = func
+
+    def bad(self, op, msg: str) -> MLIRInputError:
+        where = f" ({op.location})" if op is not None else ""
+        return MLIRInputError(f"function @{self.name}: {op.name if op is not None else ''}{where}: {msg}")
+
+    def vid(self, v: ir.Value) -> int:
+        if v not in self.ids:
+            self.ids[v] = len(self.ids)
+            t = v.type
+            if isinstance(t, ir.RankedTensorType):
+                self.shapes[self.ids[v]] = (tuple(t.shape), str(t.element_type))
+        return self.ids[v]
+
+    def read(self) -> GraphFunction:
+        block = self.func.regions[0].blocks[0]
+        inputs = []
+        for i, arg in enumerate(block.arguments):
+            t = arg.type
+            if not isinstance(t, ir.RankedTensorType):
+                raise self.bad(self.func, f"argument {i} has type {t}: functions of several ops take tensors")
+            if not t.has_static_shape:
+                raise self.bad(self.func, f"argument {i} has a dynamic shape ({t}): functions of several ops "
+                                          "are compiled for static shapes")
+            if str(t.element_type) not in _NUMPY_TYPES:
+                raise self.bad(self.func, f"argument {i} has element type {t.element_type}")
+            self.nodes[self.vid(arg)] = ("arg", i)
+            inputs.append((tuple(t.shape), np.dtype(_NUMPY_TYPES[str(t.element_type)])))
+        outputs = None
+        for op in block.operations:
+            op = op.operation
+            if op.name == "func.return":
+                outputs = [self.use(v, op) for v in op.operands]
+                continue
+            self.read_op(op)
+        self.finish()
+        for vid in outputs:
+            if vid not in self.nodes:
+                raise self.bad(None, "a returned value is not computed by the function")
+        fn = GraphFunction(self.name, inputs, outputs, self.nodes, self.contractions)
+        return fn
+
+    def use(self, v: ir.Value, op) -> int:
+        """The id of an operand used by an op that is not fused into an epilogue."""
+        vid = self.vid(v)
+        if vid in self.region:
+            self.external.setdefault(self.region[vid][0], set()).add(vid)
+        elif vid not in self.nodes and vid not in self.scalars:
+            owner = v.owner
+            what = owner.name if not isinstance(owner, ir.Block) else "a block argument"
+            raise self.bad(op, f"reads a value of {what}, which nanomm cannot compute here")
+        return vid
+
+    def read_op(self, op) -> None:
+        name = op.name
+        if name == "arith.constant":
+            return self.constant(op)
+        if name == "tensor.empty":
+            if op.operands:
+                raise self.bad(op, "a dynamic size: functions of several ops are compiled for static shapes")
+            self.nodes[self.vid(op.results[0])] = ("empty",)
+            return
+        if name == "linalg.fill":
+            value = op.operands[0]
+            vid = self.vid(value)
+            if vid not in self.scalars:
+                raise self.bad(op, "fills with a value that is not a constant")
+            self.nodes[self.vid(op.results[0])] = ("fill", self.scalars[vid])
+            return
+        if name in _NAMED_CONTRACTIONS:
+            return self.contraction(op, _named_maps(op))
+        if name in _VIEW_OPS:
+            return self.view(op)
+        if name == "linalg.generic":
+            if _is_contraction_generic(op):
+                return self.contraction(op, _maps(op))
+            if self.broadcast_copy(op) or self.fuse(op):
+                return
+            raise self.bad(op, self.why_not_fused(op))
+        raise self.bad(op, "not supported in functions compiled by nanomm (supported: contractions, their "
+                           "element-wise consumers fused into the epilogue, transposes, reshapes, slices, "
+                           "broadcasts and constants)")
+
+    # --- constants and views
+
+    def constant(self, op) -> None:
+        attr = op.attributes["value"]
+        result = op.results[0]
+        vid = self.vid(result)
+        if isinstance(result.type, ir.RankedTensorType):
+            self.nodes[vid] = ("const", self.tensor_constant(op, attr, result.type))
+        elif isinstance(attr, (ir.FloatAttr, ir.IntegerAttr)):
+            self.scalars[vid] = float(attr.value) if isinstance(attr, ir.FloatAttr) else int(attr.value)
+        # other constants (bools, indices used by nothing nanomm reads) are left unread
+
+    def tensor_constant(self, op, attr, t: ir.RankedTensorType) -> np.ndarray:
+        element = str(t.element_type)
+        if element not in _NUMPY_TYPES:
+            raise self.bad(op, f"a constant of element type {element}")
+        dtype = np.dtype(_NUMPY_TYPES[element])
+        shape = tuple(t.shape)
+        if isinstance(attr, ir.DenseElementsAttr):
+            dense = ir.DenseElementsAttr(attr)
+            if dense.is_splat:
+                return np.full(shape, _scalar(dense.get_splat_value()), dtype)
+            if element == "bf16":  # the bindings have no view of bf16 elements: read the printed form
+                return self.printed_constant(op, str(attr), dtype, shape)
+            return np.array(dense, dtype=dtype).reshape(shape)
+        text = str(attr)
+        m = re.match(r"dense_resource<([^>]+)>", text)
+        if not m:
+            raise self.bad(op, f"a constant nanomm cannot read ({text[:80]})")
+        blob = self.blobs.get(m.group(1))
+        if blob is None:
+            raise self.bad(op, f"dense_resource {m.group(1)} has no data in the module's dialect_resources")
+        data = np.frombuffer(blob, dtype, offset=4) if len(blob) >= 4 else np.zeros(0, dtype)
+        if data.size != math.prod(shape):
+            raise self.bad(op, f"dense_resource {m.group(1)} holds {data.size} elements of {element}, "
+                               f"its type {t} needs {math.prod(shape)}")
+        return data.reshape(shape)
+
+    def printed_constant(self, op, text: str, dtype, shape) -> np.ndarray:
+        body = text[text.index("<") + 1:text.rindex(">", 0, text.rindex(":"))]
+        if body.startswith('"0x'):
+            data = np.frombuffer(bytes.fromhex(body[3:-1]), dtype)
+        else:
+            data = np.array([float(v) for v in re.findall(r"[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|inf|nan)", body)],
+                            np.float64).astype(dtype)
+        if data.size != math.prod(shape):
+            raise self.bad(op, f"a constant nanomm cannot read ({text[:80]})")
+        return data.reshape(shape)
+
+    def view(self, op) -> None:
+        src = op.operands[0]
+        result = op.results[0]
+        shape = tuple(result.type.shape)
+        fn, describe = _view_function(op, shape)
+        if fn is None:
+            raise self.bad(op, describe)
+        vid_src = self.vid(src)
+        vid = self.vid(result)
+        if vid_src in self.region and op.name in ("tensor.collapse_shape", "tensor.expand_shape"):
+            index, expr = self.region[vid_src]
+            old = self.shapes[vid_src][0]
+            if old and shape and old[-1] == shape[-1]:  # N stays last: still the epilogue's element-wise domain
+                self.region[vid] = (index, expr)
+                return
+        vid_src = self.use(src, op)
+        node = self.nodes.get(vid_src)
+        if node is not None and node[0] == "const":
+            self.nodes[vid] = ("const", fn(node[1]))
+        else:
+            self.nodes[vid] = ("view", vid_src, fn)
+
+    def broadcast_copy(self, op) -> bool:
+        """A linalg.generic that copies its one input, broadcast and/or permuted: a view."""
+        if len(op.operands) != 2 or any(i != "parallel" for i in _iterators(op)):
+            return False
+        body = [o.operation for o in op.regions[0].blocks[0].operations]
+        block = op.regions[0].blocks[0]
+        if len(body) != 1 or body[0].operands[0] != block.arguments[0]:
+            return False
+        maps = _maps(op)
+        if maps is None or maps[1] != list(range(len(maps[1]))):
+            return False
+        dims, shape = maps[0], tuple(op.results[0].type.shape)
+        order = sorted(range(len(dims)), key=lambda j: dims[j])
+        full = tuple(shape[d] if d in dims else 1 for d in range(len(shape)))
+
+        def fn(x, order=order, full=full, shape=shape):
+            return np.broadcast_to(x.transpose(order).reshape(full), shape)
+        src = self.use(op.operands[0], op)
+        node = self.nodes[src]
+        vid = self.vid(op.results[0])
+        self.nodes[vid] = ("const", fn(node[1])) if node[0] == "const" else ("view", src, fn)
+        return True
+
+    # --- contractions
+
+    def contraction(self, op, maps) -> None:
+        if maps is None:
+            raise self.bad(op, "indexing maps that are not projected permutations")
+        a, b, c = op.operands[0], op.operands[1], op.operands[2]
+        types = tuple(str(v.type.element_type) for v in (a, b, c))
+        if types not in _CONTRACTION_TYPES:
+            raise self.bad(op, f"element types {', '.join(types)} (supported A, B -> C: "
+                               f"{'; '.join(', '.join(t[:2]) + ' -> ' + t[2] for t in sorted(_CONTRACTION_TYPES))})")
+        if op.name != "linalg.generic" and "cast" in op.attributes and "signed" not in str(op.attributes["cast"]):
+            raise self.bad(op, f"cast {op.attributes['cast']} (unsigned operands) is not supported")
+        if types[0] == "i8" and op.name == "linalg.generic":
+            raise self.bad(op, "an integer linalg.generic contraction (use linalg.matmul)")
+        dtype = {"f32": "f32", "bf16": "bf16", "i8": "s8s8"}[types[0]]
+        ma, mb, mc = maps
+        iters = _iterators(op) if op.name == "linalg.generic" else None
+        ndims = 1 + max(max(m) for m in maps if m)
+        reduce = [d for d in range(ndims) if d not in mc]
+        if iters is not None and any((iters[d] == "reduction") != (d in reduce) for d in range(ndims)):
+            raise self.bad(op, "iterator types that do not match the maps")
+        m_dims = [d for d in mc if d in ma and d not in mb]
+        n_dims = [d for d in mc if d in mb and d not in ma]
+        batch = [d for d in mc if d not in m_dims and d not in n_dims]
+        if len(m_dims) != 1 or len(n_dims) != 1 or not reduce or any(d not in ma or d not in mb for d in reduce):
+            raise self.bad(op, "not a matmul-like contraction (one M, one N dimension, reduced dimensions in both "
+                               "operands)")
+        if any(d not in ma and d not in mb for d in batch) or any(d in m_dims + n_dims for d in reduce):
+            raise self.bad(op, "a batch dimension in neither operand")
+        sa, sb, sc = (tuple(v.type.shape) for v in (a, b, c))
+        size = {}
+        for m, s in ((ma, sa), (mb, sb), (mc, sc)):
+            for d, n in zip(m, s):
+                if size.setdefault(d, n) != n:
+                    raise self.bad(op, f"operand shapes {sa}, {sb}, {sc} disagree on a dimension")
+        M, N = size[m_dims[0]], size[n_dims[0]]
+        K = math.prod(size[d] for d in reduce)
+        if 0 in size.values():
+            raise self.bad(op, "a zero-size dimension; nanomm compiles non-empty contractions only")
+        k_order = reduce  # batch-reduce dimensions (linalg.batch_reduce_matmul's) merge into K, in loop order
+        a_axes = [ma.index(d) for d in batch if d in ma] + [ma.index(m_dims[0])] + [ma.index(d) for d in k_order]
+        b_axes = [mb.index(d) for d in batch if d in mb] + [mb.index(d) for d in k_order] + [mb.index(n_dims[0])]
+        a_shape = tuple(size[d] if d in ma else 1 for d in batch) + (M, K)
+        b_shape = tuple(size[d] if d in mb else 1 for d in batch) + (K, N)
+        c_shape = tuple(size[d] for d in batch) + (M, N)
+        if mc != batch + m_dims + n_dims:
+            raise self.bad(op, "a result whose dimensions are not ordered (batch..., M, N)")
+        index = len(self.contractions)
+        con = _Contraction(op.name, str(op.location), self.use(a, op), self.use(b, op), (tuple(a_axes), a_shape),
+                           (tuple(b_axes), b_shape), c_shape, dtype, out_shape=c_shape)
+        init = self.vid(c)
+        node = self.nodes.get(init)
+        if node is not None and node[0] == "empty":
+            raise self.bad(op, "accumulates into a tensor.empty (undefined values): fill it with zeros first")
+        if node is not None and node[0] == "fill":
+            if node[1] != 0:  # sums plus a constant: an offset before the activation, folded into the bias
+                con.expr = _E("arith.addf", (_X, _E("const", value=float(node[1]))))
+        else:  # C += A @ B: the init is added to the sums, a residual
+            con.expr = _E("arith.addf", (_X, _RES))
+            con.residual = self.use(c, op)
+        self.contractions.append(con)
+        self.region[self.vid(op.results[0])] = (index, con.expr)
+
+    # --- element-wise consumers
+
+    def fuse(self, op) -> bool:
+        """Fuses an element-wise linalg.generic into the epilogue of the latest contraction it reads."""
+        ins = list(op.operands)[:-1]
+        rank = len(op.results[0].type.shape) if len(op.results) == 1 else -1
+        maps = _maps(op)
+        if rank < 1 or maps is None or any(i != "parallel" for i in _iterators(op)) or \
+                maps[-1] != list(range(rank)) or str(op.results[0].type.element_type) != "f32":
+            return False
+        owners = [self.region[self.vid(v)][0] for v, m in zip(ins, maps) if self.vid(v) in self.region
+                  and m == list(range(rank)) and self.shapes[self.vid(v)][0] == tuple(op.results[0].type.shape)]
+        if not owners:
+            return False
+        index = max(owners)
+        con = self.contractions[index]
+        block = op.regions[0].blocks[0]
+        exprs = []
+        for v, m, arg in zip(ins, maps, block.arguments):
+            vid = self.vid(v)
+            if vid in self.region and self.region[vid][0] == index and m == list(range(rank)):
+                exprs.append(self.region[vid][1])
+            elif m == [rank - 1] and self.shapes.get(vid, ((), ""))[0] == (con.c_shape[-1],):
+                if con.bias not in (None, vid):
+                    return False  # a second bias
+                exprs.append(_BIAS)
+            elif m == list(range(rank)) and self.shapes.get(vid, ((), ""))[0] == tuple(op.results[0].type.shape):
+                if con.residual not in (None, vid):
+                    return False  # a second residual
+                exprs.append(_RES)
+            elif m == [] and vid in self.nodes and self.nodes[vid][0] == "const":
+                exprs.append(_E("const", value=float(self.nodes[vid][1])))
+            else:
+                return False
+        expr = self.body(op, exprs)
+        if expr is None:
+            return False
+        for e, v in zip(exprs, ins):
+            if e is _BIAS:
+                con.bias = self.use(v, op)
+            elif e is _RES:
+                con.residual = self.use(v, op)
+        con.fused.append(op.name)
+        self.region[self.vid(op.results[0])] = (index, expr)
+        return True
+
+    def body(self, op, inputs: list[_E]) -> _E | None:
+        """The scalar expression a generic's body computes from its inputs' expressions, or None."""
+        block = op.regions[0].blocks[0]
+        env = dict(zip(list(block.arguments)[:len(inputs)], inputs))
+
+        def lookup(v):
+            if v in env:
+                return env[v]
+            vid = self.vid(v)
+            if vid in self.scalars:
+                return _E("const", value=self.scalars[vid])
+            return None
+        for o in block.operations:
+            o = o.operation
+            if o.name == "linalg.yield":
+                return lookup(o.operands[0]) if len(o.operands) == 1 else None
+            if o.name == "arith.constant":
+                attr = o.attributes["value"]
+                if not isinstance(attr, (ir.FloatAttr, ir.IntegerAttr)):
+                    return None
+                env[o.results[0]] = _E("const", value=float(attr.value))
+                continue
+            if o.name not in _OPS and o.name != "arith.cmpf":
+                return None
+            args = tuple(lookup(v) for v in o.operands)
+            if any(a is None for a in args):
+                return None
+            value = int(ir.IntegerAttr(o.attributes["predicate"]).value) if o.name == "arith.cmpf" else None
+            env[o.results[0]] = _E(o.name, args, value)
+        return None
+
+    def why_not_fused(self, op) -> str:
+        reads = [v for v in list(op.operands)[:-1] if self.vid(v) in self.region]
+        if not reads:
+            return ("an element-wise or reduction op that does not consume a contraction: nanomm compiles "
+                    "contractions and the element-wise ops fused into their epilogues")
+        return ("cannot be fused into the epilogue of the contraction it reads (act(alpha * (A @ B) + bias) + "
+                "residual, bias along N, residual of the result's shape, element-wise maps only)")
+
+    def finish(self) -> None:
+        """Matches each contraction's fused expression to an epilogue; its result is the one fused value
+        used outside."""
+        for index, con in enumerate(self.contractions):
+            used = sorted(self.external.get(index, ()))
+            if not used:
+                continue  # a result nothing reads
+            if len(used) > 1:
+                raise MLIRInputError(f"function @{self.name}: {con.name} ({con.where}): its result is used both "
+                                     "before and after its element-wise consumers: nanomm fuses them into one kernel "
+                                     "and cannot keep the intermediate value")
+            vid = used[0]
+            expr = self.region[vid][1]
+            found = _match(expr, self.rtol)
+            if isinstance(found, str):
+                raise MLIRInputError(f"function @{self.name}: {con.name} ({con.where}) and its element-wise "
+                                     f"consumers {', '.join(con.fused)}: cannot be fused: {found}")
+            self.make_epilogue(con, found)
+            con.deviation = found.deviation
+            con.out_shape = self.shapes[vid][0]
+            self.nodes[vid] = ("out", index)
+
+    def make_epilogue(self, con: _Contraction, found: _Epilogue) -> None:
+        bias_node = self.nodes.get(con.bias) if con.bias is not None else None
+        N = con.c_shape[-1]
+        has_bias = con.bias is not None or found.offset != 0
+        if bias_node is not None and bias_node[0] != "const" and (found.bias_gain != 1 or found.offset != 0):
+            raise MLIRInputError(f"function @{self.name}: {con.name} ({con.where}): a bias argument scaled or "
+                                 "offset inside the epilogue cannot be fused (alpha * x + bias only)")
+        if has_bias and (bias_node is None or bias_node[0] == "const"):
+            b = np.zeros(N) if bias_node is None else np.asarray(bias_node[1], np.float64)
+            con.bias_array = np.ascontiguousarray(found.bias_gain * b + found.offset, np.float32)
+        if not found.residual:
+            con.residual = None
+        ep = Epilogue(alpha=found.alpha, bias=has_bias, activation=found.activation, residual=found.residual)
+        con.epilogue = None if ep.identity else ep
+        if con.epilogue is not None and con.dtype == "s8s8":
+            raise MLIRInputError(f"function @{self.name}: {con.name} ({con.where}): element-wise consumers of an "
+                                 "integer contraction are not fused (int32 results)")
+        b_node = self.nodes.get(con.b)
+        if b_node is not None and b_node[0] == "const":
+            self.pack(con, b_node[1])
+
+    def pack(self, con: _Contraction, b: np.ndarray) -> None:
+        """A constant B whose batch entries are all one matrix: one pre-packed kernel over every row of A."""
+        b = _canonical(b, con.b_view)
+        batch = b.shape[:-2]
+        if any(n != 1 for n, s in zip(batch, b.strides[:-2]) if s != 0) and batch and math.prod(batch) > 1:
+            return  # a batch of different matrices: nanomm.matmul's batched kernel per call
+        b2 = b.reshape(b.shape[-2:]) if not batch else b[(0,) * len(batch)]
+        if con.dtype == "bf16":
+            b2 = b2.astype(ml_dtypes.bfloat16)
+        con.packed = b2
+
+
+def _scalar(attr):
+    return attr.value if isinstance(attr, (ir.FloatAttr, ir.IntegerAttr)) else float(str(attr).split(":")[0])
+
+
+def _iterators(op) -> list[str]:
+    return [re.sub(r".*<(\w+)>.*", r"\1", str(i)) for i in ir.ArrayAttr(op.attributes["iterator_types"])]
+
+
+def _maps(op) -> list[list[int]] | None:
+    """Each operand's indexing map as the loop dimensions its results are, or None if one is not a
+    projected permutation (constant or compound results)."""
+    out = []
+    for a in ir.ArrayAttr(op.attributes["indexing_maps"]):
+        am = ir.AffineMapAttr(a).value
+        if not all(isinstance(e, ir.AffineDimExpr) for e in am.results):
+            return None
+        out.append([ir.AffineDimExpr(e).position for e in am.results])
+    return out
+
+
+def _named_maps(op) -> list[list[int]] | None:
+    if "indexing_maps" in op.attributes:
+        return _maps(op)
+    return {"linalg.matmul": [[0, 2], [2, 1], [0, 1]],
+            "linalg.batch_matmul": [[0, 1, 3], [0, 3, 2], [0, 1, 2]],
+            "linalg.batch_reduce_matmul": [[0, 1, 3], [0, 3, 2], [1, 2]]}[op.name]
+
+
+def _is_contraction_generic(op) -> bool:
+    """A linalg.generic with a reduction whose body is out + cast(a) * cast(b)."""
+    if op.name != "linalg.generic" or len(op.operands) != 3 or "reduction" not in _iterators(op):
+        return False
+    block = op.regions[0].blocks[0]
+    a, b, out = block.arguments
+    body = [o.operation for o in block.operations]
+    casts = {"arith.extf", "arith.extsi", "arith.sitofp"}
+    values = {}
+    for o in body:
+        if o.name in casts:
+            values[o.results[0]] = o.operands[0]
+        elif o.name == "arith.mulf" or o.name == "arith.muli":
+            x, y = (values.get(v, v) for v in o.operands)
+            if {x, y} != {a, b} or x == y:
+                return False
+            values[o.results[0]] = "product"
+        elif o.name in ("arith.addf", "arith.addi"):
+            x, y = (values.get(v, v) for v in o.operands)
+            if not ((x == "product" and y == out) or (y == "product" and x == out)):
+                return False
+            values[o.results[0]] = "sum"
+        elif o.name == "linalg.yield":
+            return values.get(o.operands[0]) == "sum"
+        else:
+            return False
+    return False
+
+
+def _view_function(op, shape: tuple):
+    """(a function of the source array giving the op's result, a description), or (None, why not)."""
+    name = op.name
+    if name == "linalg.transpose":
+        perm = tuple(ir.DenseI64ArrayAttr(op.attributes["permutation"]))
+        return (lambda x, perm=perm: x.transpose(perm)), f"transpose {perm}"
+    if name in ("tensor.collapse_shape", "tensor.expand_shape"):
+        if not all(n >= 0 for n in shape):
+            return None, "a dynamic shape: functions of several ops are compiled for static shapes"
+        return (lambda x, shape=shape: x.reshape(shape)), f"reshape {shape}"
+    if name == "linalg.broadcast":
+        dims = tuple(ir.DenseI64ArrayAttr(op.attributes["dimensions"]))
+        full = tuple(1 if d in dims else n for d, n in enumerate(shape))
+        return (lambda x, full=full, shape=shape: np.broadcast_to(x.reshape(full), shape)), f"broadcast {dims}"
+    if name == "tensor.extract_slice":
+        if len(op.operands) != 1:
+            return None, "a slice with dynamic offsets, sizes or strides"
+        offsets = list(ir.DenseI64ArrayAttr(op.attributes["static_offsets"]))
+        sizes = list(ir.DenseI64ArrayAttr(op.attributes["static_sizes"]))
+        strides = list(ir.DenseI64ArrayAttr(op.attributes["static_strides"]))
+        index = tuple(slice(o, o + n * s, s) for o, n, s in zip(offsets, sizes, strides))
+        return (lambda x, index=index, shape=shape: x[index].reshape(shape)), "slice"
+    return None, "not a view"
+
+
+def resources(source: str) -> dict[str, bytes]:
+    """The `dialect_resources` blobs of MLIR text by name (dense_resource constants' data: a 4-byte
+    alignment, then the elements)."""
+    start = source.rfind("{-#")
+    if start < 0:
+        return {}
+    return {m.group(1).strip('"'): bytes.fromhex(m.group(2)) for m in
+            re.finditer(r'([\w.$-]+|"[^"]*")\s*:\s*"0x([0-9A-Fa-f]*)"', source[start:])}
+
+
+def read_function(name: str, func: ir.Operation, blobs: dict, activation_rtol: float | None = None) -> GraphFunction:
+    """The function's plan (kernels not compiled yet: GraphFunction.build). activation_rtol: how far
+    (relative) an element-wise body may compute from the activation it is fused as (default: exact,
+    to float32 rounding)."""
+    return _Reader(name, func, blobs, EXACT if activation_rtol is None else activation_rtol).read()

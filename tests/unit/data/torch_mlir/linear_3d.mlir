@@ -1,0 +1,31 @@
+#map = affine_map<(d0, d1) -> (d0, d1)>
+#map1 = affine_map<(d0, d1) -> (d1)>
+module {
+  func.func @linear_3d(%arg0: tensor<2x3x8xf32>) -> tensor<2x3x16xf32> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %cst_0 = arith.constant dense_resource<torch_tensor_16_torch.float32> : tensor<16xf32>
+    %cst_1 = arith.constant dense_resource<torch_tensor_16_8_torch.float32> : tensor<16x8xf32>
+    %collapsed = tensor.collapse_shape %arg0 [[0, 1], [2]] : tensor<2x3x8xf32> into tensor<6x8xf32>
+    %0 = tensor.empty() : tensor<8x16xf32>
+    %transposed = linalg.transpose ins(%cst_1 : tensor<16x8xf32>) outs(%0 : tensor<8x16xf32>) permutation = [1, 0] 
+    %1 = tensor.empty() : tensor<6x16xf32>
+    %2 = linalg.fill ins(%cst : f32) outs(%1 : tensor<6x16xf32>) -> tensor<6x16xf32>
+    %3 = linalg.matmul ins(%collapsed, %transposed : tensor<6x8xf32>, tensor<8x16xf32>) outs(%2 : tensor<6x16xf32>) -> tensor<6x16xf32>
+    %4 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%3, %cst_0 : tensor<6x16xf32>, tensor<16xf32>) outs(%1 : tensor<6x16xf32>) {
+    ^bb0(%in: f32, %in_2: f32, %out: f32):
+      %5 = arith.addf %in, %in_2 : f32
+      linalg.yield %5 : f32
+    } -> tensor<6x16xf32>
+    %expanded = tensor.expand_shape %4 [[0, 1], [2]] output_shape [2, 3, 16] : tensor<6x16xf32> into tensor<2x3x16xf32>
+    return %expanded : tensor<2x3x16xf32>
+  }
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      torch_tensor_16_torch.float32: "0x0400000022937FBE5B5233BE881A95BE30ED3C3E538F13BD0C508B3E3F0E603ED754483EA1443A3C68DEDFBDF56F9DBDEB75403D4D77333E00A47DBEEFEC973E3D751DBD",
+      torch_tensor_16_8_torch.float32: "0x04000000784A82BD39F20C3EA99C803D33091A3EB90FF6BD0A85303E9DDF7CBE5789A33DD2F374BE1695B2BE5E5E91BECBE88E3E36E0433ECFD5A93EB804913E93A8A1BE031177BE20FF69BD9E1E6BBEFC657B3E1EDA88BEA2A330BE98E1AEBEBD8B4DBE63E2943E1E36943E9994813E1CC58B3EBFF5A03ECF68B9BD3A4C1F3E9046A13ED389EF3DF3F5B43EAAC63B3E8C0F613EE06BFDBD53B72D3E0767263D16ECACBDB3154CBE59254BBE794A8BBE2B0C733E3AB1803E81D124BDB88151BE2CE98B3E0C85673E594BD73C65EE2ABE8D5DA63E660D143E846B89BE2140AD3E1A76893EB5F503BE8D854B3ED6B44DBE53F262BD28B4993E92586F3C290580BEAF02F2BD1B8CC4BD03B28BBDDC960A3D7B69A73EC5119B3C83895FBEBF72943CC8972D3EF395333EC770A5BE739181BD068686BE077A1ABEAD70023E1C8C80BE5A94063E2FA5993ED3F6BD3C584B71BE88B601BECD1C9E3D8AFE89BE53DD333E8A57A4BE3F03AEBEADE3AFBE85E392BD5C72733EBC54ABBE0076963EE1D210BE1C12D43D8514843C853AA3BEE51F963EF6EF423EB4EEB33E06E8363E72F86EBE6713973E17A99B3C48AF2B3E862591BE8B43D0BD23BDB1BEE8020DBEBE349C3D24218EBE58CFE63D4658423ECCBD493DEA3B72BE0D598CBED063DFBD7AEB1E3E8C8EB23EC82E503E5D1323BD99DFFD3D6397B1BEDD9B9ABE1CEE283E6F104DBEDC2C2E3E"
+    }
+  }
+#-}
