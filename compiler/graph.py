@@ -49,10 +49,13 @@ _NAMED_CONTRACTIONS = ("linalg.matmul", "linalg.batch_matmul", "linalg.batch_red
 
 
 def needs_graph(func: ir.Operation) -> bool:
-    """True when a function holds more than what the single-matmul importer (frontend._analyze)
+    """True when a tensor function holds more than what the single-matmul importer (frontend._analyze)
     reads: a constant tensor, an op other than one linalg.matmul, its zero fill and a transpose of
     an argument, or more than one contraction."""
-    ops = [o.operation for o in func.regions[0].blocks[0].operations]
+    block = func.regions[0].blocks[0]
+    if any(isinstance(arg.type, ir.MemRefType) for arg in block.arguments):
+        return False  # the buffer form: one linalg.matmul writing its C argument
+    ops = [o.operation for o in block.operations]
     contractions = [o for o in ops if o.name in _NAMED_CONTRACTIONS or _is_contraction_generic(o)]
     if len(contractions) != 1 or contractions[0].name != "linalg.matmul":
         return bool(contractions)

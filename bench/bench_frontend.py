@@ -1,0 +1,149 @@
+"""Layers exported by torch-mlir, compiled by nanomm.compile, against torch eager in the same process.
+
+    pip install torch==2.13.0 torch-mlir==20261001                   # the frontend (not a nanomm dependency)
+    python bench/bench_frontend.py                                   # every layer, one thread
+    python bench/bench_frontend.py --layers mlp --threads 0          # all cores
+
+Each layer is a torch module (deterministic random weights), exported with
+`torch_mlir.fx.export_and_import(..., output_type="linalg-on-tensors")` (weights frozen as
+dense_resource constants) and compiled by `nanomm.compile` (compiler/graph.py: constant weights packed
+once, element-wise consumers fused into the epilogues); the compile time is reported. Layers:
+- `mlp`: TPP-MLIR's MLP benchmark, 3 x [Linear + ReLU], 1024 wide, batch 256;
+- `minilm.ffn`: MiniLM-L6's feed-forward block on 128 tokens, x + Linear(GELU(Linear(x))) (384 -> 1536 -> 384);
+- `bert.up`: BERT-base's up-projection with GELU, 128 tokens (768 -> 3072);
+- `scores`: attention scores Q @ K^T / sqrt(d), 8 x 12 heads x 128 tokens, head dim 64.
+Both run on the same inputs after an agreement check (max difference over the output's largest
+magnitude <= 1e-4), timed in interleaved rounds (bench/_timing.py); the ratio is torch's time over
+nanomm's (above 1: nanomm is faster). One thread pins the process to one CPU first. Writes
+bench/results/bench_frontend-<host>-<date>.json and .md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import socket
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _report  # noqa: E402
+import _timing  # noqa: E402
+
+
+def layers(torch):
+    nn, F = torch.nn, torch.nn.functional
+
+    class FFN(nn.Module):
+        def __init__(self, d, h):
+            super().__init__()
+            self.up, self.down = nn.Linear(d, h), nn.Linear(h, d)
+
+        def forward(self, x):
+            return x + self.down(F.gelu(self.up(x)))
+
+    class UpGelu(nn.Module):
+        def __init__(self, d, h):
+            super().__init__()
+            self.up = nn.Linear(d, h)
+
+        def forward(self, x):
+            return F.gelu(self.up(x))
+
+    class Scores(nn.Module):
+        def forward(self, q, k):
+            return q @ k.transpose(-1, -2) / q.shape[-1] ** 0.5
+
+    def mlp(width, batch, n):
+        parts = []
+        for _ in range(n):
+            parts += [nn.Linear(width, width), nn.ReLU()]
+        return nn.Sequential(*parts), (torch.randn(batch, width),)
+
+    return {
+        "mlp": lambda: mlp(1024, 256, 3),
+        "minilm.ffn": lambda: (FFN(384, 1536), (torch.randn(128, 384),)),
+        "bert.up": lambda: (UpGelu(768, 3072), (torch.randn(128, 768),)),
+        "scores": lambda: (Scores(), (torch.randn(8, 12, 128, 64), torch.randn(8, 12, 128, 64))),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--layers", default="mlp,minilm.ffn,bert.up,scores")
+    ap.add_argument("--threads", type=int, default=1, help="1: one thread (pinned); 0: every core")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--target", type=float, default=0.2, help="seconds per measurement")
+    ap.add_argument("--out", default=None)
+    args = ap.parse_args()
+    if args.threads == 1 and hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    try:
+        import torch
+        from torch_mlir import fx
+    except ImportError as exc:
+        raise SystemExit(f"error: bench_frontend needs torch and torch-mlir ({exc}): "
+                         "pip install torch==2.13.0 torch-mlir==20261001")
+    import nanomm
+
+    threads = args.threads or len(os.sched_getaffinity(0))
+    torch.set_num_threads(threads)
+    started = datetime.datetime.now()
+    made = layers(torch)
+    rows, results = [], []
+    for name in args.layers.split(","):
+        if name not in made:
+            raise SystemExit(f"error: unknown layer {name!r} (known: {', '.join(made)})")
+        torch.manual_seed(0)
+        module, inputs = made[name]()
+        module.eval()
+        text = str(fx.export_and_import(module, *inputs, output_type="linalg-on-tensors", func_name="forward"))
+        t0 = time.perf_counter()
+        compiled = nanomm.compile(text).forward
+        compile_s = time.perf_counter() - t0
+        arrays = [x.numpy() for x in inputs]
+        with torch.inference_mode():
+            want = module(*inputs).numpy()
+        got = compiled(*arrays)
+        error = float(np.abs(got - want).max() / np.abs(want).max())
+        if not error <= 1e-4:
+            raise SystemExit(f"error: {name}: nanomm's result differs from torch's by {error:.2e} of its scale")
+
+        def run_torch(module=module, inputs=inputs):
+            with torch.inference_mode():
+                return module(*inputs)
+        timed = _timing.interleaved({"nanomm": lambda: compiled(*arrays), "torch": run_torch}, rounds=args.rounds,
+                                    target=args.target, warmup=0.5, gap=0.3 if threads > 1 else 0.0)
+        n_s, t_s = timed["nanomm"]["best_median_s"], timed["torch"]["best_median_s"]
+        results.append({"layer": name, "threads": threads, "compile_s": compile_s, "error": error,
+                        "kernels": compiled.describe(), "nanomm": timed["nanomm"], "torch": timed["torch"]})
+        rows.append([name, str(threads), f"{n_s * 1e3:.3f}", f"{t_s * 1e3:.3f}", f"{t_s / n_s:.2f}",
+                     f"{compile_s:.2f}", f"{error:.1e}",
+                     f"{timed['nanomm']['spread']:.0%} / {timed['torch']['spread']:.0%}"])
+        _report.log(f"{name}: nanomm {n_s * 1e3:.3f} ms, torch {t_s * 1e3:.3f} ms")
+    head = ["layer", "threads", "nanomm ms", "torch ms", "torch / nanomm", "compile s", "error", "spread"]
+    print(_report.render_text(head, rows, {0}))
+    for r in results:
+        print(r["kernels"])
+    host = socket.gethostname()
+    report = {"tool": "bench_frontend", "started": started.isoformat(timespec="seconds"), "host": host,
+              "command": " ".join(sys.argv), "loadavg": _report.loadavg(), "versions": _report.versions(),
+              "results": results}
+    path = _report.result_path("bench_frontend", started, args.out)
+    path.write_text(json.dumps(report, indent=1, default=float))
+    md = [f"# bench/bench_frontend.py, {host}, {report['started']}", "", f"command: `{report['command']}`; "
+          f"torch {torch.__version__}. Times are best round medians; "
+          "the ratio is torch's time over nanomm's (above 1: nanomm is faster).", "",
+          _report.render_markdown(head, rows, {0}), "", "Kernels (GraphFunction.describe):", "", "```",
+          *[r["kernels"] for r in results], "```", ""]
+    path.with_suffix(".md").write_text("\n".join(md))
+    print(f"JSON: {path}\nMarkdown: {path.with_suffix('.md')}")
+
+
+if __name__ == "__main__":
+    main()
