@@ -287,7 +287,7 @@ class _Contraction:
             act = ep.activation and (ep.activation + (f" (body within {self.deviation:.1e})" if self.deviation > EXACT
                                                       else ""))
             parts += (["bias"] if ep.bias else []) + ([act] if act else []) + (["residual"] if ep.residual else [])
-        shape = "x".join(map(str, self.c_shape[:-2] + (self.c_shape[-2], self.c_shape[-1], self.a_view[1][-1])))
+        shape = "x".join("?" if n == -1 else str(n) for n in self.c_shape + self.a_view[1][-1:])
         return (f"{self.name} {self.where}: {shape} {self.dtype}, B {'constant, pre-packed' if B_constant else 'argument'}"
                 f", epilogue {' + '.join(parts) or 'none'}")
 
@@ -307,10 +307,10 @@ class GraphFunction:
         compiles here too (nanomm.matmul's, for operands known only at run time), not at the first call."""
         for c in self.contractions:
             if c.packed is not None:
-                rows = math.prod(c.c_shape[:-1])
+                rows = None if -1 in c.c_shape else math.prod(c.c_shape[:-1])  # None: the dynamic-M kernel
                 c.kernel = compile_matmul(rows, c.c_shape[-1], c.a_view[1][-1], c.dtype, b=c.packed,
                                           epilogue=c.epilogue)
-        self(*(np.zeros(shape, dtype) for shape, dtype in self.inputs))
+        self(*(np.zeros(tuple(1 if n == -1 else n for n in shape), dtype) for shape, dtype in self.inputs))
         return self
 
     def describe(self) -> str:
@@ -326,8 +326,9 @@ class GraphFunction:
                 raise DTypeError(f"{self.name}(): argument {i} must be a numpy array, got {type(x).__name__}")
             if x.dtype != dtype:
                 raise DTypeError(f"{self.name}(): argument {i} has dtype {x.dtype}, the function takes {np.dtype(dtype)}")
-            if x.shape != shape:
-                raise ShapeError(f"{self.name}(): argument {i} has shape {x.shape}, the function takes {shape}")
+            if len(x.shape) != len(shape) or any(n != m for n, m in zip(x.shape, shape) if m != -1):
+                shown = "(" + ", ".join("?" if n == -1 else str(n) for n in shape) + ("," if len(shape) == 1 else "") + ")"
+                raise ShapeError(f"{self.name}(): argument {i} has shape {x.shape}, the function takes {shown}")
         memo: dict = {}
         results = []
         for vid in self.outputs:
@@ -363,8 +364,9 @@ class GraphFunction:
         ep = c.epilogue
         keywords = {} if ep is None else dict(bias=bias, activation=ep.activation, alpha=ep.alpha)
         if c.kernel is not None:
-            rows = int(np.prod(c.c_shape[:-1]))
-            a2 = np.ascontiguousarray(np.broadcast_to(a, c.c_shape[:-1] + a.shape[-1:]).reshape(rows, -1))
+            a2 = np.ascontiguousarray(a.reshape(-1, a.shape[-1]) if -1 in c.c_shape else
+                                      np.broadcast_to(a, c.c_shape[:-1] + a.shape[-1:]).reshape(-1, a.shape[-1]))
+            rows = a2.shape[0]
             extras = {} if ep is None else {k: v for k, v in (("bias", bias), ("residual", residual)) if v is not None}
             if "residual" in extras:
                 extras["residual"] = np.ascontiguousarray(extras["residual"].reshape(rows, -1))
@@ -372,9 +374,14 @@ class GraphFunction:
         else:
             b = _canonical(self._get(c.b, args, memo)[0], c.b_view)
             out = matmul(a, b, **keywords, residual=residual)
-            if out.shape != c.c_shape:  # a batch that broadcasts from neither operand's full shape
+            if -1 not in c.c_shape and out.shape != c.c_shape:  # a batch that broadcasts from neither operand's full shape
                 out = np.broadcast_to(out, c.c_shape)
         return out.reshape(c.out_shape)
+
+
+def _shape(t) -> tuple:
+    """A shaped type's sizes, a dynamic one as -1 (what numpy's reshape infers)."""
+    return tuple(-1 if ir.ShapedType.is_dynamic_size(n) else n for n in t.shape)
 
 
 def _canonical(x: np.ndarray, view: tuple) -> np.ndarray:
@@ -394,6 +401,7 @@ class _Reader:
         self.external: dict = {}  # contraction index -> region value ids used outside the region
         self.contractions: list[_Contraction] = []
         self.scalars: dict = {}  # int -> a scalar constant's value
+        self.sizes: set = set()  # tensor.dim results
         self.func = func
 
     def bad(self, op, msg: str) -> MLIRInputError:
@@ -405,7 +413,7 @@ class _Reader:
             self.ids[v] = len(self.ids)
             t = v.type
             if isinstance(t, ir.RankedTensorType):
-                self.shapes[self.ids[v]] = (tuple(t.shape), str(t.element_type))
+                self.shapes[self.ids[v]] = (_shape(t), str(t.element_type))
         return self.ids[v]
 
     def read(self) -> GraphFunction:
@@ -415,13 +423,13 @@ class _Reader:
             t = arg.type
             if not isinstance(t, ir.RankedTensorType):
                 raise self.bad(self.func, f"argument {i} has type {t}: functions of several ops take tensors")
-            if not t.has_static_shape:
-                raise self.bad(self.func, f"argument {i} has a dynamic shape ({t}): functions of several ops "
-                                          "are compiled for static shapes")
+            if sum(n == -1 for n in _shape(t)) > 1:
+                raise self.bad(self.func, f"argument {i} has more than one dynamic dimension ({t}): functions of "
+                                          "several ops take one (the rows, a batch or a sequence length)")
             if str(t.element_type) not in _NUMPY_TYPES:
                 raise self.bad(self.func, f"argument {i} has element type {t.element_type}")
             self.nodes[self.vid(arg)] = ("arg", i)
-            inputs.append((tuple(t.shape), np.dtype(_NUMPY_TYPES[str(t.element_type)])))
+            inputs.append((_shape(t), np.dtype(_NUMPY_TYPES[str(t.element_type)])))
         outputs = None
         for op in block.operations:
             op = op.operation
@@ -451,9 +459,17 @@ class _Reader:
         name = op.name
         if name == "arith.constant":
             return self.constant(op)
+        if op.results and all(isinstance(r.type, ir.IndexType) for r in op.results) and (
+                name == "tensor.dim" or all(self.vid(v) in self.sizes for v in op.operands)):
+            # sizes (tensor.dim and arithmetic on it) only feed tensor.empty and reshapes, whose one dynamic
+            # size numpy infers
+            self.sizes.update(self.vid(r) for r in op.results)
+            return
         if name == "tensor.empty":
-            if op.operands:
-                raise self.bad(op, "a dynamic size: functions of several ops are compiled for static shapes")
+            if any(self.vid(v) not in self.sizes for v in op.operands):
+                raise self.bad(op, "a dynamic size that is not a tensor.dim of another tensor")
+            if sum(n == -1 for n in _shape(op.results[0].type)) > 1:
+                raise self.bad(op, "more than one dynamic dimension")
             self.nodes[self.vid(op.results[0])] = ("empty",)
             return
         if name == "linalg.fill":
@@ -483,6 +499,8 @@ class _Reader:
         attr = op.attributes["value"]
         result = op.results[0]
         vid = self.vid(result)
+        if isinstance(result.type, ir.IndexType):
+            self.sizes.add(vid)
         if isinstance(result.type, ir.RankedTensorType):
             self.nodes[vid] = ("const", self.tensor_constant(op, attr, result.type))
         elif isinstance(attr, (ir.FloatAttr, ir.IntegerAttr)):
@@ -494,7 +512,7 @@ class _Reader:
         if element not in _NUMPY_TYPES:
             raise self.bad(op, f"a constant of element type {element}")
         dtype = np.dtype(_NUMPY_TYPES[element])
-        shape = tuple(t.shape)
+        shape = _shape(t)
         if isinstance(attr, ir.DenseElementsAttr):
             dense = ir.DenseElementsAttr(attr)
             if dense.is_splat:
@@ -529,7 +547,7 @@ class _Reader:
     def view(self, op) -> None:
         src = op.operands[0]
         result = op.results[0]
-        shape = tuple(result.type.shape)
+        shape = _shape(result.type)
         fn, describe = _view_function(op, shape)
         if fn is None:
             raise self.bad(op, describe)
@@ -559,7 +577,9 @@ class _Reader:
         maps = _maps(op)
         if maps is None or maps[1] != list(range(len(maps[1]))):
             return False
-        dims, shape = maps[0], tuple(op.results[0].type.shape)
+        dims, shape = maps[0], _shape(op.results[0].type)
+        if -1 in shape:
+            return False
         order = sorted(range(len(dims)), key=lambda j: dims[j])
         full = tuple(shape[d] if d in dims else 1 for d in range(len(shape)))
 
@@ -600,13 +620,16 @@ class _Reader:
                                "operands)")
         if any(d not in ma and d not in mb for d in batch) or any(d in m_dims + n_dims for d in reduce):
             raise self.bad(op, "a batch dimension in neither operand")
-        sa, sb, sc = (tuple(v.type.shape) for v in (a, b, c))
+        sa, sb, sc = (_shape(v.type) for v in (a, b, c))
         size = {}
         for m, s in ((ma, sa), (mb, sb), (mc, sc)):
             for d, n in zip(m, s):
                 if size.setdefault(d, n) != n:
                     raise self.bad(op, f"operand shapes {sa}, {sb}, {sc} disagree on a dimension")
         M, N = size[m_dims[0]], size[n_dims[0]]
+        if any(size[d] == -1 for d in size if d != m_dims[0]):
+            raise self.bad(op, f"a dynamic dimension other than M (shapes {sa}, {sb}, {sc}): only the rows of A and "
+                               "C may be dynamic")
         K = math.prod(size[d] for d in reduce)
         if 0 in size.values():
             raise self.bad(op, "a zero-size dimension; nanomm compiles non-empty contractions only")
@@ -639,13 +662,13 @@ class _Reader:
     def fuse(self, op) -> bool:
         """Fuses an element-wise linalg.generic into the epilogue of the latest contraction it reads."""
         ins = list(op.operands)[:-1]
-        rank = len(op.results[0].type.shape) if len(op.results) == 1 else -1
+        rank = len(_shape(op.results[0].type)) if len(op.results) == 1 else -1
         maps = _maps(op)
         if rank < 1 or maps is None or any(i != "parallel" for i in _iterators(op)) or \
                 maps[-1] != list(range(rank)) or str(op.results[0].type.element_type) != "f32":
             return False
         owners = [self.region[self.vid(v)][0] for v, m in zip(ins, maps) if self.vid(v) in self.region
-                  and m == list(range(rank)) and self.shapes[self.vid(v)][0] == tuple(op.results[0].type.shape)]
+                  and m == list(range(rank)) and self.shapes[self.vid(v)][0] == _shape(op.results[0].type)]
         if not owners:
             return False
         index = max(owners)
@@ -660,7 +683,7 @@ class _Reader:
                 if con.bias not in (None, vid):
                     return False  # a second bias
                 exprs.append(_BIAS)
-            elif m == list(range(rank)) and self.shapes.get(vid, ((), ""))[0] == tuple(op.results[0].type.shape):
+            elif m == list(range(rank)) and self.shapes.get(vid, ((), ""))[0] == _shape(op.results[0].type):
                 if con.residual not in (None, vid):
                     return False  # a second residual
                 exprs.append(_RES)
@@ -838,15 +861,17 @@ def _view_function(op, shape: tuple):
         perm = tuple(ir.DenseI64ArrayAttr(op.attributes["permutation"]))
         return (lambda x, perm=perm: x.transpose(perm)), f"transpose {perm}"
     if name in ("tensor.collapse_shape", "tensor.expand_shape"):
-        if not all(n >= 0 for n in shape):
-            return None, "a dynamic shape: functions of several ops are compiled for static shapes"
+        if sum(n == -1 for n in shape) > 1:
+            return None, "more than one dynamic dimension"
         return (lambda x, shape=shape: x.reshape(shape)), f"reshape {shape}"
     if name == "linalg.broadcast":
         dims = tuple(ir.DenseI64ArrayAttr(op.attributes["dimensions"]))
+        if -1 in shape:
+            return None, "a broadcast to a dynamic shape"
         full = tuple(1 if d in dims else n for d, n in enumerate(shape))
         return (lambda x, full=full, shape=shape: np.broadcast_to(x.reshape(full), shape)), f"broadcast {dims}"
     if name == "tensor.extract_slice":
-        if len(op.operands) != 1:
+        if len(op.operands) != 1 or -1 in shape:
             return None, "a slice with dynamic offsets, sizes or strides"
         offsets = list(ir.DenseI64ArrayAttr(op.attributes["static_offsets"]))
         sizes = list(ir.DenseI64ArrayAttr(op.attributes["static_sizes"]))

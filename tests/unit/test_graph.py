@@ -60,6 +60,26 @@ def test_torch_mlir_samples_agree_with_torch(name):
         assert want_text in line, f.describe()
 
 
+@pytest.mark.parametrize("name, axis", [("mlp_dynamic", 0), ("linear_3d_dynamic", 1)])
+def test_torch_mlir_dynamic_sizes_take_any_size_without_compiling(name, axis):
+    """Exported with a dynamic batch (tokens): dynamic-M kernels, weights packed once, any size per call."""
+    from nanomm.compiler import build
+    source, args, want = _sample(name)
+    f = nanomm.compile(source)[name]
+    assert all(line.split(": ")[1].startswith("?x") for line in f.describe().splitlines()[1:]), f.describe()
+    _agrees(f(*args), want)
+    before = dict(build.build_counts())
+    x = args[0]
+    for n in (1, 3 * x.shape[axis], 37):
+        bigger = np.take(np.concatenate([x] * (n // x.shape[axis] + 1), axis=axis), range(n), axis=axis)
+        got = f(bigger)
+        rows = np.take(np.concatenate([want] * (n // x.shape[axis] + 1), axis=axis), range(n), axis=axis)
+        _agrees(got, rows)  # each row (token) is computed alone
+    assert dict(build.build_counts()) == before  # nothing compiled for the new sizes
+    with pytest.raises(ShapeError, match=r"the function takes \((2, )?\?, 8|takes \(\?, 8\)"):
+        f(np.ones(x.shape[:-1] + (9,), np.float32))
+
+
 def test_torch_mlir_tanh_gelu_is_fused_only_within_the_tolerance_asked_for():
     source, args, want = _sample("gelu_tanh")
     # torch-mlir prints sqrt(2/pi) as 0.797724: not the activation the kernel computes, to 1.6e-3
@@ -437,17 +457,30 @@ func.func @f(%a: {_T48}, %b: {_T85}) -> {_T45} {{
   return %c : {_T45}
 }}
 """, r"accumulates into a tensor.empty \(undefined values\)"),
-    "dynamic-shape": (f"""
-func.func @f(%a: tensor<?x8xf32>, %b: {_T85}) -> {_T45} {{
-  %w = arith.constant dense<1.0> : {_T85}
+    "dynamic-k": (f"""
+func.func @f(%a: tensor<4x?xf32>, %b: tensor<?x5xf32>) -> {_T45} {{
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : {_T45}
   %init = linalg.fill ins(%zero : f32) outs(%e : {_T45}) -> {_T45}
-  %ac = tensor.cast %a : tensor<?x8xf32> to {_T48}
-  %c = linalg.matmul ins(%ac, %w : {_T48}, {_T85}) outs(%init : {_T45}) -> {_T45}
-  return %c : {_T45}
+  %c = linalg.matmul ins(%a, %b : tensor<4x?xf32>, tensor<?x5xf32>) outs(%init : {_T45}) -> {_T45}
+  %w = arith.constant dense<1.0> : tensor<5x5xf32>
+  %d = linalg.matmul ins(%c, %w : {_T45}, tensor<5x5xf32>) outs(%init : {_T45}) -> {_T45}
+  return %d : {_T45}
 }}
-""", r"argument 0 has a dynamic shape \(tensor<\?x8xf32>\)"),
+""", r"linalg.matmul \(loc\(\"-\":6:8\)\): a dynamic dimension other than M"),
+    "two-dynamic-dimensions": (f"""
+func.func @f(%a: tensor<?x?xf32>) -> tensor<?x5xf32> {{
+  %w = arith.constant dense<1.0> : tensor<8x5xf32>
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%m) : tensor<?x5xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x5xf32>) -> tensor<?x5xf32>
+  %ac = tensor.cast %a : tensor<?x?xf32> to tensor<?x8xf32>
+  %c = linalg.matmul ins(%ac, %w : tensor<?x8xf32>, tensor<8x5xf32>) outs(%init : tensor<?x5xf32>) -> tensor<?x5xf32>
+  return %c : tensor<?x5xf32>
+}}
+""", r"argument 0 has more than one dynamic dimension \(tensor<\?x\?xf32>\)"),
     "an-op-nanomm-does-not-compile": (f"""
 func.func @f(%a: {_T48}, %b: {_T85}) -> {_T45} {{
   %zero = arith.constant 0.0 : f32

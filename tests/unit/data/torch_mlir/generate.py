@@ -72,7 +72,14 @@ def cases():
         "nobias_relu": (Activated(torch.relu, bias=False), (torch.randn(4, 8),)),
         "encoder": (torch.nn.TransformerEncoderLayer(16, 2, 32, dropout=0.0, batch_first=True),
                     (torch.randn(2, 5, 16),)),
+        # exported with a dynamic first dimension (DYNAMIC); the .npz holds a call with another size
+        "mlp_dynamic": (torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.GELU(), torch.nn.Linear(16, 4)),
+                        (torch.randn(4, 8),)),
+        "linear_3d_dynamic": (Linear3d(), (torch.randn(2, 3, 8),)),
     }
+
+
+DYNAMIC = {"mlp_dynamic": (torch.randn(7, 8),), "linear_3d_dynamic": (torch.randn(2, 5, 8),)}
 
 
 def main(names):
@@ -80,7 +87,14 @@ def main(names):
         if names and name not in names:
             continue
         module.eval()
-        ir = fx.export_and_import(module, *args, output_type="linalg-on-tensors", func_name=name)
+        dynamic = None
+        if name in DYNAMIC:
+            from torch.export import Dim
+            axis = 0 if args[0].ndim == 2 else 1
+            dynamic = ({axis: Dim("n", min=1, max=4096)},)
+            args = DYNAMIC[name]
+        ir = fx.export_and_import(module, *(args if dynamic is None else cases()[name][1]),
+                                  output_type="linalg-on-tensors", func_name=name, dynamic_shapes=dynamic)
         (HERE / f"{name}.mlir").write_text(str(ir))
         with torch.no_grad():
             out = module(*args)
