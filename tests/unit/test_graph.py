@@ -251,24 +251,29 @@ def test_generated_contractions_with_epilogues_against_float64(M, N, K, batch, t
         assert "bias" in described
 
 
+def _constant_weights(name, x, w, out_type, *, transposed, tail="  return %y : {out}"):
+    """A function of x @ W (x @ W^T when transposed: W stored [out, in]) with W an inline dense constant;
+    `tail` the ops after the matmul, ending in a return."""
+    e = "bf16" if w.dtype == ml_dtypes.bfloat16 else "f32"
+    values = ", ".join("[" + ", ".join(repr(float(v)) for v in row) + "]" for row in w)
+    wt, kn = _t(w.shape, e), _t(w.shape[::-1] if transposed else w.shape, e)
+    lines = [f"func.func @{name}(%x: {_t(x.shape, e)}) -> {out_type} {{", f"  %w = arith.constant dense<[{values}]> : {wt}",
+             "  %zero = arith.constant 0.0 : f32"]
+    if transposed:
+        lines += [f"  %et = tensor.empty() : {kn}",
+                  f"  %wt = linalg.transpose ins(%w : {wt}) outs(%et : {kn}) permutation = [1, 0]"]
+    lines += [f"  %e = tensor.empty() : {out_type}",
+              f"  %init = linalg.fill ins(%zero : f32) outs(%e : {out_type}) -> {out_type}",
+              f"  %y = linalg.matmul ins(%x, {'%wt' if transposed else '%w'} : {_t(x.shape, e)}, {kn}) "
+              f"outs(%init : {out_type}) -> {out_type}", tail.format(out=out_type), "}"]
+    return "\n".join(lines) + "\n"
+
+
 def test_constant_weights_are_packed_once_and_transposes_of_them_fold():
     rng = np.random.default_rng(1)
     w = rng.standard_normal((24, 16)).astype(np.float32)  # [out, in], as torch's Linear stores it
     x = rng.standard_normal((5, 16)).astype(np.float32)
-    values = ", ".join("[" + ", ".join(repr(float(v)) for v in row) + "]" for row in w)
-    source = f"""
-func.func @lin(%x: tensor<5x16xf32>) -> tensor<5x24xf32> {{
-  %w = arith.constant dense<[{values}]> : tensor<24x16xf32>
-  %zero = arith.constant 0.0 : f32
-  %et = tensor.empty() : tensor<16x24xf32>
-  %wt = linalg.transpose ins(%w : tensor<24x16xf32>) outs(%et : tensor<16x24xf32>) permutation = [1, 0]
-  %e = tensor.empty() : tensor<5x24xf32>
-  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<5x24xf32>) -> tensor<5x24xf32>
-  %y = linalg.matmul ins(%x, %wt : tensor<5x16xf32>, tensor<16x24xf32>) outs(%init : tensor<5x24xf32>) -> tensor<5x24xf32>
-  return %y : tensor<5x24xf32>
-}}
-"""
-    f = nanomm.compile(source).lin
+    f = nanomm.compile(_constant_weights("lin", x, w, "tensor<5x24xf32>", transposed=True)).lin
     assert "B constant, pre-packed" in f.describe()
     np.testing.assert_allclose(f(x), x.astype(np.float64) @ w.T.astype(np.float64), rtol=1e-5, atol=1e-5)
 
@@ -277,25 +282,15 @@ def test_bf16_contraction_with_constant_weights():
     rng = np.random.default_rng(2)
     w = rng.standard_normal((8, 12)).astype(ml_dtypes.bfloat16)
     x = rng.standard_normal((3, 8)).astype(ml_dtypes.bfloat16)
-    values = ", ".join("[" + ", ".join(repr(float(v)) for v in row) + "]" for row in w)
-    source = f"""
-func.func @g(%x: tensor<3x8xbf16>) -> tensor<3x12xf32> {{
-  %w = arith.constant dense<[{values}]> : tensor<8x12xbf16>
-  %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<3x12xf32>
-  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<3x12xf32>) -> tensor<3x12xf32>
-  %y = linalg.matmul ins(%x, %w : tensor<3x8xbf16>, tensor<8x12xbf16>) outs(%init : tensor<3x12xf32>) -> tensor<3x12xf32>
-  %r = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
-       iterator_types = ["parallel", "parallel"]}} ins(%y : tensor<3x12xf32>) outs(%e : tensor<3x12xf32>) {{
+    relu = """  %r = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+       iterator_types = ["parallel", "parallel"]}} ins(%y : {out}) outs(%e : {out}) {{
   ^bb0(%in: f32, %out: f32):
     %z = arith.constant 0.0 : f32
     %m = arith.maximumf %in, %z : f32
     linalg.yield %m : f32
-  }} -> tensor<3x12xf32>
-  return %r : tensor<3x12xf32>
-}}
-"""
-    f = nanomm.compile(source).g
+  }} -> {out}
+  return %r : {out}"""
+    f = nanomm.compile(_constant_weights("g", x, w, "tensor<3x12xf32>", transposed=False, tail=relu)).g
     assert "bf16, B constant, pre-packed, epilogue relu" in f.describe()
     want = np.maximum(x.astype(np.float64) @ w.astype(np.float64), 0)
     np.testing.assert_allclose(f(x), want, rtol=1e-5, atol=1e-5)
