@@ -570,6 +570,9 @@ def child(args) -> dict:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     threads = args.threads or available_cores()
     threadpoolctl.threadpool_limits(threads)  # numpy's OpenBLAS
+    if args.spin_rounds is not None:  # before nanomm's pool starts: its workers' spin before they sleep
+        import nanomm.runtime.native_pool as native_pool
+        native_pool.SPIN_ROUNDS = args.spin_rounds
     names = args.backends.split(",")
     gap = args.gap if args.gap is not None else (0.3 if threads > 1 else 0.0)
     rng = np.random.default_rng(1)
@@ -729,6 +732,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--threads", default="1,0", help="thread counts, each run in its own process; 0: every core")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--target", type=float, default=0.3, help="seconds of forwards per round and backend")
+    p.add_argument("--spin-rounds", type=int, default=None,
+                   help="nanomm's pool workers' spin rounds before they sleep (runtime/native_pool.py SPIN_ROUNDS)")
     p.add_argument("--gap", type=float, default=None,
                    help="seconds of sleep before each backend's turn in a round (default 0.3 on several threads: "
                         "other libraries' threads spin for a while after a call)")
@@ -754,7 +759,8 @@ def main(argv: list[str] | None = None) -> int:
         cmd = [sys.executable, __file__, "--child", str(tmp), "--threads", threads] + [
             a for k in ("models", "inputs", "backends", "rounds", "target", "serve", "serve_fixed")
             for a in (f"--{k.replace('_', '-')}", str(getattr(args, k)))] + (["--breakdown"] if args.breakdown else []) \
-            + ([] if args.gap is None else ["--gap", str(args.gap)])
+            + ([] if args.gap is None else ["--gap", str(args.gap)]) \
+            + ([] if args.spin_rounds is None else ["--spin-rounds", str(args.spin_rounds)])
         if subprocess.call(cmd) != 0:
             return 1
         runs.append(json.loads(tmp.read_text()))
