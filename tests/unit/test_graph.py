@@ -463,8 +463,8 @@ func.func @f(%a: tensor<4x?xf32>, %b: tensor<?x5xf32>) -> {_T45} {{
   return %d : {_T45}
 }}
 """, r"linalg.matmul \(loc\(\"-\":6:8\)\): a dynamic dimension other than M"),
-    "two-dynamic-dimensions": (f"""
-func.func @f(%a: tensor<?x?xf32>) -> tensor<?x5xf32> {{
+    "two-dynamic-dimensions": ("""
+func.func @f(%a: tensor<?x?xf32>) -> tensor<?x5xf32> {
   %w = arith.constant dense<1.0> : tensor<8x5xf32>
   %c0 = arith.constant 0 : index
   %m = tensor.dim %a, %c0 : tensor<?x?xf32>
@@ -474,7 +474,7 @@ func.func @f(%a: tensor<?x?xf32>) -> tensor<?x5xf32> {{
   %ac = tensor.cast %a : tensor<?x?xf32> to tensor<?x8xf32>
   %c = linalg.matmul ins(%ac, %w : tensor<?x8xf32>, tensor<8x5xf32>) outs(%init : tensor<?x5xf32>) -> tensor<?x5xf32>
   return %c : tensor<?x5xf32>
-}}
+}
 """, r"argument 0 has more than one dynamic dimension \(tensor<\?x\?xf32>\)"),
     "an-op-nanomm-does-not-compile": (f"""
 func.func @f(%a: {_T48}, %b: {_T85}) -> {_T45} {{
