@@ -20,9 +20,10 @@ attention products) is read op by op into a plan of nanomm kernels:
   the epilogue's activations exactly as ACTIVATION_FUNCTIONS does (evaluated on a grid that
   includes NaN and the infinities).
 
-Anything else (an element-wise op that does not fit the epilogue, a softmax, a layer norm, a
-dynamic shape) is refused with an MLIRInputError naming the op and its location: never a silently
-unfused or wrong result.
+Sizes are static but for one dynamic dimension per tensor, the contractions' M (a batch or a sequence
+length: dynamic-M kernels, weights packed once). Anything else (an element-wise op that does not fit
+the epilogue, a softmax, a layer norm, another dynamic size) is refused with an MLIRInputError
+naming the op and its location: never a silently unfused or wrong result.
 """
 
 from __future__ import annotations
