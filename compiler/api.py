@@ -332,7 +332,7 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
                           extras[-1].reshape(rows, N) if spec_epilogue and spec_epilogue.residual else None)
         a_rows = A[0] if rows == M else np.lib.stride_tricks.as_strided(A, (rows, K), A.strides[-2:])
         _matmul(a_rows, B[0], c3.reshape(rows, N), threads, dtype, None,
-                epilogue and (bias, epilogue[1], residual, epilogue[3], None, None))
+                epilogue and (bias, epilogue[1], residual) + epilogue[3:])
         return result
     item = [x.dtype.itemsize for x in (A, B)]
     kernel = compile_matmul(M, N, K, kind, threads=threads, epilogue=spec_epilogue, transpose_b=transpose_b,

@@ -92,14 +92,15 @@ class _E:
 _X, _BIAS, _RES = _E("x"), _E("bias"), _E("res")
 
 # cmpf predicates (arith::CmpFPredicate): ordered ones are false on NaN, unordered ones true
-_CMPF = {0: lambda a, b: np.zeros_like(a, bool), 1: np.equal, 2: np.greater, 3: np.greater_equal, 4: np.less,
-         5: np.less_equal, 6: lambda a, b: (a != b) & ~np.isnan(a) & ~np.isnan(b),
-         7: lambda a, b: ~np.isnan(a) & ~np.isnan(b)}
-for _p, _q in zip(range(8, 15), range(1, 8)):
-    _CMPF[_p] = (lambda q: lambda a, b: _CMPF[q](a, b) | np.isnan(a) | np.isnan(b))(_q)
-_CMPF[13] = lambda a, b: ~np.equal(a, b)  # une: not ordered-equal
-_CMPF[14] = lambda a, b: np.isnan(a) | np.isnan(b)
-_CMPF[15] = lambda a, b: np.ones_like(a, bool)
+def _ordered(a, b):
+    return ~np.isnan(a) & ~np.isnan(b)
+
+
+_CMPF = {0: lambda a, b: np.zeros_like(a, bool), 7: _ordered, 14: lambda a, b: ~_ordered(a, b),
+         15: lambda a, b: np.ones_like(a, bool)}
+for _p, _fn in enumerate((np.equal, np.greater, np.greater_equal, np.less, np.less_equal, np.not_equal), start=1):
+    _CMPF[_p] = lambda a, b, fn=_fn: fn(a, b) & _ordered(a, b)  # oeq ... one
+    _CMPF[_p + 7] = lambda a, b, fn=_fn: fn(a, b) | ~_ordered(a, b)  # ueq ... une
 _ERF = np.vectorize(math.erf, otypes=[np.float64])
 _OPS = {
     "arith.addf": np.add, "arith.subf": np.subtract, "arith.mulf": np.multiply, "arith.divf": np.divide,
@@ -180,6 +181,8 @@ _GRID = np.concatenate([np.linspace(-12, 12, 961), [-1e4, -300, -80, 80, 300, 1e
                                                       np.nan]])
 
 
+with np.errstate(all="ignore"):
+    _REFERENCES = {name: np.asarray(fn(_GRID.copy()), np.float64) for name, fn in ACTIVATION_FUNCTIONS.items()}
 EXACT = 2e-6  # relative: float32 rounding of the body's own constants
 
 
@@ -233,10 +236,7 @@ def _match(e: _E, rtol: float = EXACT) -> _Epilogue | str:
             continue  # not affine in x and the bias
         h = _substitute(e, cut)
         got = _run(h, t=_GRID)
-        deviations = {}
-        for name, fn in ACTIVATION_FUNCTIONS.items():
-            with np.errstate(all="ignore"):
-                deviations[name] = _deviation(got, np.asarray(fn(_GRID.copy()), np.float64))
+        deviations = {name: _deviation(got, want) for name, want in _REFERENCES.items()}
         name = min(deviations, key=deviations.get)
         if deviations[name] <= max(rtol, EXACT):
             return _Epilogue(alpha, gain, offset, name, residual, deviations[name])
@@ -244,9 +244,10 @@ def _match(e: _E, rtol: float = EXACT) -> _Epilogue | str:
             near = (name, deviations[name])
         affine = True  # a deeper cut may match: sigmoid(x + b) holds the affine -(x + b) too
     if near is not None:
-        return (f"the element-wise body is {near[0]} of alpha * x + bias but for its constants (largest relative "
-                f"difference {near[1]:.1e} from {near[0]}; compile(..., activation_rtol={10 ** math.ceil(math.log10(near[1])):g}) fuses it as "
-                f"{near[0]})")
+        name, deviation = near
+        rtol = 10 ** math.ceil(math.log10(deviation))
+        return (f"the element-wise body is {name} of alpha * x + bias but for its constants (largest relative "
+                f"difference {deviation:.1e} from {name}; compile(..., activation_rtol={rtol:g}) fuses it as {name})")
     if affine:
         return ("the element-wise body is not one of the epilogue's activations "
                 f"({', '.join(a for a in ACTIVATION_FUNCTIONS if a)}) of alpha * x + bias")
@@ -267,8 +268,6 @@ class _Contraction:
     b_view: tuple
     c_shape: tuple  # canonical (batch..., M, N)
     dtype: str
-    init: int | None = None  # a value added to the sums (outs that are not a zero fill)
-    expr: _E = _X
     bias: int | None = None
     residual: int | None = None
     epilogue: Epilogue | None = None
@@ -279,7 +278,7 @@ class _Contraction:
     fused: list = field(default_factory=list)  # the consumers' op names
     deviation: float = 0.0  # of the fused body from the activation it runs as (see _match)
 
-    def describe(self, B_constant: bool) -> str:
+    def describe(self) -> str:
         ep = self.epilogue
         parts = []
         if ep is not None:
@@ -289,8 +288,8 @@ class _Contraction:
                                                       else ""))
             parts += (["bias"] if ep.bias else []) + ([act] if act else []) + (["residual"] if ep.residual else [])
         shape = "x".join("?" if n == -1 else str(n) for n in self.c_shape + self.a_view[1][-1:])
-        return (f"{self.name} {self.where}: {shape} {self.dtype}, B {'constant, pre-packed' if B_constant else 'argument'}"
-                f", epilogue {' + '.join(parts) or 'none'}")
+        b = "constant, pre-packed" if self.kernel is not None else "argument"
+        return f"{self.name} {self.where}: {shape} {self.dtype}, B {b}, epilogue {' + '.join(parts) or 'none'}"
 
 
 class GraphFunction:
@@ -316,7 +315,7 @@ class GraphFunction:
 
     def describe(self) -> str:
         lines = [f"@{self.name}: {len(self.contractions)} contraction(s)"]
-        lines += ["  " + c.describe(c.kernel is not None) for c in self.contractions]
+        lines += ["  " + c.describe() for c in self.contractions]
         return "\n".join(lines)
 
     def __call__(self, *args):
@@ -326,9 +325,9 @@ class GraphFunction:
             if not isinstance(x, np.ndarray):
                 raise DTypeError(f"{self.name}(): argument {i} must be a numpy array, got {type(x).__name__}")
             if x.dtype != dtype:
-                raise DTypeError(f"{self.name}(): argument {i} has dtype {x.dtype}, the function takes {np.dtype(dtype)}")
+                raise DTypeError(f"{self.name}(): argument {i} has dtype {x.dtype}, the function takes {dtype}")
             if len(x.shape) != len(shape) or any(n != m for n, m in zip(x.shape, shape) if m != -1):
-                shown = "(" + ", ".join("?" if n == -1 else str(n) for n in shape) + ("," if len(shape) == 1 else "") + ")"
+                shown = "(" + ", ".join("?" if n == -1 else str(n) for n in shape) + "," * (len(shape) == 1) + ")"
                 raise ShapeError(f"{self.name}(): argument {i} has shape {x.shape}, the function takes {shown}")
         memo: dict = {}
         results = []
@@ -362,22 +361,22 @@ class GraphFunction:
         residual = None
         if c.residual is not None:
             residual = np.asarray(self._get(c.residual, args, memo)[0], np.float32).reshape(c.c_shape)
-        ep = c.epilogue
-        keywords = {} if ep is None else dict(bias=bias, activation=ep.activation, alpha=ep.alpha)
-        if c.kernel is not None:
-            a2 = np.ascontiguousarray(a.reshape(-1, a.shape[-1]) if -1 in c.c_shape else
-                                      np.broadcast_to(a, c.c_shape[:-1] + a.shape[-1:]).reshape(-1, a.shape[-1]))
-            rows = a2.shape[0]
-            extras = {} if ep is None else {k: v for k, v in (("bias", bias), ("residual", residual)) if v is not None}
-            if "residual" in extras:
-                extras["residual"] = np.ascontiguousarray(extras["residual"].reshape(rows, -1))
-            out = c.kernel(a2, **extras)
+        if c.kernel is not None:  # every row of A against the one pre-packed B
+            rows = a if -1 in c.c_shape else np.broadcast_to(a, c.c_shape[:-1] + a.shape[-1:])
+            a2 = np.ascontiguousarray(rows.reshape(-1, a.shape[-1]))
+            if residual is not None:
+                residual = np.ascontiguousarray(residual.reshape(a2.shape[0], -1))
+            out = c.kernel(a2, bias=bias, residual=residual)
         else:
+            ep = c.epilogue or _NO_EPILOGUE
             b = _canonical(self._get(c.b, args, memo)[0], c.b_view)
-            out = matmul(a, b, **keywords, residual=residual)
-            if -1 not in c.c_shape and out.shape != c.c_shape:  # a batch that broadcasts from neither operand's full shape
+            out = matmul(a, b, bias=bias, activation=ep.activation, residual=residual, alpha=ep.alpha)
+            if -1 not in c.c_shape and out.shape != c.c_shape:  # a batch broadcast from neither operand's shape
                 out = np.broadcast_to(out, c.c_shape)
         return out.reshape(c.out_shape)
+
+
+_NO_EPILOGUE = Epilogue()
 
 
 def _shape(t) -> tuple:
@@ -442,8 +441,7 @@ class _Reader:
         for vid in outputs:
             if vid not in self.nodes:
                 raise self.bad(None, "a returned value is not computed by the function")
-        fn = GraphFunction(self.name, inputs, outputs, self.nodes, self.contractions)
-        return fn
+        return GraphFunction(self.name, inputs, outputs, self.nodes, self.contractions)
 
     def use(self, v: ir.Value, op) -> int:
         """The id of an operand used by an op that is not fused into an epilogue."""
@@ -549,9 +547,9 @@ class _Reader:
         src = op.operands[0]
         result = op.results[0]
         shape = _shape(result.type)
-        fn, describe = _view_function(op, shape)
-        if fn is None:
-            raise self.bad(op, describe)
+        fn = _view_function(op, shape)
+        if isinstance(fn, str):
+            raise self.bad(op, fn)
         vid_src = self.vid(src)
         vid = self.vid(result)
         if vid_src in self.region and op.name in ("tensor.collapse_shape", "tensor.expand_shape"):
@@ -619,7 +617,7 @@ class _Reader:
         if len(m_dims) != 1 or len(n_dims) != 1 or not reduce or any(d not in ma or d not in mb for d in reduce):
             raise self.bad(op, "not a matmul-like contraction (one M, one N dimension, reduced dimensions in both "
                                "operands)")
-        if any(d not in ma and d not in mb for d in batch) or any(d in m_dims + n_dims for d in reduce):
+        if any(d not in ma and d not in mb for d in batch):
             raise self.bad(op, "a batch dimension in neither operand")
         sa, sb, sc = (_shape(v.type) for v in (a, b, c))
         size = {}
@@ -634,9 +632,9 @@ class _Reader:
         K = math.prod(size[d] for d in reduce)
         if 0 in size.values():
             raise self.bad(op, "a zero-size dimension; nanomm compiles non-empty contractions only")
-        k_order = reduce  # batch-reduce dimensions (linalg.batch_reduce_matmul's) merge into K, in loop order
-        a_axes = [ma.index(d) for d in batch if d in ma] + [ma.index(m_dims[0])] + [ma.index(d) for d in k_order]
-        b_axes = [mb.index(d) for d in batch if d in mb] + [mb.index(d) for d in k_order] + [mb.index(n_dims[0])]
+        # batch-reduce dimensions (linalg.batch_reduce_matmul's) merge into K, in loop order
+        a_axes = [ma.index(d) for d in batch if d in ma] + [ma.index(m_dims[0])] + [ma.index(d) for d in reduce]
+        b_axes = [mb.index(d) for d in batch if d in mb] + [mb.index(d) for d in reduce] + [mb.index(n_dims[0])]
         a_shape = tuple(size[d] if d in ma else 1 for d in batch) + (M, K)
         b_shape = tuple(size[d] if d in mb else 1 for d in batch) + (K, N)
         c_shape = tuple(size[d] for d in batch) + (M, N)
@@ -645,18 +643,18 @@ class _Reader:
         index = len(self.contractions)
         con = _Contraction(op.name, str(op.location), self.use(a, op), self.use(b, op), (tuple(a_axes), a_shape),
                            (tuple(b_axes), b_shape), c_shape, dtype, out_shape=c_shape)
-        init = self.vid(c)
-        node = self.nodes.get(init)
+        node = self.nodes.get(self.vid(c))
+        expr = _X
         if node is not None and node[0] == "empty":
             raise self.bad(op, "accumulates into a tensor.empty (undefined values): fill it with zeros first")
         if node is not None and node[0] == "fill":
             if node[1] != 0:  # sums plus a constant: an offset before the activation, folded into the bias
-                con.expr = _E("arith.addf", (_X, _E("const", value=float(node[1]))))
+                expr = _E("arith.addf", (_X, _E("const", value=float(node[1]))))
         else:  # C += A @ B: the init is added to the sums, a residual
-            con.expr = _E("arith.addf", (_X, _RES))
+            expr = _E("arith.addf", (_X, _RES))
             con.residual = self.use(c, op)
         self.contractions.append(con)
-        self.region[self.vid(op.results[0])] = (index, con.expr)
+        self.region[self.vid(op.results[0])] = (index, expr)
 
     # --- element-wise consumers
 
@@ -674,9 +672,8 @@ class _Reader:
             return False
         index = max(owners)
         con = self.contractions[index]
-        block = op.regions[0].blocks[0]
         exprs = []
-        for v, m, arg in zip(ins, maps, block.arguments):
+        for v, m in zip(ins, maps):
             vid = self.vid(v)
             if vid in self.region and self.region[vid][0] == index and m == list(range(rank)):
                 exprs.append(self.region[vid][1])
@@ -790,12 +787,9 @@ class _Reader:
         """A constant B whose batch entries are all one matrix: one pre-packed kernel over every row of A."""
         b = _canonical(b, con.b_view)
         batch = b.shape[:-2]
-        if any(n != 1 for n, s in zip(batch, b.strides[:-2]) if s != 0) and batch and math.prod(batch) > 1:
+        if any(n > 1 and s != 0 for n, s in zip(batch, b.strides[:-2])):
             return  # a batch of different matrices: nanomm.matmul's batched kernel per call
-        b2 = b.reshape(b.shape[-2:]) if not batch else b[(0,) * len(batch)]
-        if con.dtype == "bf16":
-            b2 = b2.astype(ml_dtypes.bfloat16)
-        con.packed = b2
+        con.packed = b[(0,) * len(batch)]
 
 
 def _scalar(attr):
@@ -838,7 +832,7 @@ def _is_contraction_generic(op) -> bool:
     for o in body:
         if o.name in casts:
             values[o.results[0]] = o.operands[0]
-        elif o.name == "arith.mulf" or o.name == "arith.muli":
+        elif o.name in ("arith.mulf", "arith.muli"):
             x, y = (values.get(v, v) for v in o.operands)
             if {x, y} != {a, b} or x == y:
                 return False
@@ -856,30 +850,30 @@ def _is_contraction_generic(op) -> bool:
 
 
 def _view_function(op, shape: tuple):
-    """(a function of the source array giving the op's result, a description), or (None, why not)."""
+    """A function of the source array giving the op's result, or why there is none."""
     name = op.name
     if name == "linalg.transpose":
         perm = tuple(ir.DenseI64ArrayAttr(op.attributes["permutation"]))
-        return (lambda x, perm=perm: x.transpose(perm)), f"transpose {perm}"
+        return lambda x, perm=perm: x.transpose(perm)
     if name in ("tensor.collapse_shape", "tensor.expand_shape"):
         if sum(n == -1 for n in shape) > 1:
-            return None, "more than one dynamic dimension"
-        return (lambda x, shape=shape: x.reshape(shape)), f"reshape {shape}"
+            return "more than one dynamic dimension"
+        return lambda x, shape=shape: x.reshape(shape)
     if name == "linalg.broadcast":
         dims = tuple(ir.DenseI64ArrayAttr(op.attributes["dimensions"]))
         if -1 in shape:
-            return None, "a broadcast to a dynamic shape"
+            return "a broadcast to a dynamic shape"
         full = tuple(1 if d in dims else n for d, n in enumerate(shape))
-        return (lambda x, full=full, shape=shape: np.broadcast_to(x.reshape(full), shape)), f"broadcast {dims}"
+        return lambda x, full=full, shape=shape: np.broadcast_to(x.reshape(full), shape)
     if name == "tensor.extract_slice":
         if len(op.operands) != 1 or -1 in shape:
-            return None, "a slice with dynamic offsets, sizes or strides"
+            return "a slice with dynamic offsets, sizes or strides"
         offsets = list(ir.DenseI64ArrayAttr(op.attributes["static_offsets"]))
         sizes = list(ir.DenseI64ArrayAttr(op.attributes["static_sizes"]))
         strides = list(ir.DenseI64ArrayAttr(op.attributes["static_strides"]))
         index = tuple(slice(o, o + n * s, s) for o, n, s in zip(offsets, sizes, strides))
-        return (lambda x, index=index, shape=shape: x[index].reshape(shape)), "slice"
-    return None, "not a view"
+        return lambda x, index=index, shape=shape: x[index].reshape(shape)
+    return "not a view"
 
 
 def resources(source: str) -> dict[str, bytes]:

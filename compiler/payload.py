@@ -29,8 +29,8 @@ MAX_DIM = 1 << 31
 ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu", "sigmoid")
 
 # The activations as numpy expressions: what the kernel's epilogue computes, NaN and infinities
-# included (the reference of the epilogue tests, K = 0 calls, and the MLIR importer's match of an
-# element-wise body against each of them).
+# included (the K = 0 calls' epilogue, and what compiler/graph.py matches an element-wise body
+# against).
 ACTIVATION_FUNCTIONS = {
     None: lambda v: v,
     "relu": lambda v: np.maximum(v, 0),
