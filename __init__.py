@@ -12,6 +12,7 @@ from .errors import (
     MLIRInputError,
     NanommError,
     PassError,
+    RegisterError,
     ShapeError,
     TargetError,
 )
@@ -32,6 +33,6 @@ def __getattr__(name: str):
 
 __all__ = [
     "AliasError", "ConfigError", "CpuFeatureError", "DTypeError", "Epilogue", "JitError", "Kernel", "KernelConfig",
-    "LayoutError", "MLIRInputError", "NanommError", "PassError", "ShapeError", "TargetError",
+    "LayoutError", "MLIRInputError", "NanommError", "PassError", "RegisterError", "ShapeError", "TargetError",
     "compile", "compile_matmul", "default_config", "layer_norm", "matmul", "softmax",
 ]

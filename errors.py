@@ -27,8 +27,17 @@ class ConfigError(NanommError, ValueError):
     """A kernel configuration (tile sizes, options) that cannot work, with the reason."""
 
 
+class RegisterError(ConfigError):
+    """A register tile that does not fit the target's vector registers (it would spill)."""
+
+
 class TargetError(NanommError, ValueError):
-    """An unknown target CPU or a target that lacks the instructions a kernel needs."""
+    """An unknown target CPU or a target that lacks the instructions a kernel needs (`missing`:
+    the LLVM features it lacks, where that is the reason)."""
+
+    def __init__(self, message: str, missing: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.missing = tuple(missing)
 
 
 class CpuFeatureError(NanommError, RuntimeError):

@@ -213,7 +213,7 @@ def measure_bandwidth_threads(cpus: list[int], seconds: float = 0.5, mib: int = 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--kinds", default="f32,bf16,int8", help="comma-separated, of f32, bf16, int8 (default), amx-bf16, amx-int8")
+    parser.add_argument("--kinds", default="f32,bf16,int8", help="comma-separated, of f32, bf16, int8 (default), amx-bf16, amx-int8, f32-avx2 (ymm; with --chains 12)")
     parser.add_argument("--seconds", type=float, default=1.0, help="time budget of each measurement (default 1.0)")
     parser.add_argument("--chains", type=int, default=16, help="independent accumulators (>= 12, default 16)")
     parser.add_argument("--cpu", type=int, default=None, help="pin to this CPU (default: the first allowed one)")

@@ -58,7 +58,7 @@ Timing (bench/_timing.py): each call timed alone (perf_counter_ns); warm-up >= 3
 interleaved rounds (order reversed on odd rounds, `gap` seconds of sleep before each
 measurement with T > 1); a measurement is the median of its calls; a library's figure is its
 best round median, its spread (worst - best) / best round median. GFLOP/s (GOP/s for int8) =
-2 M N K / time. Peaks: bench/peak.py's JIT loops (vfmadd231ps, vdpbf16ps, vpdpbusd) on one
+2 M N K / time. Peaks: bench/peak.py's JIT loops (vfmadd231ps zmm, or ymm on AVX2; vdpbf16ps, vpdpbusd) on one
 pinned core, and on T cores at once, before and after the workers (higher kept); read bandwidth:
 a JIT streaming-read loop over 256 MiB, one core and T cores; '% roof' = GFLOP/s / min(peak,
 2MNK / min bytes x bandwidth)."""
@@ -153,8 +153,10 @@ def measure_machine(threads: list[int], seconds: float, machine: dict) -> None:
 
         amx = [k for k in ("amx-bf16", "amx-int8") if native_cpu().has(feature_of(k))]  # AMX kernels' peaks
         for kind in ("f32", "bf16", "int8", *amx):
+            # float32 kernels on an AVX2 CPU run ymm FMAs: their peak is the ymm loop's (12 chains fit 16 ymm)
+            loop, chains = ("f32-avx2", 12) if kind == "f32" and not native_cpu().has("avx512f") else (kind, 16)
             try:
-                v = peak_lib.measure_peak(kind, seconds)
+                v = peak_lib.measure_peak(loop, seconds, chains)
             except RuntimeError as exc:
                 machine.setdefault("peak_errors", {})[kind] = str(exc).splitlines()[0]
                 continue
@@ -162,7 +164,7 @@ def measure_machine(threads: list[int], seconds: float, machine: dict) -> None:
             pc[kind] = max(pc.get(kind) or 0, v)
             for t in threads:
                 if t > 1:
-                    v = peak_lib.measure_peak_threads(kind, cpus[:t], seconds)
+                    v = peak_lib.measure_peak_threads(loop, cpus[:t], seconds, chains)
                     d = machine.setdefault("peak_all_threads", {}).setdefault(str(t), {})
                     d[kind] = max(d.get(kind) or 0, v)
         bw = machine.setdefault("bandwidth_gbs", {})

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import NanommError
 from ..runtime.aot import MANIFEST_FORMAT
-from .build import REQUIRED_FEATURES, build_kernel, target_cpu
+from .build import build_kernel, required_features, target_cpu
 from .config import KernelConfig, default_config
 from .parallel import build_plan, effective_threads, split
 from .payload import DTYPES, MatmulSpec
@@ -65,7 +65,7 @@ def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int =
         name += f"_x{used}" + (f"p{len(chunks)}" if len(chunks) > used else "")
     manifest = {
         "format": MANIFEST_FORMAT, "name": name, "target": cpu.name,
-        "features": cpu.feature_string(), "required_features": sorted(set(REQUIRED_FEATURES[spec.dtype]) | set(cpu.features)),
+        "features": cpu.feature_string(), "required_features": sorted(set(required_features(spec.dtype, cpu)) | set(cpu.features)),
         "M": spec.M, "N": spec.N, "K": spec.K, "dtype": spec.dtype, "a_dtype": a_np, "b_dtype": b_np,
         "c_dtype": c_np, "accumulate": spec.accumulate, "threads": used, "objects": objects,
         "parts": [{"symbol": c.spec.symbol, "a_offset": a, "b_offset": b, "c_offset": c_off}

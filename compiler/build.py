@@ -25,8 +25,9 @@ from .payload import DTYPES, MatmulSpec, payload
 from .pipeline import parse_pipeline, run_pipeline
 from .translate import to_llvm_ir
 
+# float32 kernels run on AVX-512F or, with ymm registers, on AVX2 + FMA (f32_features).
 REQUIRED_FEATURES = {
-    "f32": ("avx512f", "fma"),
+    "f32": ("avx2", "fma"),
     "bf16": ("avx512f", "avx512bw", "avx512bf16"),
     "u8s8": ("avx512f", "avx512bw", "avx512vnni"),
     "s8s8": ("avx512f", "avx512bw", "avx512vnni"),
@@ -49,6 +50,21 @@ def count_build(compiled: bool) -> None:
     """Counts one kernel made: compiled (MLIR and LLVM ran) or loaded from the disk cache."""
     with _builds_lock:
         _builds["compiled" if compiled else "disk_cache"] += 1
+
+
+def required_features(dtype: str, cpu: CpuInfo) -> tuple[str, ...]:
+    """The features `dtype`'s kernels need on `cpu`: float32 takes AVX-512F where the CPU has it."""
+    if dtype == "f32" and cpu.has("avx512f"):
+        return ("avx512f", "fma")
+    return REQUIRED_FEATURES[dtype]
+
+
+def check_target(dtype: str, cpu: CpuInfo) -> None:
+    """TargetError where `cpu` cannot run `dtype`'s kernels, naming what it lacks."""
+    missing = [f for f in required_features(dtype, cpu) if f not in cpu.features]
+    if missing:
+        raise TargetError(f"target '{cpu.name}' lacks {', '.join(missing)}, which nanomm's {dtype} kernels need",
+                          missing=tuple(missing))
 
 
 def target_cpu(target: str | CpuInfo) -> CpuInfo:
@@ -81,12 +97,9 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
     CPU, its features and the LLVM optimisation level. A hit skips MLIR and LLVM entirely.
     """
     cpu = target_cpu(target)
-    required = REQUIRED_FEATURES[spec.dtype]
-    missing = [f for f in required if f not in cpu.features]
-    if missing:
-        raise TargetError(f"target '{cpu.name}' lacks {', '.join(missing)}, which nanomm's {spec.dtype} kernels need")
+    check_target(spec.dtype, cpu)
     # LLVM may use any instruction the target has, so the code needs all of them.
-    required = tuple(sorted(set(required) | set(cpu.features)))
+    required = tuple(sorted(set(required_features(spec.dtype, cpu)) | set(cpu.features)))
     # A transposed B is read while it is packed: its default is the packed-B kernel's blocking (the
     # small-M default streams B rows unpacked, with K blocks too short to read B^T's rows along).
     packed_default = spec.prepacked_b or spec.transpose_b
@@ -105,12 +118,12 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
     features, opt = cpu.feature_string(), settings.opt_level()
     symbols = [spec.symbol] + ([spec.symbol + "_pack_b"] if spec.prepacked_b else [])
     cache = DiskCache()
-    key = content_key(_compiler_fingerprint(), payload(spec), pipeline_of(spec, config),
+    key = content_key(_compiler_fingerprint(), payload(spec), pipeline_of(spec, config, cpu.vector_bits),
                       repr(spec), repr(config), cpu.name, features, str(opt))
     jit = _load_cached(cache, key, cpu.name, features, opt, symbols) if use_disk_cache else None
     llvm_ir: str | None = None
     if jit is None:
-        llvm_ir = lower_to_llvm(spec, config)
+        llvm_ir = lower_to_llvm(spec, config, cpu.vector_bits)
         jit = JitModule(llvm_ir, cpu.name, features, opt)
         if use_disk_cache:
             cache.put(key, jit.jit_object(), {"symbols": symbols, "spec": repr(spec), "config": repr(config),
@@ -134,29 +147,30 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
     seconds = time.perf_counter() - start
     count_build(llvm_ir is not None)
     name = target if isinstance(target, str) else cpu.name
-    llvm_text = llvm_ir if llvm_ir is not None else (lambda: lower_to_llvm(spec, config))
-    return Kernel(spec, config, name, function, lambda: stage_snapshots(spec, config), llvm_text, seconds,
-                  pack=pack, from_disk_cache=llvm_ir is None)
+    bits = cpu.vector_bits
+    llvm_text = llvm_ir if llvm_ir is not None else (lambda: lower_to_llvm(spec, config, bits))
+    return Kernel(spec, config, name, function, lambda: stage_snapshots(spec, config, bits), llvm_text, seconds,
+                  pack=pack, from_disk_cache=llvm_ir is None, vector_bits=bits)
 
 
-def pipeline_of(spec: MatmulSpec, config: KernelConfig) -> str:
-    """The pass pipeline of `spec` compiled with `config`."""
-    return config.pipeline(spec.prepacked_b, spec.dtype, spec.epilogue is not None)
+def pipeline_of(spec: MatmulSpec, config: KernelConfig, vector_bits: int = 512) -> str:
+    """The pass pipeline of `spec` compiled with `config` for registers of `vector_bits`."""
+    return config.pipeline(spec.prepacked_b, spec.dtype, spec.epilogue is not None, vector_bits)
 
 
-def lower_to_llvm(spec: MatmulSpec, config: KernelConfig) -> str:
+def lower_to_llvm(spec: MatmulSpec, config: KernelConfig, vector_bits: int = 512) -> str:
     """The LLVM IR of the kernel: payload through the config's pipeline, translated."""
     with ir.Context(), ir.Location.unknown():
         module = ir.Module.parse(payload(spec))
-        run_pipeline(module, parse_pipeline(pipeline_of(spec, config)), snapshots=False)
+        run_pipeline(module, parse_pipeline(pipeline_of(spec, config, vector_bits)), snapshots=False)
         return to_llvm_ir(module)
 
 
-def stage_snapshots(spec: MatmulSpec, config: KernelConfig) -> dict[str, str]:
+def stage_snapshots(spec: MatmulSpec, config: KernelConfig, vector_bits: int = 512) -> dict[str, str]:
     """The IR after every pass (replayed on demand, so compiling does not pay for printing)."""
     with ir.Context(), ir.Location.unknown():
         module = ir.Module.parse(payload(spec))
-        return run_pipeline(module, parse_pipeline(pipeline_of(spec, config))).snapshots
+        return run_pipeline(module, parse_pipeline(pipeline_of(spec, config, vector_bits))).snapshots
 
 
 @functools.cache

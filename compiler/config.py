@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from ..errors import ConfigError
+from ..errors import ConfigError, RegisterError
 from ..runtime.cpu import CpuInfo
 from ..runtime.probe import rates_for
 
-F32_LANES = 16  # float32 lanes in a 512-bit register
+F32_LANES = 16  # float32 lanes of the kernels' vectors: one zmm, or two ymm on AVX2 (LLVM splits them)
 NUM_VREGS = 32  # zmm registers
 # pack's prefetch-rows: B rows prefetched (into L2) this many panel rows ahead of the copy, when
 # B is larger than 1 MiB (pack's prefetch-min-kib). The distance came from an exploratory sweep
@@ -47,7 +47,8 @@ class KernelConfig:
     (compose-microkernel's bf16-fma): default_config sets it for AVX-512 kernels on CPUs where
     vdpbf16ps is slow (slow_bf16_dot).
 
-    isa: "avx512" (FMA / vdpbf16ps / vpdpbusd register tiles), "amx" (bf16 / int8 only: AMX
+    isa: "avx512" (FMA / vdpbf16ps / vpdpbusd register tiles; on an AVX2 CPU the same float32
+    tiles in ymm pairs, see default_config), "amx" (bf16 / int8 only: AMX
     tile microkernels, AVX-512 edges; mr, nr <= 32, e.g. 32x32 = 2x2 tiles) or "amx-emulated"
     (the same tile program from plain vector ops, to check it on CPUs without AMX).
     """
@@ -97,17 +98,26 @@ class KernelConfig:
         if self.mc < self.mr or self.nc < self.nr:
             raise ConfigError(f"cache block {self.mc}x{self.nc} is smaller than the register tile {self.mr}x{self.nr}")
 
-    def pipeline(self, prepacked_b: bool = False, dtype: str = "f32", epilogue: bool = False) -> str:
+    def pipeline(self, prepacked_b: bool = False, dtype: str = "f32", epilogue: bool = False,
+                 vector_bits: int = 512) -> str:
         """The pass pipeline (nanomm-opt syntax) that builds this kernel (epilogue: of a kernel with one,
-        whose exp / erf / tanh expand-math turns into arith code first)."""
+        whose exp / erf / tanh expand-math turns into arith code first) for vector registers of
+        `vector_bits` (CpuInfo.vector_bits: 512, or 256 for float32 on AVX2)."""
         if prepacked_b and not self.pack_b:
             raise ConfigError("a kernel taking pre-packed B needs pack_b=True")
+        if vector_bits not in (256, 512):
+            raise ConfigError(f"vector_bits must be 256 (AVX2) or 512 (AVX-512), got {vector_bits!r}")
+        if vector_bits == 256 and (dtype != "f32" or self.isa != "avx512"):
+            raise ConfigError(f"AVX2 (256-bit) kernels are float32 FMA kernels, not {dtype} with isa={self.isa!r}")
         v = VNNI.get(dtype, 1)
-        need = (vector_registers(self.mr, self.nr, dtype, self.bf16_fma) if self.isa == "avx512"
+        need = (physical_registers(self.mr, self.nr, dtype, self.bf16_fma, vector_bits) if self.isa == "avx512"
                 else 0)  # AMX: checked in __post_init__
-        if need > NUM_VREGS:
-            raise ConfigError(f"register tile {self.mr}x{self.nr} needs {need} vector registers for {dtype} "
-                              f"(s8s8 keeps column sums of B beside C); AVX-512 has {NUM_VREGS}")
+        have = REGISTERS[vector_bits]
+        if need > have:
+            why = " (s8s8 keeps column sums of B beside C)" if dtype == "s8s8" else ""
+            raise RegisterError(f"register tile {self.mr}x{self.nr} needs {need} vector registers for {dtype}{why}; "
+                              f"{ISA_NAMES[vector_bits]} has {have}" + ("; AVX2 fits 6x16, 2x32 or 1x112"
+                                                                        if vector_bits == 256 else ""))
         if self.kc % v:
             raise ConfigError(f"{dtype} kernels need kc to be a multiple of {v} (k per dot-product lane), got {self.kc}")
         if self.isa != "avx512" and dtype == "f32":
@@ -135,7 +145,7 @@ class KernelConfig:
               if self.isa != "avx512" else []),
             f"compose-microkernel{{vector-width={F32_LANES} unroll-k={self.unroll_k} prefetch-b={self.prefetch} "
             f"outline={int(self.outline)} late-c={int(self.late_c)} bf16-fma={int(self.bf16_fma)}}}",
-            f"lower-x86{{vector-bits=512 num-vregs={NUM_VREGS}}}",
+            f"lower-x86{{vector-bits={vector_bits} num-vregs={REGISTERS[vector_bits]}}}",
             f"lower-llvm{{bare-ptr=1 x86vector=1 amx={int(amx)}}}",
         ])
 
@@ -151,6 +161,17 @@ class KernelConfig:
 # k per 32-bit lane of the dot-product instructions (vdpbf16ps, vpdpbusd): the VNNI factor.
 VNNI = {"f32": 1, "bf16": 2, "u8s8": 4, "s8s8": 4}
 ELEMENT_BYTES = {"f32": 4, "bf16": 2, "u8s8": 1, "s8s8": 1}
+
+
+REGISTERS = {512: NUM_VREGS, 256: 16}  # vector registers by width: zmm, ymm
+ISA_NAMES = {512: "AVX-512", 256: "AVX2"}
+
+
+def physical_registers(mr: int, nr: int, dtype: str = "f32", bf16_fma: bool = False, vector_bits: int = 512) -> int:
+    """vector_registers counted in registers of `vector_bits`: on AVX2 each 16-lane vector takes
+    two ymm, except the broadcast of A (one vbroadcastss serves both halves)."""
+    n = vector_registers(mr, nr, dtype, bf16_fma)
+    return n if vector_bits == 512 else 2 * (n - 1) + 1
 
 
 def vector_registers(mr: int, nr: int, dtype: str = "f32", bf16_fma: bool = False) -> int:
@@ -173,7 +194,8 @@ def vector_registers(mr: int, nr: int, dtype: str = "f32", bf16_fma: bool = Fals
 def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtype: str = "f32") -> KernelConfig:
     """A good configuration without tuning, from the shape and the CPU's caches.
 
-    Measured on Zen 4 (see the closing notes of the float32 performance issue):
+    On AVX2 (16 ymm registers, cpu.vector_bits 256) the same rules with a 6x16 register tile (rows:
+    1x64, 2x32, 3x16). Measured on Zen 4:
     - the register tile is 6x64 (24 accumulators), narrowed when N is small so that the
       vectors are not mostly masked lanes, and one row high for a single row of A;
     - skinny A (M <= 32): B streams from memory once, so short K blocks (kc 8 or 16) over
@@ -188,7 +210,10 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
         if dtype in AMX_FEATURES and cpu.has("amx-tile", AMX_FEATURES[dtype]) and min(M, N) >= 16:
             return _amx_config(M, N, K, cpu, dtype)  # AVX-512 edges keep vdpbf16ps (slow_bf16_dot)
         return _avx512_low_precision(M, N, K, cpu, dtype)
-    if N <= 16:
+    wide = cpu.vector_bits != 256
+    if not wide:  # AVX2: the classic 6x16 tile (12 of the 16 ymm accumulate), any N
+        mr, nr = 6, 16
+    elif N <= 16:
         mr, nr = 14, 16
     elif N <= 32:
         mr, nr = 14, 32
@@ -203,6 +228,8 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
         mc = _fit(M, mr, cpu.l2 // 2 // (kc * 4), 132)
         return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)
     if M <= 3:
+        if not wide:  # the widest row tile the 16 ymm hold: 1x64, 2x32, 3x16
+            nr = {1: 64, 2: 32}.get(M, 16) if N > 16 else 16
         kc = min(K, 8)
         nc = _fit(N, nr, cpu.l2 // (kc * 4), 4096)
         return KernelConfig(mr=M, nr=nr, mc=M, nc=nc, kc=kc)
@@ -212,7 +239,10 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
         mr = min(mr, M)
         kc = 16
         return KernelConfig(mr=mr, nr=nr, mc=_round_up(M, mr), nc=_fit(N, nr, cpu.l2 // (kc * 4), 4096), kc=kc)
-    if M >= 64 and N >= 128 and K >= 512 and nr == 64:
+    # AVX2 packs from K = 256: its 16-wide tile reads one cache line of an unpacked B row per k
+    # (6x16 on Zen 3, 256^3: packed 1.30x, 127x255x511 1.21x; `python bench/bench_configs.py 256x256x256
+    # --config packed:pack_b=1,kc=256,mc=96,nc=256`).
+    if M >= 64 and N >= 128 and K >= (512 if wide else 256) and nr == (64 if wide else 16):
         kc = -(-K // -(-K // 512))  # K in equal blocks of at most 512
         nc = _fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096)
         mc = _fit(M, mr, cpu.l1d * 3 // (kc * 4), 48 if M > 128 else M)

@@ -134,8 +134,10 @@ class Kernel:
 
     def __init__(self, spec: MatmulSpec, config: KernelConfig, target: str, function: CompiledFunction,
                  snapshots: Callable[[], dict[str, str]], llvm_ir: str | Callable[[], str],
-                 compile_seconds: float, pack: PackFunction | None = None, from_disk_cache: bool = False):
+                 compile_seconds: float, pack: PackFunction | None = None, from_disk_cache: bool = False,
+                 vector_bits: int = 512):
         self.spec = spec
+        self.vector_bits = vector_bits
         self.config = config
         self.target = target
         self.compile_seconds = compile_seconds
@@ -254,7 +256,8 @@ class Kernel:
 
     @property
     def pipeline(self) -> str:
-        return self.config.pipeline(self.spec.prepacked_b, self.spec.dtype, self.spec.epilogue is not None)
+        return self.config.pipeline(self.spec.prepacked_b, self.spec.dtype, self.spec.epilogue is not None,
+                                    self.vector_bits)
 
     def __repr__(self) -> str:
         s = self.spec

@@ -24,11 +24,12 @@ class LowerX86(ModulePass):
     with a lane mask, `vector.maskedload`/`vector.maskedstore` (vmovups with a k-mask), so
     edge tiles stay in registers without touching memory outside the tile. `vector.fma`
     stays (vfmadd231ps; the broadcast of A folds into its memory operand or vbroadcastss).
-    Checks that every vector fits a register of `vector-bits` and that each microkernel's
-    live registers (accumulators + B vectors + one broadcast) fit in `num-vregs`; a register
-    tile that would spill is an error, not a slow kernel.
+    Checks that every vector fits a register of `vector-bits`, or a pair of them (a 16-lane
+    float32 vector is two ymm on AVX2, which LLVM splits) and that each microkernel's live registers
+    (accumulators + B vectors + one broadcast, in registers of `vector-bits`) fit in
+    `num-vregs`; a register tile that would spill is an error, not a slow kernel.
 
-    Options: vector-bits (512 for AVX-512), num-vregs (32 zmm registers).
+    Options: vector-bits (512 for AVX-512, 256 for AVX2), num-vregs (32 zmm, 16 ymm registers).
     """
 
     name = "lower-x86"
@@ -50,11 +51,17 @@ class LowerX86(ModulePass):
         for op in walk(module.operation, "vector.fma"):
             vt = ir.VectorType(op.results[0].type)
             bits = vt.shape[0] * _bits(vt.element_type)
-            if vt.rank != 1 or bits > self.vector_bits:
-                raise self.fail(f"{vt} does not fit a {self.vector_bits}-bit vector register", op)
+            # The kernels' vectors are 512 bits: one zmm, or a pair of ymm on AVX2.
+            if vt.rank != 1 or bits > max(self.vector_bits, 512) or bits > self.vector_bits and bits % self.vector_bits:
+                pair = " (or a pair of them)" if self.vector_bits < 512 else ""
+                raise self.fail(f"{vt} does not fit a {self.vector_bits}-bit vector register{pair}", op)
 
     def _check_registers(self, loop: ir.Operation) -> None:
         accs = len(loop.results)
+        split = 1
+        if accs and isinstance(loop.results[0].type, ir.VectorType):
+            vt = ir.VectorType(loop.results[0].type)  # the accumulators' vectors, in registers of vector-bits
+            split = max(1, -(-vt.shape[0] * _bits(vt.element_type) // self.vector_bits))
         body = loop.regions[0].blocks[0]
         # The B vectors of one k step: the distinct B operands of its FMAs / dot products.
         b_vectors: list[ir.Value] = []
@@ -68,11 +75,13 @@ class LowerX86(ModulePass):
             elif o.name == "vector.transfer_read" and b_vectors:
                 break  # the loads of the next (unrolled) k step
         b_loads = len(b_vectors)
-        # One row: each B vector feeds one FMA as its memory operand and is never held.
-        need = accs + 1 if accs == b_loads else accs + b_loads + 1
+        # One row: each B vector feeds one FMA as its memory operand and is never held. The
+        # broadcast of A is one register whatever the split.
+        need = split * accs + 1 if accs == b_loads else split * (accs + b_loads) + 1
         if need > self.num_vregs:
+            each = f" of {split} registers each" if split > 1 else ""
             raise self.fail(
-                f"register tile needs {need} vector registers ({accs} accumulators, {b_loads} B vectors, "
+                f"register tile needs {need} vector registers ({accs} accumulators, {b_loads} B vectors{each}, "
                 f"1 broadcast), the target has {self.num_vregs}; choose a smaller mr or nr", loop)
 
     def _lower_read(self, op: ir.Operation) -> None:

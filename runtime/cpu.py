@@ -59,6 +59,18 @@ class CpuInfo:
         """True when every named LLVM feature is enabled on this CPU."""
         return all(f in self.features for f in features)
 
+    @property
+    def vector_bits(self) -> int:
+        """The width of the vector registers float32 kernels use: 512 (AVX-512F), 256 (AVX2 + FMA) or 0."""
+        if self.has("avx512f"):
+            return 512
+        return 256 if self.has("avx2", "fma") else 0
+
+    @property
+    def vector_registers(self) -> int:
+        """How many of them there are: 32 zmm, 16 ymm."""
+        return {512: 32, 256: 16}.get(self.vector_bits, 0)
+
 
 def _parse_size(text: str) -> int:
     """'32K' / '1024K' / '32M' / '512' -> bytes."""
@@ -215,12 +227,14 @@ def llvm_feature_string(features: Iterable[str]) -> str:
     return ",".join(f"+{f}" for f in sorted(set(features)))
 
 
+_AVX2_BASE = ("avx", "avx2", "fma", "f16c", "bmi", "bmi2", "lzcnt", "movbe", "popcnt")
 _AVX512_BASE = ("avx", "avx2", "fma", "f16c", "avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl")
 AMX = ("amx-tile", "amx-bf16", "amx-int8")  # the LLVM features of AMX tiles and their products
 
 
-def _target(name: str, model: str, extra: tuple[str, ...], l1d: int, l2: int, l3: int, cores: int) -> CpuInfo:
-    return CpuInfo(name, frozenset(_AVX512_BASE + extra), model, l1d, l2, l3, cores)
+def _target(name: str, model: str, extra: tuple[str, ...], l1d: int, l2: int, l3: int, cores: int,
+            base: tuple[str, ...] = _AVX512_BASE) -> CpuInfo:
+    return CpuInfo(name, frozenset(base + extra), model, l1d, l2, l3, cores)
 
 
 # Named CPUs the compiler can target ahead of time. Caches and cores are typical
@@ -250,6 +264,13 @@ TARGETS: dict[str, CpuInfo] = {
     "x86-64-v4": _target(
         "x86-64-v4", "x86-64 microarchitecture level 4", (),
         _DEFAULT_L1D, _DEFAULT_L2, _DEFAULT_L3, 1),
+    # Without AVX-512: float32 kernels only, on 16 ymm registers.
+    "znver3": _target(
+        "znver3", "AMD EPYC 7003 (Zen 3)", ("vaes", "vpclmulqdq", "sha", "adx", "clzero"),
+        32 * _KIB, 512 * _KIB, 32 * _MIB, 64, base=_AVX2_BASE),
+    "x86-64-v3": _target(
+        "x86-64-v3", "x86-64 microarchitecture level 3", (),
+        _DEFAULT_L1D, 512 * _KIB, _DEFAULT_L3, 1, base=_AVX2_BASE),
 }
 
 

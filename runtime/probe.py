@@ -37,7 +37,6 @@ import numpy as np
 from nanomm.runtime.cpu import CpuInfo, native_cpu
 from nanomm.runtime.jit import JitModule
 
-LANES = 16  # 32-bit lanes of a zmm register
 SYMBOL = "nanomm_peak_loop"
 FORMAT = 1
 
@@ -47,6 +46,7 @@ class Kind:
         self.name, self.acc, self.operand, self.intrinsic = name, acc, operand, intrinsic
         self.ops, self.asm, self.feature, self.x, self.y, self.unit = ops, re.compile(asm), feature, x, y, unit
         self.reduce = reduce  # "fadd" or "add"
+        self.lanes = int(acc.split()[0][1:])  # "<16 x float>" -> 16
 
 
 def _bf16_bits(value: float, n: int) -> np.ndarray:
@@ -64,6 +64,10 @@ KINDS = {
                  "GFLOP/s", "fadd"),
     "int8": Kind("int8", "<16 x i32>", "<64 x i8>", "llvm.x86.avx512.vpdpbusd.512", 128, r"vpdpbusd\b[^\n]*zmm",
                  "avx512vnni", np.ones(64, np.uint8), np.ones(64, np.int8), "GOP/s", "add"),
+    # The AVX2 float32 peak (ymm FMAs; at most 14 chains fit the 16 ymm registers beside x and y):
+    # `python bench/peak.py --kinds f32-avx2 --chains 12`. Not measured by default.
+    "f32-avx2": Kind("f32-avx2", "<8 x float>", "<8 x float>", "llvm.fma.v8f32", 16, r"vfmadd\d{3}ps\b[^\n]*ymm",
+                     "fma", np.full(16, 0.9999999, np.float32), np.full(16, 1e-7, np.float32), "GFLOP/s", "fadd"),
 }
 
 AMX_KINDS = {  # kind: (intrinsic, ops per tile product, assembly, CPU feature, unit)
@@ -91,7 +95,7 @@ def loop_ir(kind: str = "f32", chains: int = 16) -> str:
     for c in range(chains):
         # Distinct start values keep the chains from being merged into one.
         init = f"{1.0 + c / 64:.6e}" if elem == "float" else str(c)
-        start = f"<{', '.join([f'{elem} {init}'] * LANES)}>" if c or elem == "float" else "zeroinitializer"
+        start = f"<{', '.join([f'{elem} {init}'] * k.lanes)}>" if c or elem == "float" else "zeroinitializer"
         lines.append(f"  %a{c} = phi {acc} [ {start}, %entry ], [ %a{c}.next, %loop ]")
     for c in range(chains):
         lines.append(f"  %a{c}.next = call {acc} @{k.intrinsic}({acc} %a{c}, {op} %x, {op} %y)")
@@ -218,7 +222,10 @@ def best_rate(loop: PeakLoop, seconds: float) -> tuple[float, dict]:
     return n * loop.ops_per_iter / best / 1e9, {"iterations": n, "run_seconds": times, "best_seconds": best}
 
 
-def measure(kinds=(*KINDS, *AMX_KINDS), seconds: float = 0.15, cpu: CpuInfo | None = None) -> dict[str, float]:
+MEASURED = ("f32", "bf16", "int8", *AMX_KINDS)  # what measure() and the host probe measure by default
+
+
+def measure(kinds=MEASURED, seconds: float = 0.15, cpu: CpuInfo | None = None) -> dict[str, float]:
     """{kind: GFLOP/s or GOP/s of one core} for the kinds this CPU has, measured now on the calling thread."""
     cpu = cpu or native_cpu()
     return {k: best_rate(PeakLoop(k, cpu=cpu), seconds)[0] for k in kinds if feature_of(k) in cpu.features}

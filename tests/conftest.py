@@ -13,7 +13,7 @@ import os
 import pytest
 from hypothesis import settings
 
-from nanomm.errors import CpuFeatureError
+from nanomm.errors import CpuFeatureError, RegisterError, TargetError
 from nanomm.runtime.cpu import HOST_CPU_ENV, host_cpu, native_cpu
 
 # "ci": reproducible (derandomized) and bounded, with no per-example deadline since a new
@@ -22,15 +22,17 @@ settings.register_profile("ci", deadline=None, max_examples=40, derandomize=True
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 _FEATURE_MARKERS = {
-    # marker: (LLVM feature, skip reason)
-    "avx512": ("avx512f", "needs AVX-512F; this host lacks avx512f"),
-    "amx": ("amx-tile", "needs AMX; run on the AMX host"),
+    # marker: (LLVM features, any one of which will do; skip reason)
+    "kernels": (("avx512f", "avx2"), "runs float32 kernels: needs AVX-512F or AVX2 + FMA"),
+    "avx512": (("avx512f",), "needs AVX-512F; this host lacks avx512f"),
+    "amx": (("amx-tile",), "needs AMX; run on the AMX host"),
 }
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
-    for marker, (feature, reason) in _FEATURE_MARKERS.items():
-        if item.get_closest_marker(marker) is not None and not native_cpu().has(feature):
+    for marker, (features, reason) in _FEATURE_MARKERS.items():
+        if item.get_closest_marker(marker) is not None and not any(
+                native_cpu().has(f) and (f != "avx2" or native_cpu().has("fma")) for f in features):
             pytest.skip(reason)
 
 
@@ -50,11 +52,24 @@ def hardware_without_amx(monkeypatch: pytest.MonkeyPatch):
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     report = yield
     emulated = host_cpu() is not native_cpu()
-    if emulated and call.excinfo is not None and _only_cpu_features(call.excinfo.value):
+    if call.excinfo is None:
+        return report
+    if emulated and _only_cpu_features(call.excinfo.value):
         report.outcome = "skipped"
         report.longrepr = (str(item.path), item.location[1] or 0,
                            f"{HOST_CPU_ENV}={host_cpu().name}: the kernel cannot run on this hardware "
                            f"({call.excinfo.value})")
+    elif host_cpu().vector_bits == 256 and _only(call.excinfo.value, RegisterError):
+        # An explicit AVX-512 register tile (a test's config): AVX2's 16 ymm cannot hold it.
+        report.outcome = "skipped"
+        report.longrepr = (str(item.path), item.location[1] or 0,
+                           f"the test's register tile needs AVX-512's 32 zmm registers ({call.excinfo.value})")
+    elif _only_missing_on_this_hardware(call.excinfo.value):
+        # A kernel of a dtype this CPU has no instructions for (bf16 / int8 on an AVX2 CPU): the
+        # refusal itself is tested (test_reliability_cpu); the rest of the test cannot run here.
+        report.outcome = "skipped"
+        report.longrepr = (str(item.path), item.location[1] or 0,
+                           f"needs instructions this CPU lacks ({call.excinfo.value})")
     return report
 
 
@@ -64,6 +79,24 @@ def _only_cpu_features(exc: BaseException) -> bool:
     if isinstance(group, (list, tuple)) and group:
         return all(_only_cpu_features(e) for e in group)
     return isinstance(exc, CpuFeatureError)
+
+
+def _only(exc: BaseException, kind: type) -> bool:
+    """An exception of `kind`, or a group of nothing else."""
+    group = getattr(exc, "exceptions", None)
+    if isinstance(group, (list, tuple)) and group:
+        return all(_only(e, kind) for e in group)
+    return isinstance(exc, kind)
+
+
+def _only_missing_on_this_hardware(exc: BaseException) -> bool:
+    """A TargetError for features the host target and this hardware both lack (or a group of such)."""
+    group = getattr(exc, "exceptions", None)
+    if isinstance(group, (list, tuple)) and group:
+        return all(_only_missing_on_this_hardware(e) for e in group)
+    missing = getattr(exc, "missing", ())
+    return (isinstance(exc, TargetError) and bool(missing) and not host_cpu().has(*missing)
+            and not native_cpu().has(*missing))
 
 
 def pytest_configure(config: pytest.Config) -> None:

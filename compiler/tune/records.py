@@ -302,7 +302,7 @@ def lookup(M: int, N: int, K: int, dtype: str = "f32", threads: int = 1, cpu: Cp
             best = record["best"]
             config = config_of(dict(best, config=later_fields(best["config"], K, dtype, cpu, prepacked_b)))
             try:  # a config the pipeline refuses for this dtype (kc vs v, register budget): no record
-                config.pipeline(prepacked_b, dtype)
+                config.pipeline(prepacked_b, dtype, vector_bits=cpu.vector_bits or 512)
             except Exception:  # noqa: BLE001
                 config = None
         with _memo_lock:

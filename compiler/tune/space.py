@@ -51,8 +51,8 @@ import math
 from typing import Callable, Iterable, Iterator, NamedTuple
 
 from ...runtime.cpu import CpuInfo
-from ..config import (AMX_FEATURES, AMX_TILES, ELEMENT_BYTES, F32_LANES, NUM_VREGS, VNNI, KernelConfig,
-                      bf16_fma_default, default_config, padding_default, vector_registers)
+from ..config import (AMX_FEATURES, AMX_TILES, ELEMENT_BYTES, F32_LANES, REGISTERS, VNNI, KernelConfig,
+                      bf16_fma_default, default_config, padding_default, physical_registers)
 from ..payload import MatmulSpec
 
 MR_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28)
@@ -142,9 +142,14 @@ def _chunks(nr: int) -> int:
     return math.ceil(nr / F32_LANES)
 
 
-def max_rows(nr: int, dtype: str = "f32", bf16_fma: bool = False) -> int:
+def fits_registers(mr: int, nr: int, dtype: str = "f32", bf16_fma: bool = False, vector_bits: int = 512) -> bool:
+    """Whether an mr x nr register tile fits the register file of `vector_bits` registers."""
+    return physical_registers(mr, nr, dtype, bf16_fma, vector_bits) <= REGISTERS[vector_bits]
+
+
+def max_rows(nr: int, dtype: str = "f32", bf16_fma: bool = False, vector_bits: int = 512) -> int:
     """The tallest register tile of width nr that fits the register file."""
-    return max(mr for mr in range(1, 64) if vector_registers(mr, nr, dtype, bf16_fma) <= NUM_VREGS)
+    return max((mr for mr in range(1, 64) if fits_registers(mr, nr, dtype, bf16_fma, vector_bits)), default=0)
 
 
 def amx_tiles(mr: int, nr: int) -> int:
@@ -166,7 +171,7 @@ def _eff(cfg: KernelConfig, p: Problem) -> tuple[int, int, int]:
 def p_registers(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
     if cfg.isa != "avx512":
         return amx_tiles(cfg.mr, cfg.nr) <= AMX_TILES and cfg.mr <= 32 and cfg.nr <= 32
-    return vector_registers(cfg.mr, cfg.nr, p.dtype, cfg.bf16_fma) <= NUM_VREGS
+    return fits_registers(cfg.mr, cfg.nr, p.dtype, cfg.bf16_fma, cpu.vector_bits or 512)
 
 
 def p_vnni(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
@@ -182,7 +187,7 @@ def p_tile_in_problem(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
 def p_accumulators(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
     if cfg.isa != "avx512" or cfg.mr * _chunks(cfg.nr) >= MIN_ACCUMULATORS:
         return True
-    return cfg.mr == min(p.M, max_rows(cfg.nr, p.dtype, cfg.bf16_fma))  # as tall as the problem and the registers allow
+    return cfg.mr == min(p.M, max_rows(cfg.nr, p.dtype, cfg.bf16_fma, cpu.vector_bits or 512))  # as tall as the problem and the registers allow
 
 
 def p_l1_panel(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
@@ -350,11 +355,11 @@ def _blocks(size: int, tile: int, targets: tuple[int, ...], one_tile: bool = Tru
     return sorted(out)
 
 
-def tile_values(p: Problem, isa: str = "avx512", bf16_fma: bool = False) -> list[tuple[int, int]]:
+def tile_values(p: Problem, isa: str = "avx512", bf16_fma: bool = False, vector_bits: int = 512) -> list[tuple[int, int]]:
     if isa != "avx512":
         return [(mr, nr) for mr, nr in AMX_TILE_VALUES if mr <= max(16, p.M) and nr - min(p.N, nr) < F32_LANES]
     return [(mr, nr) for nr in NR_VALUES for mr in MR_VALUES
-            if vector_registers(mr, nr, p.dtype, bf16_fma) <= NUM_VREGS and mr <= p.M and nr - min(p.N, nr) < F32_LANES]
+            if fits_registers(mr, nr, p.dtype, bf16_fma, vector_bits) and mr <= p.M and nr - min(p.N, nr) < F32_LANES]
 
 
 def prefetch_values(isa: str) -> tuple[int, ...]:
@@ -414,7 +419,7 @@ class Space:
         packs = (True,) if p.prepacked_b else BOOL_VALUES
         preds = list(PREDICATES.values())
         for isa in self.paths:
-            for mr, nr in tile_values(p, isa, self._fma(isa)):
+            for mr, nr in tile_values(p, isa, self._fma(isa), cpu.vector_bits or 512):
                 mcs = _blocks(p.M, mr, MC_TARGETS)
                 ncs = _blocks(p.N, nr, NC_TARGETS, one_tile=False)
                 for kc, mc, nc in itertools.product(kc_values(p), mcs, ncs):
@@ -460,7 +465,7 @@ class Space:
                 if upper:
                     moves.append({key: upper[0]})
 
-        moves += [{"mr": mr, "nr": nr} for mr, nr in _neighbour_tiles(p, cfg)]
+        moves += [{"mr": mr, "nr": nr} for mr, nr in _neighbour_tiles(p, cfg, self.cpu.vector_bits or 512)]
         # the short lists: every other value (one dimension moved anywhere along it)
         moves += [{"kc": v} for v in kc_values(p) if v != cfg.kc]
         moves += [{"unroll_k": v} for v in UNROLL_VALUES if v != cfg.unroll_k]
@@ -473,7 +478,7 @@ class Space:
                     kc = _snap(kcs, cfg.kc)
                     fma = self._fma(isa)  # the other path's own arithmetic
                     moves += [{"isa": isa, "mr": mr, "nr": nr, "pack_b": True, "kc": kc, "bf16_fma": fma}
-                              for mr, nr in tile_values(p, isa, fma)]
+                              for mr, nr in tile_values(p, isa, fma, self.cpu.vector_bits or 512)]
         for key, values in (("order", ORDER_VALUES), ("pack_b", BOOL_VALUES), ("outline", BOOL_VALUES),
                             ("late_c", BOOL_VALUES)):
             moves += [{key: v} for v in values if v != getattr(cfg, key)]
@@ -516,12 +521,12 @@ class Space:
             moves.append({"pad_k": not cfg.pad_k})
             moves.append({"pad_mn": not cfg.pad_mn})
         moves += [{"mr": mr, "nr": nr, "mc": _round_up(cfg.mc, mr), "nc": _round_up(cfg.nc, nr)}
-                  for mr, nr in _neighbour_tiles(p, cfg)]
+                  for mr, nr in _neighbour_tiles(p, cfg, self.cpu.vector_bits or 512)]
         out: dict[tuple, KernelConfig] = {}
         for move in moves:
             try:
                 cand = canonical(p, KernelConfig(**{**cfg.as_dict(), **move}))
-                cand.pipeline(p.prepacked_b, p.dtype)
+                cand.pipeline(p.prepacked_b, p.dtype, vector_bits=self.cpu.vector_bits or 512)
             except Exception:  # noqa: BLE001 - an invalid combination
                 continue
             if all(PREDICATES[name](p, self.cpu, cand) for name in HARD_PREDICATES):
@@ -552,10 +557,10 @@ class Space:
         return [cand]
 
 
-def _neighbour_tiles(p: Problem, cfg: KernelConfig) -> list[tuple[int, int]]:
+def _neighbour_tiles(p: Problem, cfg: KernelConfig, vector_bits: int = 512) -> list[tuple[int, int]]:
     """The register tiles of cfg's path one step from cfg's in mr or in nr (along the values
     that path's tiles take: AMX 16, 32)."""
-    tiles = tile_values(p, cfg.isa, cfg.bf16_fma)
+    tiles = tile_values(p, cfg.isa, cfg.bf16_fma, vector_bits)
     mrs = sorted({mr for mr, _ in tiles} | {cfg.mr})
     nrs = sorted({nr for _, nr in tiles} | {cfg.nr})
     return [(mr, nr) for mr, nr in tiles

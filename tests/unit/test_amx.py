@@ -146,6 +146,7 @@ def test_emulated_tile_program_with_padded_k_matches_numpy(dtype, M, N, K, kc):
     _check(kernel(a, b), ref, dtype, K)
 
 
+@pytest.mark.avx512
 @pytest.mark.parametrize("dtype,M,N,K,kc,pad_k,accumulate", [
     ("bf16", 40, 47, 64, 32, False, True),    # 32x15, 8x32, 8x15 edge tiles; the second K block copies C in
     ("bf16", 127, 255, 511, 512, True, False),  # the suite shape: 31-row and 31-column edges, K padded
@@ -178,6 +179,7 @@ def test_emulated_tile_program_with_padded_edges_matches_numpy(dtype, M, N, K, k
     np.testing.assert_array_equal(b, b_before)
 
 
+@pytest.mark.avx512
 def test_emulated_padded_edges_with_prepacked_b_match_numpy():
     """pad_mn reads a pre-packed B's panels past N: they are zero-padded to whole panels too."""
     M, N, K = 40, 47, 64
@@ -188,6 +190,7 @@ def test_emulated_padded_edges_with_prepacked_b_match_numpy():
     _check(kernel(a), ref, "bf16", K)
 
 
+@pytest.mark.avx512
 def test_emulated_padded_edges_leave_register_tiles_over_32_to_avx512():
     """pad_mn's C scratch buffer holds 2x2 tiles: a 40-row register tile (rounded up, 48 rows) keeps
     its AVX-512 edge pieces instead of a view past the scratch buffer."""

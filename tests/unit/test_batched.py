@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import nanomm
 from nanomm import Epilogue, LayoutError, ShapeError
 
-pytestmark = pytest.mark.avx512
+pytestmark = pytest.mark.kernels
 
 
 def _want(a, b):

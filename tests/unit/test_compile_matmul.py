@@ -23,11 +23,12 @@ from nanomm import (
     compile_matmul,
     default_config,
 )
-from nanomm.runtime.cpu import CpuInfo, host_cpu
+from nanomm.compiler.config import REGISTERS, physical_registers
+from nanomm.runtime.cpu import CpuInfo, host_cpu, native_cpu
 
 from nanomm.runtime.reference import matmul_mismatch  # noqa: E402
 
-pytestmark = pytest.mark.avx512
+pytestmark = pytest.mark.kernels
 
 STAGES = ["input", "tile-cache", "tile-register", "compose-microkernel", "lower-x86", "lower-llvm"]
 
@@ -62,12 +63,12 @@ def test_cache_distinguishes_shape_accumulate_and_config():
     assert acc is not base
     assert acc.spec.accumulate and not base.spec.accumulate
     assert compile_matmul(37, 45, 23, accumulate=True) is acc
-    cfg = KernelConfig(mr=6, nr=64, mc=12, nc=64, kc=5)
+    cfg = KernelConfig(mr=6, nr=16, mc=12, nc=64, kc=5)
     k = compile_matmul(37, 45, 23, config=cfg)
     assert k is not base
     assert k.config == cfg
     # An equal (not identical) config hits the cache.
-    assert compile_matmul(37, 45, 23, config=KernelConfig(mr=6, nr=64, mc=12, nc=64, kc=5)) is k
+    assert compile_matmul(37, 45, 23, config=KernelConfig(mr=6, nr=16, mc=12, nc=64, kc=5)) is k
 
 
 def test_default_config_is_the_heuristic():
@@ -77,7 +78,7 @@ def test_default_config_is_the_heuristic():
     assert k.target == "host"
     assert k.compile_seconds > 0
     assert "M=100 N=130 K=70" in repr(k)
-    assert k.pipeline == k.config.pipeline()
+    assert k.pipeline == k.config.pipeline(vector_bits=host_cpu().vector_bits)
 
 
 # --- IR at each stage, LLVM IR, assembly ---------------------------------------------------------------
@@ -124,7 +125,7 @@ def test_llvm_ir_and_asm(kernel64):
     assert "define void @nanomm_matmul_f32_64x64x64" in kernel64.llvm_ir(optimized=True)
     asm = kernel64.asm()
     assert "vfmadd231ps" in asm
-    assert "zmm" in asm
+    assert ("zmm" if host_cpu().vector_bits == 512 else "ymm") in asm
 
 
 # --- explicit configs ------------------------------------------------------------------------------------
@@ -143,6 +144,11 @@ CONFIGS = [
     KernelConfig(mr=4, nr=20, mc=8, nc=40, kc=3, unroll_k=2),  # nr not a multiple of 16
     KernelConfig(mr=1, nr=16, mc=1, nc=16, kc=1),
     KernelConfig(mr=30, nr=16),  # exactly 32 registers
+    # tiles that also fit AVX2's 16 ymm registers
+    KernelConfig(mr=6, nr=16, mc=12, nc=64, kc=5, unroll_k=2),
+    KernelConfig(mr=6, nr=16, mc=13, nc=100, kc=9, unroll_k=3, order="nm"),
+    KernelConfig(mr=2, nr=32, mc=8, nc=64, kc=3, pack_b=True),
+    KernelConfig(mr=1, nr=112, mc=1, nc=112, kc=7),  # exactly 15 ymm
 ]
 
 
@@ -160,8 +166,13 @@ def test_explicit_configs_are_correct(config, M, N, K):
     np.testing.assert_array_equal(b, b0)
 
 
+# The tiles this host's registers hold (AVX2: the 6x16, 2x32 and 1x16 ones).
+TILES = [t for t in [(6, 64), (14, 32), (8, 48), (14, 16), (3, 33), (1, 16), (6, 16), (2, 32)]
+         if physical_registers(*t, vector_bits=host_cpu().vector_bits or 512) <= REGISTERS[host_cpu().vector_bits or 512]]
+
+
 @given(M=st.integers(1, 60), N=st.integers(1, 100), K=st.integers(1, 60),
-       tile=st.sampled_from([(6, 64), (14, 32), (8, 48), (14, 16), (3, 33), (1, 16)]),
+       tile=st.sampled_from(TILES),
        mc_extra=st.integers(0, 20), nc_extra=st.integers(0, 70), kc=st.integers(1, 40),
        unroll_k=st.sampled_from([1, 2, 3, 4]), order=st.sampled_from(["mn", "nm"]))
 def test_random_configs_are_correct(M, N, K, tile, mc_extra, nc_extra, kc, unroll_k, order):
@@ -195,7 +206,7 @@ def test_accumulate(M, N, K):
 
 
 def test_accumulate_with_config():
-    cfg = KernelConfig(mr=6, nr=64, mc=12, nc=64, kc=5, unroll_k=2)
+    cfg = KernelConfig(mr=6, nr=16, mc=12, nc=64, kc=5, unroll_k=2)
     k = compile_matmul(37, 45, 23, config=cfg, accumulate=True)
     a, b = operands(37, 45, 23, seed=4)
     c0 = np.full((37, 45), 0.5, np.float32)
@@ -265,12 +276,28 @@ def test_unknown_target():
         compile_matmul(8, 8, 8, target="bogus")
 
 
-def test_target_without_avx512():
+def test_target_without_the_instructions():
     haswell = CpuInfo("haswell", frozenset({"avx", "avx2", "fma"}))
-    with pytest.raises(TargetError, match="lacks avx512f"):
-        compile_matmul(8, 8, 8, target=haswell)
+    with pytest.raises(TargetError, match="lacks avx512f, avx512bw, avx512bf16, which nanomm's bf16"):
+        compile_matmul(8, 8, 8, dtype="bf16", target=haswell)
+    sandybridge = CpuInfo("sandybridge", frozenset({"avx"}))
+    with pytest.raises(TargetError, match="lacks avx2, fma, which nanomm's f32"):
+        compile_matmul(8, 8, 8, target=sandybridge)
 
 
+@pytest.mark.parametrize("target", ["x86-64-v3", "znver3"])
+def test_avx2_target_compiles_ymm_code(target):
+    """An AVX2 target gets ymm code in 6x16 tiles (it runs wherever the CPU has AVX2 + FMA)."""
+    k = compile_matmul(19, 70, 21, target=target)
+    asm = k.asm()
+    assert "zmm" not in asm and "vfmadd231ps\t%ymm" in asm.replace(" ", "\t") and "vmaskmovps" in asm
+    assert (k.config.mr, k.config.nr) == (6, 16) and "lower-x86{vector-bits=256 num-vregs=16}" in k.pipeline
+    if native_cpu().has("avx2", "fma"):
+        a, b = operands(19, 70, 21, seed=5)
+        assert_matmul_close(k(a, b), a, b)
+
+
+@pytest.mark.avx512
 @pytest.mark.parametrize("target", ["x86-64-v4", "skylake-avx512"])
 def test_named_avx512_target_runs_here(target):
     k = compile_matmul(19, 70, 21, target=target)
@@ -358,7 +385,7 @@ def test_packing_a_large_b_prefetches_its_rows_and_stays_correct(dtype):
     # not a multiple of kc, so the last block's clamped rows are exercised too); small B does not.
     from nanomm.runtime.reference import matmul_mismatch
 
-    cfg = KernelConfig(mr=6, nr=64, mc=48, nc=256, kc=256, pack_b=True)
+    cfg = KernelConfig(mr=6, nr=64 if host_cpu().vector_bits == 512 else 16, mc=48, nc=256, kc=256, pack_b=True)
     K, N = 600, 1100  # B: 2.5 MiB f32, 1.3 MiB bf16, 0.6 MiB int8 (under the size rule: no prefetch)
     kernel = nanomm.compile_matmul(8, N, K, dtype, config=cfg, threads=1)
     prefetches = kernel.ir("pack").count("memref.prefetch")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import nanomm
 from nanomm import ConfigError, KernelConfig, default_config
-from nanomm.compiler.config import NUM_VREGS, vector_registers
+from nanomm.compiler.config import NUM_VREGS, physical_registers, vector_registers
 from nanomm.compiler.pipeline import parse_pipeline
 from nanomm.runtime.cpu import TARGETS, CpuInfo, host_cpu
 
@@ -22,6 +22,8 @@ SUITE_SHAPES = [(n, n, n) for n in (64, 128, 256, 512, 1024, 2048)] + [
 ]
 CPUS = {"host": host_cpu(), **TARGETS,
         "tiny-caches": CpuInfo("tiny", frozenset(), l1d=4096, l2=16384, l3=65536)}
+# The AVX-512 heuristic, checked on any machine: the host where it has AVX-512, else Zen 4.
+WIDE = host_cpu() if host_cpu().vector_bits == 512 else TARGETS["znver4"]
 PIPELINE_PASSES = ["tile-cache", "tile-register", "compose-microkernel", "lower-x86", "lower-llvm"]
 
 
@@ -29,6 +31,9 @@ def check_default(cfg: KernelConfig, M: int, N: int, K: int, cpu: CpuInfo) -> No
     """The documented properties of default_config's answer."""
     assert isinstance(cfg, KernelConfig)
     assert vector_registers(cfg.mr, cfg.nr) <= NUM_VREGS
+    if cpu.vector_bits == 256:  # AVX2: 6x16 tiles (rows: 1x64, 2x32, 3x16) in 16 ymm
+        assert physical_registers(cfg.mr, cfg.nr, vector_bits=256) <= 16
+        assert cfg.nr == 16 or cfg.mr < 3
     assert cfg.mc >= cfg.mr and cfg.nc >= cfg.nr
     assert cfg.kc <= min(K, 512)
     assert (cfg.unroll_k, cfg.order) == (1, "mn")
@@ -59,7 +64,7 @@ def test_default_config_suite_shapes(M, N, K, cpu):
 
 
 def test_default_config_large_shape_uses_6x64():
-    cfg = default_config(1024, 1024, 1024, host_cpu())
+    cfg = default_config(1024, 1024, 1024, WIDE)
     assert (cfg.mr, cfg.nr, cfg.kc, cfg.pack_b) == (6, 64, 512, True)
     assert nanomm.default_config is default_config
 
@@ -67,9 +72,27 @@ def test_default_config_large_shape_uses_6x64():
 @pytest.mark.parametrize("N,tile", [(1, (14, 16)), (16, (14, 16)), (17, (14, 32)), (20, (14, 32)), (32, (14, 32)),
                                     (33, (8, 48)), (48, (8, 48)), (49, (6, 64)), (4096, (6, 64))])
 def test_default_config_small_n(N, tile):
-    cfg = default_config(37, N, 91, host_cpu())
+    cfg = default_config(37, N, 91, WIDE)
     assert (cfg.mr, cfg.nr) == tile
-    check_default(cfg, 37, N, 91, host_cpu())
+    check_default(cfg, 37, N, 91, WIDE)
+
+
+@pytest.mark.parametrize("M,N,K,tile,pack_b", [(1024, 1024, 1024, (6, 16), True), (256, 256, 256, (6, 16), True),
+                                               (37, 4096, 91, (6, 16), False), (1, 4096, 4096, (1, 64), False),
+                                               (2, 300, 64, (2, 32), False), (3, 300, 64, (3, 16), False),
+                                               (2, 16, 64, (2, 16), False)])
+def test_default_config_on_avx2(M, N, K, tile, pack_b):
+    """Without AVX-512: 16 ymm registers hold a 6x16 tile (12 accumulators, two B halves, A's
+    broadcast); B is packed from K = 256 on (its unpacked rows give the 16-wide tile one cache line per k)."""
+    zen3 = TARGETS["znver3"]
+    cfg = default_config(M, N, K, zen3)
+    assert ((cfg.mr, cfg.nr), cfg.pack_b) == (tile, pack_b)
+    check_default(cfg, M, N, K, zen3)
+    assert "lower-x86{vector-bits=256 num-vregs=16}" in cfg.pipeline(vector_bits=256)
+    with pytest.raises(ConfigError, match="needs 17 vector registers .* AVX2 has 16"):
+        KernelConfig(mr=3, nr=32, mc=3, nc=32).pipeline(vector_bits=256)
+    with pytest.raises(ConfigError, match="AVX2 .* float32"):
+        cfg.pipeline(dtype="bf16", vector_bits=256)
 
 
 @given(M=st.integers(1, 20000), N=st.integers(1, 20000), K=st.integers(1, 20000), cpu=st.sampled_from(list(CPUS)))
@@ -77,7 +100,7 @@ def test_default_config_any_shape(M, N, K, cpu):
     check_default(default_config(M, N, K, CPUS[cpu]), M, N, K, CPUS[cpu])
 
 
-@pytest.mark.avx512
+@pytest.mark.kernels
 @pytest.mark.parametrize("N", [1, 16, 20, 33, 48])
 def test_default_config_small_n_kernels_are_correct(N):
     M, K = 29, 41

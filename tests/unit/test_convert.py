@@ -10,7 +10,7 @@ import nanomm
 from nanomm.runtime.convert import to_bfloat16
 from nanomm.runtime.reference import matmul_mismatch
 
-pytestmark = pytest.mark.avx512
+pytestmark = pytest.mark.kernels
 
 
 def _bits(x: np.ndarray) -> np.ndarray:
@@ -55,6 +55,7 @@ def test_refuses_other_dtypes():
         to_bfloat16(np.zeros(4, np.float64))
 
 
+@pytest.mark.avx512  # runs a bf16 kernel
 def test_matmul_dtype_bf16_converts_float32_inputs():
     rng = np.random.default_rng(3)
     a, b = rng.standard_normal((37, 51), dtype=np.float32), rng.standard_normal((51, 29), dtype=np.float32)

@@ -526,7 +526,7 @@ def test_cache_hit_loads_quickly(cache: DiskCache, matmul_module: JitModule) -> 
     assert sorted(times)[4] < 0.05  # ~1-2 ms in practice; generous for loaded CI machines
 
 
-@pytest.mark.avx512
+@pytest.mark.kernels
 def test_nanomm_kernel_round_trips() -> None:
     from nanomm.compiler.build import build_kernel
     from nanomm.compiler.payload import MatmulSpec

@@ -16,7 +16,7 @@ from nanomm.compiler.payload import MatmulSpec
 from nanomm.runtime.cpu import TARGETS
 from nanomm.runtime.reference import matmul_mismatch
 
-pytestmark = pytest.mark.avx512
+pytestmark = pytest.mark.kernels
 
 # Configs that put the M edges in different places: a batch-reduce kernel on row-major B (nmk),
 # a packed-B GotoBLAS kernel (nkm) and one with one-row tiles in wide blocks.

@@ -14,7 +14,7 @@ import nanomm
 from nanomm import ConfigError, DTypeError, Epilogue, KernelConfig, ShapeError
 from nanomm.errors import AliasError, PassError
 
-pytestmark = pytest.mark.avx512
+pytestmark = pytest.mark.kernels
 
 _ERF = np.vectorize(math.erf, otypes=[np.float64])
 ACTS = [None, "relu", "gelu", "gelu_tanh", "silu", "sigmoid"]

@@ -10,7 +10,7 @@ from nanomm import MLIRInputError, ShapeError, TargetError
 
 from nanomm.runtime.reference import matmul_mismatch  # noqa: E402
 
-pytestmark = pytest.mark.avx512
+pytestmark = pytest.mark.kernels
 
 
 def assert_matmul_close(c, a, b, c0=None) -> None:

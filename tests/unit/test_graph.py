@@ -15,7 +15,7 @@ import nanomm
 from nanomm.compiler.payload import ACTIVATION_FUNCTIONS
 from nanomm.errors import DTypeError, MLIRInputError, ShapeError
 
-pytestmark = pytest.mark.avx512
+pytestmark = pytest.mark.kernels
 
 SAMPLES = Path(__file__).parent / "data" / "torch_mlir"  # printed by data/torch_mlir/generate.py
 

@@ -11,7 +11,7 @@ import nanomm
 from nanomm.compiler.build import build_kernel
 from nanomm.compiler.payload import MatmulSpec
 
-pytestmark = pytest.mark.avx512
+pytestmark = pytest.mark.kernels
 
 
 def test_in_memory_hit_is_fast_and_the_same_kernel():

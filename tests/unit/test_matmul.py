@@ -25,7 +25,7 @@ from nanomm import (
     TargetError,
 )
 
-pytestmark = pytest.mark.avx512
+pytestmark = pytest.mark.kernels
 
 
 # --- helpers -------------------------------------------------------------------------------

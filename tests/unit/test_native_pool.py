@@ -12,7 +12,7 @@ from nanomm.compiler.build import build_kernel
 from nanomm.compiler.payload import MatmulSpec
 from nanomm.runtime.native_pool import NativePool, make_plan, native_pool
 
-pytestmark = pytest.mark.avx512
+pytestmark = pytest.mark.kernels
 
 M, N, K, PARTS = 40, 96, 33, 6  # C split into PARTS column blocks of N / PARTS = 16
 

@@ -42,7 +42,7 @@ import nanomm
 from nanomm import AliasError, DTypeError, LayoutError, NanommError, ShapeError
 from nanomm.runtime.reference import matmul_mismatch
 
-pytestmark = [pytest.mark.avx512, pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")]
+pytestmark = [pytest.mark.kernels, pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")]
 
 SIZES = [0, 1, 2, 3, 7, 16, 17, 33]
 

@@ -7,7 +7,7 @@ import pytest
 
 from nanomm.compiler import cli, opt
 
-pytestmark = pytest.mark.avx512
+pytestmark = pytest.mark.kernels
 
 CLI_CASES = [
     ("run 0 5 5", 1, "M must be positive"),

@@ -81,7 +81,7 @@ def test_dtype_requirements_are_known():
         assert features and all(isinstance(f, str) and f == f.lower() for f in features), dtype
 
 
-@pytest.mark.avx512
+@pytest.mark.kernels
 @pytest.mark.parametrize("target", sorted(TARGETS))
 def test_kernel_for_a_named_target_requires_all_its_features(target: str):
     cpu = TARGETS[target]
@@ -100,7 +100,7 @@ def test_kernel_for_a_named_target_requires_all_its_features(target: str):
         assert matmul_mismatch(kernel(a, b), a, b) is None
 
 
-@pytest.mark.avx512
+@pytest.mark.kernels
 def test_parallel_kernel_for_sapphirerapids_refuses_a_cpu_without_amx(hardware_without_amx):
     # A shape of its own: a kernel cached by another test would have been checked against the real CPU.
     kernel = nanomm.compile_matmul(256, 256, 257, target="sapphirerapids", threads=2)
@@ -129,7 +129,7 @@ sys.exit(1)
 """
 
 
-@pytest.mark.avx512
+@pytest.mark.kernels
 def test_pack_code_for_another_target_never_runs():
     # In a child process: were the pack code to use an instruction this host lacks, SIGILL would kill it.
     proc = subprocess.run([sys.executable, "-c", _PACK_FOR_SPR], capture_output=True, text=True, timeout=120)

@@ -19,7 +19,7 @@ from nanomm.runtime.cpu import TARGETS, native_cpu, without_amx
 from nanomm.runtime.reference import matmul_mismatch
 from nanomm.runtime.threads import CallPool
 
-pytestmark = pytest.mark.avx512
+pytestmark = pytest.mark.kernels
 ml_dtypes = pytest.importorskip("ml_dtypes")
 # The hardware without AMX: config=None cases take the AVX-512 heuristic on every machine (on an
 # AMX CPU the AMX default makes such shapes too small to split at all).

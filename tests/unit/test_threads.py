@@ -12,7 +12,7 @@ from nanomm.compiler.payload import MatmulSpec
 from nanomm.runtime.reference import matmul_mismatch
 from nanomm.runtime.threads import CallPool, available_cores
 
-pytestmark = pytest.mark.avx512
+pytestmark = pytest.mark.kernels
 
 
 def rand(shape, seed):

@@ -10,7 +10,7 @@ import pytest
 import nanomm
 from nanomm.runtime import trampoline
 
-pytestmark = [pytest.mark.avx512, pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")]
+pytestmark = [pytest.mark.kernels, pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")]
 
 M, N, K = 5, 20, 7
 

@@ -27,12 +27,16 @@ from nanomm.compiler.tune.measure import CompilePool, build
 from nanomm.compiler.tune.model import Surrogate, predict_seconds
 from nanomm.compiler.tune.space import _Cand, admissible, canonical, rejections
 from nanomm.errors import ConfigError, NanommError
-from nanomm.runtime.cpu import AMX, CpuInfo, host_cpu, missing_features, native_cpu, resolve_target, without_amx
+from nanomm.runtime.cpu import (AMX, TARGETS, CpuInfo, host_cpu, missing_features, native_cpu, resolve_target,
+                               without_amx)
 from nanomm.runtime.reference import matmul_mismatch
 
 HOST = host_cpu()  # what records are looked up for (NANOMM_HOST_CPU may name another CPU)
-TINY_CACHES = CpuInfo("tiny", HOST.features, l1d=4096, l2=16384, l3=65536)
-needs_avx512 = pytest.mark.avx512
+# The AVX-512 space and model, checked on any machine: the host where it has AVX-512, else Zen 4.
+WIDE = HOST if HOST.vector_bits == 512 else TARGETS["znver4"]
+TINY_CACHES = CpuInfo("tiny", WIDE.features, l1d=4096, l2=16384, l3=65536)
+needs_kernels = pytest.mark.kernels
+needs_lowp = pytest.mark.avx512  # runs bf16 / int8 kernels
 # The tuning CLI times the host's kernels: with NANOMM_HOST_CPU naming a CPU this hardware cannot run,
 # it exits with an error (search.tune's CpuFeatureError) instead of tuning.
 tunes_here = pytest.mark.skipif(bool(missing_features(host_cpu().features)),
@@ -51,8 +55,21 @@ def test_predicates_reject_register_spilling_tiles():
     p = Problem(256, 256, 256)
     for mr, nr in [(8, 64), (7, 64), (6, 80), (16, 32), (31, 16), (3, 128)]:
         assert vector_registers(mr, nr) > NUM_VREGS
-        assert "registers" in rejections(p, HOST, cand(mr=mr, nr=nr, mc=mr * 4, nc=nr * 2))
-    assert "registers" not in rejections(p, HOST, cand(mr=6, nr=64))
+        assert "registers" in rejections(p, WIDE, cand(mr=mr, nr=nr, mc=mr * 4, nc=nr * 2))
+    assert "registers" not in rejections(p, WIDE, cand(mr=6, nr=64))
+
+
+def test_avx2_space_counts_ymm_registers():
+    """16 ymm: each 16-lane vector is two of them, A's broadcast one."""
+    zen3, p = TARGETS["znver3"], Problem(256, 256, 256)
+    for mr, nr in [(7, 16), (3, 32), (6, 64), (2, 48)]:
+        assert "registers" in rejections(p, zen3, cand(mr=mr, nr=nr, mc=mr * 4, nc=nr * 2))
+    for mr, nr in [(6, 16), (2, 32), (1, 112)]:
+        assert "registers" not in rejections(p, zen3, cand(mr=mr, nr=nr, mc=mr * 4, nc=nr * 2))
+    space = Space(p, zen3)
+    assert space.default() in space
+    for cfg in space.configs()[::50]:
+        cfg.pipeline(False, "f32", vector_bits=256)  # the pass pipeline's own register check agrees
 
 
 def test_predicates_reject_oversize_blocks():
@@ -91,7 +108,7 @@ def test_space_is_built_without_compiling(monkeypatch):
             assert canonical(space.problem, cfg) == cfg
             assert admissible(space.problem, cpu, cfg)
     # a smaller cache admits fewer configurations
-    assert len(Space(Problem(64, 96, 80), TINY_CACHES)) < len(Space(Problem(64, 96, 80), HOST))
+    assert len(Space(Problem(64, 96, 80), TINY_CACHES)) < len(Space(Problem(64, 96, 80), WIDE))
 
 
 def test_bf16_arithmetic_follows_the_cpu_and_variations_try_the_other():
@@ -99,7 +116,6 @@ def test_bf16_arithmetic_follows_the_cpu_and_variations_try_the_other():
     has the CPU's value, the registers predicate counts FMA halves, and `variations` (remote
     tuning) offers the other arithmetic. Other dtypes never carry it."""
     from nanomm.compiler.tune.space import canonical
-    from nanomm.runtime.cpu import TARGETS
 
     er, zen = TARGETS["emeraldrapids"], TARGETS["znver4"]
     space = Space(Problem(12, 512, 512, dtype="bf16"), er)  # 12 rows: AVX-512 only
@@ -118,7 +134,6 @@ def test_bf16_arithmetic_follows_the_cpu_and_variations_try_the_other():
 
 def test_pad_k_is_tried_by_variations_where_it_changes_the_kernel():
     from nanomm.compiler.tune.space import canonical
-    from nanomm.runtime.cpu import TARGETS
 
     er = resolve_target("emeraldrapids")
     odd = Space(Problem(127, 255, 511, dtype="bf16"), er)  # K = 511: not whole tile products
@@ -168,10 +183,10 @@ def test_model_prefers_fitting_blocks_and_no_useless_packing():
     p = Problem(2048, 2048, 2048)
     fits = KernelConfig(mr=6, nr=64, mc=48, nc=256, kc=512, pack_b=True)
     thrash = KernelConfig(mr=6, nr=64, mc=48, nc=2048, kc=1024, pack_b=True)  # 8 MiB B block
-    assert predict_seconds(p, HOST, fits) < predict_seconds(p, HOST, thrash)
+    assert predict_seconds(p, WIDE, fits) < predict_seconds(p, WIDE, thrash)
     p1 = Problem(6, 2048, 512)
-    assert predict_seconds(p1, HOST, KernelConfig(mr=6, nr=64, mc=6, nc=2048, kc=16)) < \
-        predict_seconds(p1, HOST, KernelConfig(mr=6, nr=64, mc=6, nc=2048, kc=16, pack_b=True))
+    assert predict_seconds(p1, WIDE, KernelConfig(mr=6, nr=64, mc=6, nc=2048, kc=16)) < \
+        predict_seconds(p1, WIDE, KernelConfig(mr=6, nr=64, mc=6, nc=2048, kc=16, pack_b=True))
 
 
 def test_surrogate_learns_from_measurements():
@@ -201,7 +216,7 @@ def test_budget_parse():
 def make_record(M=32, N=64, K=16, cpu=HOST, threads=1, cfg=None, note=""):
     fields = records.key_fields(M, N, K, "f32", threads, cpu)
     rec = records.new_record(fields)
-    cfg = cfg or KernelConfig(mr=4, nr=32, mc=32, nc=64, kc=16)
+    cfg = cfg or KernelConfig(mr=2, nr=32, mc=32, nc=64, kc=16)
     entry = {"config": cfg.as_dict(), "status": "ok", "seconds": 1e-6, "note": note}
     rec["candidates"] = [entry]
     rec["best"] = dict(entry, verified=True)
@@ -213,7 +228,7 @@ def test_record_round_trip_and_lookup(monkeypatch, tmp_path):
     monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
     records.forget()
     assert lookup(32, 64, 16) is None
-    cfg = KernelConfig(mr=4, nr=32, mc=32, nc=64, kc=16, unroll_k=2)
+    cfg = KernelConfig(mr=2, nr=32, mc=32, nc=64, kc=16, unroll_k=2)
     path = records.write(make_record(cfg=cfg))
     assert path.parent == tmp_path / "tuning"  # NANOMM_CACHE_DIR moves the records
     assert lookup(32, 64, 16) == cfg
@@ -281,7 +296,7 @@ def test_corrupt_records_are_ignored(monkeypatch, tmp_path, damage):
     if damage == "truncate":
         path.write_text(text[: len(text) // 2])
     elif damage == "edit":  # a valid JSON edit that changes the answer: the checksum catches it
-        path.write_text(text.replace('"mr":4', '"mr":5'))
+        path.write_text(text.replace('"mr":2', '"mr":3'))
     elif damage == "garbage":
         path.write_bytes(b"\x00\xff" * 100)
     elif damage == "empty":
@@ -305,7 +320,7 @@ def test_records_of_another_machine_or_version_are_ignored(monkeypatch, tmp_path
     records.forget()
     assert lookup(32, 64, 16) is not None
     for other in (dataclasses.replace(HOST, l2=HOST.l2 * 2), dataclasses.replace(HOST, model_name="other"),
-                  dataclasses.replace(HOST, features=HOST.features - {"avx512vnni"}),
+                  dataclasses.replace(HOST, features=HOST.features - {"fma"}),
                   dataclasses.replace(HOST, name="icelake-server")):
         assert lookup(32, 64, 16, cpu=other) is None
     # the same file copied under the key another machine computes is still refused
@@ -331,7 +346,7 @@ _WRITER = textwrap.dedent("""
         fields = records.key_fields(32, 64, 16, "f32", 1, host_cpu())
         rec = records.new_record(fields)
         rec["run"] = f"writer{who}"
-        cfg = KernelConfig(mr=4, nr=32, mc=32, nc=64, kc=16, unroll_k=1 + (i % 2), late_c=bool(who))
+        cfg = KernelConfig(mr=2, nr=32, mc=32, nc=64, kc=16, unroll_k=1 + (i % 2), late_c=bool(who))
         entry = {"config": dict(cfg.as_dict(), kc=16 if i % 3 else 8), "status": "ok", "seconds": 1e-6 * (i + 1)}
         rec["candidates"] = [entry]
         rec["best"], rec["status"] = entry, "complete"
@@ -355,7 +370,7 @@ def test_concurrent_writers_leave_a_valid_record(monkeypatch, tmp_path):
 
 def test_export_import(monkeypatch, tmp_path):
     monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path / "a"))
-    cfg = KernelConfig(mr=4, nr=32, mc=32, nc=64, kc=16, unroll_k=4)
+    cfg = KernelConfig(mr=2, nr=32, mc=32, nc=64, kc=16, unroll_k=4)
     records.write(make_record(cfg=cfg))
     foreign = make_record(cpu=dataclasses.replace(HOST, model_name="elsewhere"))
     foreign["checksum"] = records.checksum(foreign)
@@ -379,8 +394,8 @@ def test_export_import(monkeypatch, tmp_path):
 # --- compile_matmul uses the records ---------------------------------------------------------
 
 SPLIT = (256, 256, 256)  # 2 and 3 threads: two 256x128 column blocks; 1 thread: one kernel
-TUNED = {1: KernelConfig(mr=6, nr=32, mc=48, nc=256, kc=128),
-         2: KernelConfig(mr=4, nr=32, mc=64, nc=128, kc=64, unroll_k=2)}
+TUNED = {1: KernelConfig(mr=4, nr=16, mc=48, nc=256, kc=128),
+         2: KernelConfig(mr=2, nr=32, mc=64, nc=128, kc=64, unroll_k=2)}
 
 
 @pytest.fixture
@@ -418,7 +433,7 @@ def test_split_shape_is_split():
         assert cfg != nanomm.default_config(256, 128, 256, HOST) and cfg != nanomm.default_config(*SPLIT, HOST)
 
 
-@needs_avx512
+@needs_kernels
 def test_compile_matmul_uses_the_record_of_its_effective_thread_count(fresh_compiles):
     for threads, cfg in TUNED.items():
         records.write(make_record(*SPLIT, threads=threads, cfg=cfg))
@@ -436,7 +451,7 @@ def test_compile_matmul_uses_the_record_of_its_effective_thread_count(fresh_comp
     assert configs_of(nanomm.compile_matmul(*SPLIT, config=mine, threads=2)) == [mine]
 
 
-@needs_avx512
+@needs_kernels
 def test_records_of_another_thread_count_or_cpu_are_not_used(fresh_compiles):
     other_cpu = dataclasses.replace(HOST, model_name="another CPU")
     records.write(make_record(*SPLIT, threads=1, cfg=TUNED[1]))         # one thread: not for 2
@@ -454,7 +469,7 @@ print(*[c.config for c in k.kernels], sep="\\n")
 """
 
 
-@needs_avx512
+@needs_kernels
 def test_a_record_written_later_applies_in_the_next_process(fresh_compiles):
     before = nanomm.compile_matmul(*SPLIT, threads=2)
     assert configs_of(before) == [nanomm.default_config(256, 128, 256, HOST)]
@@ -486,7 +501,7 @@ def test_compile_pool_survives_crashes_and_timeouts(tmp_path):
 
 # --- tuning ---------------------------------------------------------------------------------
 
-@needs_avx512
+@needs_kernels
 def test_tiny_tune_returns_a_verified_config_and_writes_a_record(monkeypatch, tmp_path):
     monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
     records.forget()
@@ -510,7 +525,7 @@ def test_tiny_tune_returns_a_verified_config_and_writes_a_record(monkeypatch, tm
     assert events and events[-1]["phase"] == "done"
 
 
-@needs_avx512
+@needs_kernels
 def test_failing_candidates_are_marked_and_the_tuner_continues(tmp_path):
     fn = functools.partial(faulty_compile, crash=[{"unroll_k": 2, "outline": False}],
                            hang=[{"unroll_k": 4, "kc": 8, "outline": False, "late_c": False}], fail=[{"unroll_k": 4,
@@ -529,7 +544,7 @@ def test_failing_candidates_are_marked_and_the_tuner_continues(tmp_path):
     assert {c["status"] for c in rec["candidates"]} == {"ok", "failed"}
 
 
-@needs_avx512
+@needs_kernels
 def test_interrupt_keeps_a_consistent_record_and_resume_skips_done_work(tmp_path):
     seen = []
 
@@ -582,7 +597,7 @@ def test_cli_arguments(capsys):
     assert tune_cli.main(["8", "16", "8", "--budget", "soon", "--quiet"]) == 1
 
 
-@needs_avx512
+@needs_kernels
 @tunes_here
 def test_cli_tune_export_import_plot(monkeypatch, tmp_path, capsys):
     monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path / "a"))
@@ -625,7 +640,7 @@ def test_shape_lists_parse_the_suite_and_files(tmp_path):
         problems("suite", ["f16"])
 
 
-@needs_avx512
+@needs_lowp
 @tunes_here
 def test_cli_tunes_a_list_of_shapes_within_one_budget(monkeypatch, tmp_path, capsys):
     monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
@@ -644,8 +659,8 @@ def test_cli_tunes_a_list_of_shapes_within_one_budget(monkeypatch, tmp_path, cap
 # --- bf16 / int8 ----------------------------------------------------------------------------
 
 LOWP = ("bf16", "u8s8", "s8s8")
-AMX_CPU = dataclasses.replace(HOST, features=HOST.features | set(AMX))
-NO_AMX_CPU = without_amx(HOST)
+AMX_CPU = dataclasses.replace(WIDE, features=WIDE.features | set(AMX))
+NO_AMX_CPU = without_amx(WIDE)
 
 
 def test_lowp_predicates_kc_registers_and_bytes():
@@ -653,23 +668,23 @@ def test_lowp_predicates_kc_registers_and_bytes():
 
     for dtype, v in (("bf16", 2), ("u8s8", 4), ("s8s8", 4)):
         p = Problem(256, 256, 256, dtype)
-        assert "vnni" in rejections(p, HOST, cand(kc=v + 1 if v == 4 else 3, mc=48))
-        assert "vnni" not in rejections(p, HOST, cand(kc=8 * v))
+        assert "vnni" in rejections(p, WIDE, cand(kc=v + 1 if v == 4 else 3, mc=48))
+        assert "vnni" not in rejections(p, WIDE, cand(kc=8 * v))
         assert all(kc % v == 0 for kc in kc_values(p))
         assert all(kc % v == 0 for kc in kc_values(Problem(7, 9, 511, dtype)))  # K rounded up to v
     # s8s8 keeps column sums beside C: 6x64 fits the register file for f32 / u8s8, not for s8s8
     assert vector_registers(6, 64, "s8s8") > NUM_VREGS >= vector_registers(6, 64, "u8s8")
-    assert "registers" in rejections(Problem(256, 256, 256, "s8s8"), HOST, cand())
-    assert "registers" not in rejections(Problem(256, 256, 256, "u8s8"), HOST, cand())
-    assert "registers" not in rejections(Problem(256, 256, 256, "s8s8"), HOST, cand(mr=5))
+    assert "registers" in rejections(Problem(256, 256, 256, "s8s8"), WIDE, cand())
+    assert "registers" not in rejections(Problem(256, 256, 256, "u8s8"), WIDE, cand())
+    assert "registers" not in rejections(Problem(256, 256, 256, "s8s8"), WIDE, cand(mr=5))
     # blocks in bytes: a 16 KiB L2 holds a 64 x 256 block of B in int8, not in f32 or bf16
     blk = cand(kc=64, nc=256, mc=48)
     assert "l2-block" in rejections(Problem(512, 512, 512), TINY_CACHES, blk)
     assert "l2-block" in rejections(Problem(512, 512, 512, "bf16"), TINY_CACHES, blk)
     assert "l2-block" not in rejections(Problem(512, 512, 512, "u8s8"), TINY_CACHES, blk)
     # the VNNI kernels prefetch packed B panels only (float32: unpacked B only)
-    assert "prefetch-stride" not in rejections(Problem(512, 512, 512, "bf16"), HOST, cand(pack_b=True, prefetch=8))
-    assert "prefetch-stride" in rejections(Problem(512, 512, 512, "bf16"), HOST, cand(prefetch=8))
+    assert "prefetch-stride" not in rejections(Problem(512, 512, 512, "bf16"), WIDE, cand(pack_b=True, prefetch=8))
+    assert "prefetch-stride" in rejections(Problem(512, 512, 512, "bf16"), WIDE, cand(prefetch=8))
 
 
 @pytest.mark.parametrize("dtype", LOWP)
@@ -761,19 +776,19 @@ def test_pick_prefers_the_default_within_noise():
 def test_lookup_refuses_a_record_the_pipeline_refuses_for_its_dtype(monkeypatch, tmp_path):
     monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
     records.forget()
-    for dtype, cfg, ok in (("u8s8", KernelConfig(mr=4, nr=32, mc=32, nc=64, kc=16), True),
+    for dtype, cfg, ok in (("u8s8", KernelConfig(mr=2, nr=32, mc=32, nc=64, kc=16), True),
                            ("u8s8", KernelConfig(mr=4, nr=32, mc=32, nc=64, kc=6), False),
                            ("s8s8", KernelConfig(mr=6, nr=64, mc=48, nc=64, kc=16), False)):
-        fields = records.key_fields(48, 64, 16, dtype, 1, HOST)
+        fields = records.key_fields(48, 64, 16, dtype, 1, WIDE)
         rec = records.new_record(fields)
         entry = {"config": cfg.as_dict(), "status": "ok", "seconds": 1e-6}
         rec["candidates"], rec["best"], rec["status"] = [entry], dict(entry, verified=True), "complete"
         records.write(rec)
         records.forget()
-        assert lookup(48, 64, 16, dtype) == (cfg if ok else None)
+        assert lookup(48, 64, 16, dtype, cpu=WIDE) == (cfg if ok else None)
 
 
-@needs_avx512
+@needs_lowp
 @pytest.mark.parametrize("dtype", LOWP)
 def test_tiny_lowp_tune_is_verified_and_recorded(monkeypatch, tmp_path, dtype):
     from nanomm.compiler.tune.measure import operands
@@ -790,7 +805,7 @@ def test_tiny_lowp_tune_is_verified_and_recorded(monkeypatch, tmp_path, dtype):
     assert r.problem.unit == ("GFLOP/s" if dtype == "bf16" else "GOP/s")
 
 
-@needs_avx512
+@needs_lowp
 @tunes_here
 def test_cli_tune_int8_reports_gops(monkeypatch, tmp_path, capsys):
     monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))

@@ -1,6 +1,10 @@
 // RUN: nanomm-opt -p 'tile-register{mr=2 nr=20},compose-microkernel,lower-x86' %s | FileCheck %s
 // RUN: not nanomm-opt -p 'tile-register{mr=8 nr=64},compose-microkernel,lower-x86' %s 2>&1 | FileCheck %s --check-prefix=SPILL
 // RUN: not nanomm-opt -p 'tile-register{mr=2 nr=32},compose-microkernel{vector-width=32},lower-x86' %s 2>&1 | FileCheck %s --check-prefix=WIDE
+// AVX2: the same 16-lane vectors, each a pair of ymm, counted against 16 registers.
+// RUN: nanomm-opt -p 'tile-register{mr=2 nr=20},compose-microkernel,lower-x86{vector-bits=256 num-vregs=16}' %s | FileCheck %s
+// RUN: not nanomm-opt -p 'tile-register{mr=4 nr=32},compose-microkernel,lower-x86{vector-bits=256 num-vregs=16}' %s 2>&1 | FileCheck %s --check-prefix=YMM
+// RUN: not nanomm-opt -p 'tile-register{mr=2 nr=32},compose-microkernel{vector-width=32},lower-x86{vector-bits=256 num-vregs=16}' %s 2>&1 | FileCheck %s --check-prefix=WIDE256
 
 // Full vectors become plain loads/stores (vmovups); the masked edge vector becomes a
 // masked load/store (vmovups with a k-mask register). No transfer ops remain.
@@ -27,4 +31,6 @@ func.func @big(%a: memref<8x3xf32>, %b: memref<3x64xf32>, %c: memref<8x64xf32>) 
 }
 
 // SPILL: error: pass 'lower-x86' failed: lower-x86: register tile needs 37 vector registers (32 accumulators, 4 B vectors, 1 broadcast), the target has 32
+// YMM: error: pass 'lower-x86' failed: lower-x86: register tile needs 21 vector registers (8 accumulators, 2 B vectors of 2 registers each, 1 broadcast), the target has 16
+// WIDE256: error: pass 'lower-x86' failed: lower-x86: vector<32xf32> does not fit a 256-bit vector register (or a pair of them)
 // WIDE: error: pass 'lower-x86' failed: lower-x86: vector<32xf32> does not fit a 512-bit vector register
