@@ -195,7 +195,7 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
     """A good configuration without tuning, from the shape and the CPU's caches.
 
     On AVX2 (16 ymm registers, cpu.vector_bits 256) the same rules with a 6x16 register tile (rows:
-    1x64, 2x32, 3x16). Measured on Zen 4:
+    1x64, 2x32, 3x16), B packed wherever it fills 4 L1s (see below). Measured on Zen 4:
     - the register tile is 6x64 (24 accumulators), narrowed when N is small so that the
       vectors are not mostly masked lanes, and one row high for a single row of A;
     - skinny A (M <= 32): B streams from memory once, so short K blocks (kc 8 or 16) over
@@ -233,16 +233,23 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
         kc = min(K, 8)
         nc = _fit(N, nr, cpu.l2 // (kc * 4), 4096)
         return KernelConfig(mr=M, nr=nr, mc=M, nc=nc, kc=kc)
+    if not wide and M > 3 and N * K * 4 >= 4 * cpu.l1d:
+        # AVX2's 16-wide tile reads one cache line of each B row, so unpacked rows far apart cost a
+        # page each: B is packed wherever it fills 4 L1s, in the large-problem blocking. On
+        # Zen 3, one thread (`python bench/bench_configs.py SHAPE --config pk:pack_b=1,...`), packed
+        # against unpacked: 33x4096x33 1.60x, 16x4096x4096 1.18x, 256^3 1.30x, 127x255x511 1.21x
+        # (64^3, B in L1: 0.94x).
+        kc = -(-K // -(-K // 512))
+        nc = _fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096)
+        mc = _fit(M, mr, cpu.l1d * 3 // (kc * 4), 48 if M > 128 else M)
+        return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)
     if M <= 32 and N >= 1024 and K >= 256:
         if nr == 64 and M % 8 == 0:
             mr, nr = 8, 48
         mr = min(mr, M)
         kc = 16
         return KernelConfig(mr=mr, nr=nr, mc=_round_up(M, mr), nc=_fit(N, nr, cpu.l2 // (kc * 4), 4096), kc=kc)
-    # AVX2 packs from K = 256: its 16-wide tile reads one cache line of an unpacked B row per k
-    # (6x16 on Zen 3, 256^3: packed 1.30x, 127x255x511 1.21x; `python bench/bench_configs.py 256x256x256
-    # --config packed:pack_b=1,kc=256,mc=96,nc=256`).
-    if M >= 64 and N >= 128 and K >= (512 if wide else 256) and nr == (64 if wide else 16):
+    if M >= 64 and N >= 128 and K >= 512 and nr == 64:
         kc = -(-K // -(-K // 512))  # K in equal blocks of at most 512
         nc = _fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096)
         mc = _fit(M, mr, cpu.l1d * 3 // (kc * 4), 48 if M > 128 else M)

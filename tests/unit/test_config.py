@@ -78,12 +78,13 @@ def test_default_config_small_n(N, tile):
 
 
 @pytest.mark.parametrize("M,N,K,tile,pack_b", [(1024, 1024, 1024, (6, 16), True), (256, 256, 256, (6, 16), True),
-                                               (37, 4096, 91, (6, 16), False), (1, 4096, 4096, (1, 64), False),
+                                               (37, 4096, 91, (6, 16), True), (1, 4096, 4096, (1, 64), False),
+                                               (128, 128, 128, (6, 16), False), (16, 4096, 4096, (6, 16), True),
                                                (2, 300, 64, (2, 32), False), (3, 300, 64, (3, 16), False),
                                                (2, 16, 64, (2, 16), False)])
 def test_default_config_on_avx2(M, N, K, tile, pack_b):
     """Without AVX-512: 16 ymm registers hold a 6x16 tile (12 accumulators, two B halves, A's
-    broadcast); B is packed from K = 256 on (its unpacked rows give the 16-wide tile one cache line per k)."""
+    broadcast); B is packed where it outgrows 4 L1s (its unpacked rows give the 16-wide tile one cache line each)."""
     zen3 = TARGETS["znver3"]
     cfg = default_config(M, N, K, zen3)
     assert ((cfg.mr, cfg.nr), cfg.pack_b) == (tile, pack_b)
