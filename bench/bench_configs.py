@@ -14,6 +14,12 @@ default.
 compiled to read B pre-packed (compile_matmul(..., b=B)), in the same rounds; the difference in
 milliseconds and as GB/s of B (`python bench/bench_configs.py 128x4096x4096 --dtype bf16 --pack`).
 
+--cold: every config compiled to read B pre-packed (the reference: the default config for
+pre-packed B), each timed twice in the same rounds: `warm`, the same B every call (in cache), and
+`cold`, a round-robin over packed copies of B larger than twice the L3 (each call reads its B
+from memory, as a model's weights at batch 1): `python bench/bench_configs.py 16x1536x384 --cold
+--config pf0:prefetch=0`.
+
 --call-overhead: a 1x16x1 float32 kernel called with a, b, out: the native checked call
 (runtime/trampoline.py) against the same kernel with it switched off (the Python checks of
 CheckedCall.prepare), and the bare ctypes call: microseconds per call, same rounds.
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import itertools
 import sys
 from pathlib import Path
 
@@ -89,6 +96,37 @@ def compare_configs(args) -> int:
     return 0
 
 
+def cold_weights(args) -> int:
+    M, N, K = (int(x) for x in args.shape.lower().split("x"))
+    cpu = host_cpu()
+    base = default_config(M, N, K, cpu, prepacked_b=True, dtype=args.dtype)
+    configs = dict([("default", base)] + [parse_config(t, base) for t in args.config])
+    a, b = _measure.inputs(M, N, K, args.dtype, np.random.default_rng(0))
+    copies = max(2, -(-2 * cpu.l3 // b.nbytes))
+    calls = {}
+    for name, cfg in configs.items():
+        kernel = nanomm.compile_matmul(M, N, K, args.dtype, config=cfg, threads=1, b=b)
+        packs = [kernel.prepack(b) for _ in range(copies)]
+        out = kernel(a, packs[-1])
+        problem = matmul_mismatch(out, a, b)
+        if problem:
+            print(f"{name}: WRONG: {problem}")
+            return 1
+        turn = itertools.cycle(packs)
+        calls[f"{name} warm"] = (lambda k=kernel, x=packs[0], o=out: k(a, x, o))
+        calls[f"{name} cold"] = (lambda k=kernel, o=out, t=turn: k(a, next(t), o))
+    timed = _timing.interleaved(calls, rounds=args.rounds, target=args.target, warmup=args.target)
+    unit = "GOP/s" if args.dtype in ("u8s8", "s8s8") else "GFLOP/s"
+    rate = {label: 2 * M * N * K / t["best_median_s"] / 1e9 for label, t in timed.items()}
+    print(f"{M}x{N}x{K} {args.dtype}, B pre-packed, one thread, {cpu.name}; {unit} of the best round's "
+          f"median; cold: {copies} copies of B ({copies * b.nbytes / 2**20:.0f} MiB, L3 {cpu.l3 / 2**20:.0f} MiB)")
+    for name, cfg in configs.items():
+        warm, cold = rate[f"{name} warm"], rate[f"{name} cold"]
+        print(f"  {name:12s} warm {warm:7.1f} x{warm / rate['default warm']:.3f}  cold {cold:7.1f} "
+              f"x{cold / rate['default cold']:.3f} of default  spread {timed[f'{name} cold']['spread']:.1%}  {cfg}")
+    return 0
+
+
 def call_overhead(args) -> int:
     kernel = nanomm.compile_matmul(1, 16, 1, threads=1)
     fn = kernel._function
@@ -118,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--dtype", default="f32")
     p.add_argument("--config", action="append", default=[], metavar="NAME:FIELD=VALUE,...")
     p.add_argument("--pack", action="store_true", help="also each config reading pre-packed B: the cost of packing")
+    p.add_argument("--cold", action="store_true",
+                   help="B pre-packed, timed in cache and streamed from memory (copies larger than the L3)")
     p.add_argument("--call-overhead", action="store_true")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--target", type=float, default=0.2, help="seconds per measurement")
@@ -126,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         return call_overhead(args)
     if not args.shape:
         p.error("give a shape (MxNxK) or --call-overhead")
-    return compare_configs(args)
+    return cold_weights(args) if args.cold else compare_configs(args)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,11 @@ NUM_VREGS = 32  # zmm registers
 # had AMX bf16 128x4096x4096 at 0.74x / 0.85x and 16x4096x4096 0.87x / 0.97x (1024^3, 2048^3
 # 1.02-1.10x); f32 there 0.97x / 0.97x at 128x4096x4096, 1.03x / 1.05x at 2048^3.
 PACK_PREFETCH_ROWS = 8
+# Pre-packed B on AVX2: each K step prefetches this many panel rows ahead, across panels, so weights
+# larger than the caches stream under the FMAs (1.07-1.15x at M 3-16 from memory, no change in cache;
+# one row of A keeps the hardware's alone). Re-measure on the host:
+# `python bench/bench_configs.py 16x384x1536 --cold --config pf0:prefetch=0`.
+PREPACKED_PREFETCH_ROWS = 32
 AMX_TILES = 8  # tmm registers
 ISAS = ("avx512", "amx", "amx-emulated")
 # The AMX features a dtype's tile products need (besides amx-tile).
@@ -195,7 +200,8 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
     """A good configuration without tuning, from the shape and the CPU's caches.
 
     On AVX2 (16 ymm registers, cpu.vector_bits 256) the same rules with a 6x16 register tile (rows:
-    1x64, 2x32, 3x16), B packed wherever it fills 4 L1s (see below). Measured on Zen 4:
+    1x64, 2x32, 3x16), B packed wherever it fills 4 L1s (see below), and pre-packed B prefetched
+    across panels (PREPACKED_PREFETCH_ROWS). Measured on Zen 4:
     - the register tile is 6x64 (24 accumulators), narrowed when N is small so that the
       vectors are not mostly masked lanes, and one row high for a single row of A;
     - skinny A (M <= 32): B streams from memory once, so short K blocks (kc 8 or 16) over
@@ -226,7 +232,8 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
         kc = min(K, 512)
         nc = _fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096)
         mc = _fit(M, mr, cpu.l2 // 2 // (kc * 4), 132)
-        return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)
+        prefetch = PREPACKED_PREFETCH_ROWS if not wide and mr > 1 else 0  # weights from memory (AVX2)
+        return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True, prefetch=prefetch)
     if M <= 3:
         if not wide:  # the widest row tile the 16 ymm hold: 1x64, 2x32, 3x16
             nr = {1: 64, 2: 32}.get(M, 16) if N > 16 else 16

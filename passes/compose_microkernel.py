@@ -36,7 +36,11 @@ class ComposeMicrokernel(ModulePass):
 
     With `prefetch-b=d`, each K iteration prefetches the B row d iterations ahead (one
     prefetch per cache line), for B read with a large row stride where the hardware
-    prefetchers, which stop at page boundaries, do not follow.
+    prefetchers, which stop at page boundaries, do not follow. Where B's rows are contiguous
+    (a packed panel: row stride = tile width) the prefetch runs past the tile's last row into
+    the memory that follows, the next panel of the packed layout, which the tile loop reads
+    next: a pre-packed B streamed from memory (weights larger than the caches) is fetched d
+    rows ahead across panels. Elsewhere it stops at the tile's last row.
 
     An epilogue generic right after a nanokernel, on its C tile (passes/_epilogue.py), is evaluated
     on the accumulators after the K loop (and after late-c's add of C), masked like the store, and
@@ -204,8 +208,12 @@ class ComposeMicrokernel(ModulePass):
                                 is_data_cache=True)
 
     def _prefetch(self, b: ir.Value, k: ir.Value, rows: int, width: int, per_line: int = 16) -> None:
-        """Prefetches the B row `prefetch-b` iterations ahead (clamped to the tile), one per line."""
-        ahead = arith.MinUIOp(arith.AddIOp(k, index_const(self.prefetch_b)).result, index_const(rows - 1)).result
+        """Prefetches the B row `prefetch-b` iterations ahead, one per line: clamped to the tile
+        unless B's rows are contiguous (then past it, into the next panel; x86 prefetches never
+        fault, so the last panel's run past the buffer costs nothing)."""
+        ahead = arith.AddIOp(k, index_const(self.prefetch_b)).result
+        if ir.MemRefType(b.type).get_strides_and_offset()[0][0] != width:
+            ahead = arith.MinUIOp(ahead, index_const(rows - 1)).result
         for j in range(0, width, per_line):
             memref.prefetch(b, [ahead, index_const(j)], is_write=False, locality_hint=3, is_data_cache=True)
 

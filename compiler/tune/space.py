@@ -20,9 +20,10 @@ the cache level a block is meant to live in is ever compiled:
                        "mn", A (mc x kc) with "nm" (in bytes of the dtype)
     pack-reuse         float32: packing B pays only when a packed block serves at least two rows
                        of tiles (bf16 / int8 packing also makes the VNNI layout: no such rule)
-    prefetch-stride    float32: B prefetching is for unpacked B with rows at least 1 KiB apart;
-                       bf16 / int8: for packed B panels (the kernels prefetch only those); a
-                       distance shorter than the K block's steps
+    prefetch-stride    float32: B prefetching is for unpacked B with rows at least 1 KiB apart
+                       (a distance shorter than the K block's steps) or for pre-packed B (any
+                       distance: it runs on into the next panel); bf16 / int8: for packed B
+                       panels (the kernels prefetch only those), shorter than the K block's steps
     unroll             the K unroll is no longer than the K block's steps (k / v)
     path               the instruction path applies: AVX-512 always; AMX only for bf16 / int8 on
                        a CPU with amx-tile and amx-bf16 / amx-int8, with packed B
@@ -215,6 +216,8 @@ def p_prefetch_stride(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
     steps = -(-min(cfg.kc, p.K) // p.v)
     if p.dtype != "f32":
         return cfg.pack_b and cfg.prefetch < steps
+    if p.prepacked_b:
+        return True  # contiguous panels: the prefetch runs on into the next one
     return not cfg.pack_b and p.N * p.size >= PREFETCH_MIN_BYTES and cfg.prefetch < steps
 
 
@@ -271,8 +274,8 @@ def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, pr
     if min(mc, p.M) <= mr or min(nc, p.N) <= nr:
         order = "mn"  # one row or one column of tiles per block: the order changes nothing
     if p.dtype == "f32":
-        if pack_b or p.prepacked_b:
-            prefetch = 0  # float32 kernels prefetch unpacked B only
+        if pack_b and not p.prepacked_b:
+            prefetch = 0  # float32 kernels prefetch unpacked or pre-packed B only
     elif not (pack_b or p.prepacked_b):
         prefetch = 0  # the VNNI kernels prefetch packed B panels only
     if isa != "avx512":  # AMX: unroll and late C only touch the AVX-512 edge tiles (outline also

@@ -1,6 +1,7 @@
 // RUN: nanomm-opt -p 'tile-register{mr=2 nr=32},compose-microkernel' %s | FileCheck %s
 // RUN: nanomm-opt -p 'tile-register{mr=2 nr=32},compose-microkernel{unroll-k=2}' %s | FileCheck %s --check-prefix=UNROLL
 // RUN: nanomm-opt -p 'tile-register{mr=2 nr=20},compose-microkernel' %s | FileCheck %s --check-prefix=MASK
+// RUN: nanomm-opt -p 'tile-register{mr=2 nr=32},compose-microkernel{prefetch-b=4 outline=0}' %s | FileCheck %s --check-prefix=PREFETCH
 
 // A 2x32 tile: C lives in 2x2 vector<16xf32> iter_args across the K loop; per k, B is
 // loaded once (2 vectors), each A element is broadcast once, and 4 FMAs form the chain.
@@ -50,3 +51,27 @@ func.func @zero_init(%a: memref<2x7xf32>, %b: memref<7x32xf32>, %c: memref<2x32x
 // MASK:       %[[M:.*]] = vector.constant_mask [4] : vector<16xi1>
 // MASK:       vector.transfer_read %{{.*}}[%{{.*}}, %c16], %{{.*}}, %[[M]] {in_bounds = [true]}
 // MASK:       vector.transfer_write %{{.*}}, %{{.*}}[%c1, %c16], %[[M]]
+
+// prefetch-b=4: each K step prefetches B's row k + 4, one prefetch per 64-byte line. B's rows
+// contiguous (a panel: the row stride is the tile's width): past the last row, into the memory
+// that follows (the next panel of a packed layout). B with a wider row stride: clamped to the
+// tile's last row.
+// PREFETCH-LABEL: func.func @prefetch_panel
+// PREFETCH:       scf.for %[[K:.*]] = %c0 to %c7
+// PREFETCH:         %[[AHEAD:.*]] = arith.addi %[[K]], %c4 : index
+// PREFETCH-NOT:     arith.minui
+// PREFETCH:         memref.prefetch %arg1[%[[AHEAD]], %c0], read, locality<3>, data
+// PREFETCH-NEXT:    memref.prefetch %arg1[%[[AHEAD]], %c16], read, locality<3>, data
+// PREFETCH-LABEL: func.func @prefetch_strided
+// PREFETCH:       %[[AHEAD:.*]] = arith.addi %{{.*}}, %c4 : index
+// PREFETCH:       %[[LAST:.*]] = arith.minui %[[AHEAD]], %c6 : index
+// PREFETCH-NEXT:  memref.prefetch %arg1[%[[LAST]], %c0], read, locality<3>, data
+func.func @prefetch_panel(%a: memref<2x7xf32>, %b: memref<7x32xf32>, %c: memref<2x32xf32>) {
+  linalg.matmul ins(%a, %b : memref<2x7xf32>, memref<7x32xf32>) outs(%c : memref<2x32xf32>)
+  return
+}
+
+func.func @prefetch_strided(%a: memref<2x7xf32>, %b: memref<7x32xf32, strided<[64, 1]>>, %c: memref<2x32xf32>) {
+  linalg.matmul ins(%a, %b : memref<2x7xf32>, memref<7x32xf32, strided<[64, 1]>>) outs(%c : memref<2x32xf32>)
+  return
+}
