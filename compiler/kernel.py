@@ -38,8 +38,13 @@ def epilogue_arrays(spec: MatmulSpec, bias, residual, scale=None, a_zero_point=N
     unexpected one. A scalar `scale` is every column's; `a_zero_point` (an int: the u8 A's zero point)
     becomes the int32 vector a_zero_point * (B's column sums), from `b` (a PackedB's sums, or B)."""
     wanted = spec.extras
-    if not wanted and bias is None and residual is None and scale is None and a_zero_point is None:
-        return ()  # (every call of a kernel without one)
+    if scale is None and a_zero_point is None:  # the common cases first (every call of a model's layers)
+        if not wanted and bias is None and residual is None:
+            return ()
+        if wanted == ("bias",) and bias is not None and residual is None:
+            return (bias,)
+        if wanted == ("bias", "residual") and bias is not None and residual is not None:
+            return (bias, residual)
     given = {"bias": bias, "residual": residual, "scale": scale, "zero_point": a_zero_point}
     for name, x in given.items():
         if (x is not None) != (name in wanted):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -86,7 +87,7 @@ class Epilogue:
             (["res"] if self.residual else [])
         return "_".join(parts)
 
-    @property
+    @functools.cached_property  # (read at every call of a kernel with an epilogue)
     def extras(self) -> tuple[str, ...]:
         """The kernel's arguments after C, in order (see EXTRA_DTYPES)."""
         return tuple(name for name in EXTRA_DTYPES if getattr(self, name))

@@ -259,7 +259,7 @@ def layer_norm(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray, eps: float = 
         v = np.asarray(v)
         if v.shape != (N,):
             raise ShapeError(f"{name} has shape {v.shape}, expected ({N},) (one value per column)")
-        if not np.issubdtype(v.dtype, np.floating):
+        if v.dtype.kind != "f":  # (np.issubdtype(v.dtype, np.floating), at a tenth of its cost)
             raise DTypeError(f"{name} has dtype {v.dtype}; it takes float values (converted to float32)")
         params[i] = v
     rows, out_rows, result = _prepare(x, out)

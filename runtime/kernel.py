@@ -11,7 +11,7 @@ import numpy as np
 
 from nanomm.errors import AliasError, CpuFeatureError, DTypeError, JitError, LayoutError, ShapeError
 from nanomm.runtime.cpu import CpuInfo, missing_features, native_cpu
-from nanomm.runtime import trampoline
+from nanomm.runtime import settings, trampoline
 from nanomm.runtime.jit import JitModule
 
 _KERNEL_CTYPE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
@@ -231,29 +231,54 @@ class CheckedCall:
         self._params = self.native_params(function_address, self.abi.M, pool)
         self._params_address = ctypes.addressof(self._params)
 
-    def _use_native_extras(self, function_address: int) -> None:
+    _native_x = None  # the same for a kernel with epilogue arrays (trampoline.checked_call(ndims))
+
+    def _use_native_extras(self, function_address: int, pool: tuple[int, int, int] | None = None,
+                           writes=None) -> None:
         """The native checked call of a kernel with epilogue arrays (runtime/trampoline.py's entry
-        for their ndims), where the arguments allow it."""
+        for their ndims), where the arguments allow it; parallel: nanomm_pool_try_run_x with
+        `pool` and the contexts' `writes`."""
+        entry, params = self.native_extras(function_address, self.abi.M, pool, writes)
+        if entry is not None:
+            self._params, self._native_x = params, entry
+            self._params_address = ctypes.addressof(params)
+
+    def native_extras(self, function_address: int, M: int | None, pool=None, writes=None) -> tuple:
+        """(the extras entry, its params block) for calls with A and out of M rows; (None, None)
+        where the native path cannot be used."""
         if self._missing or None in self._dtypes.values():
-            return
-        ndims = tuple(2 if x == "residual" else 1 for x in self.abi.extras)
-        entry = trampoline.checked_call(ndims)
+            return None, None
+        entry = trampoline.checked_call(tuple(2 if x == "residual" else 1 for x in self.abi.extras))
         if entry is None:
-            return
-        shapes = tuple((EXTRA_DTYPES[x], (self.abi.M, self.abi.N) if x == "residual" else (self.abi.N,))
+            return None, None
+        shapes = tuple((EXTRA_DTYPES[x], (M, self.abi.N) if x == "residual" else (self.abi.N,))
                        for x in self.abi.extras)
-        self._params = self.native_params(function_address, self.abi.M, extras=shapes)
-        self._params_address = ctypes.addressof(self._params)
-        self._native_x = entry
+        return entry, self.native_params(function_address, M, pool, shapes, writes)
 
     def native_params(self, function_address: int, M: int | None, pool: tuple[int, int, int] | None = None,
-                      extras: tuple = ()):
+                      extras: tuple = (), writes=None):
         """The native checked call's params block (runtime/trampoline.py) for calls of `function_address`
         with A and out of M rows (None: any, for a dynamic-M kernel); `extras`: the epilogue arrays'
         (dtype, shape)."""
         return trampoline.params(function_address, tuple(self._dtypes[k] for k in ("a", "b", "out")),
                                  ((M, self.abi.K), self._flat_b or self._shape_b, (M, self.abi.N)),
-                                 self.abi.alignment, pool, extras)
+                                 self.abi.alignment, pool, extras, writes)
+
+    def call_native_extras(self, a: Any, b: Any, out: np.ndarray | None, extras: tuple,
+                           entry=None, params_address: int = 0) -> tuple[bool, np.ndarray | None]:
+        """call_native for a kernel with epilogue arrays (default: this call's own entry)."""
+        if entry is None:
+            entry, params_address = self._native_x, getattr(self, "_params_address", 0)
+        if entry is None or len(extras) != len(self.abi.extras) or not self._native_ready():
+            return False, out
+        if out is None:
+            if self.abi.accumulate:
+                return False, out
+            M = self._rows(a)
+            if not M:
+                return False, out
+            out = aligned_empty((M, self.abi.N), self._dtypes["out"], self.abi.alignment)
+        return entry(id(a), id(b), id(out), *map(id, extras), params_address) == 0, out
 
     def _native_ready(self) -> bool:
         return self._owner is None or not self._closed()
@@ -328,7 +353,6 @@ class CompiledFunction(CheckedCall):
             raise JitError(f"kernel {abi.symbol!r} has a null address")
         super().__init__(abi, owner)
         self.address = address
-        self._native_x = None
         if abi.extras:
             pointers = [ctypes.c_void_p] * (3 + len(abi.extras))
             self._cfunc = ctypes.CFUNCTYPE(None, *pointers, *([ctypes.c_int64] if abi.M is None else []))(address)
@@ -344,13 +368,9 @@ class CompiledFunction(CheckedCall):
         """Run the kernel: returns out (allocated when None and the kernel does not accumulate).
         `extras`: the epilogue's arrays (abi.extras), e.g. (bias, residual)."""
         if extras or self.abi.extras:
-            native = self._native_x
-            if native is not None and len(extras) == len(self.abi.extras) and self._native_ready():
-                if out is None:
-                    M = self._rows(a)
-                    out = aligned_empty((M, self.abi.N), self._dtypes["out"], self.abi.alignment) if M else None
-                if out is not None and native(id(a), id(b), id(out), *map(id, extras), self._params_address) == 0:
-                    return out
+            done, out = self.call_native_extras(a, b, out, extras)
+            if done:
+                return out
             out, pa, pb, pc = self.prepare(a, b, out)
             pointers = self.check_extras(tuple(extras), out)
             if not self._dynamic:
@@ -450,6 +470,7 @@ class BatchedCall:
         self._missing = missing_features(abi.required_features)
         self._dtypes = {"a": np.dtype(abi.a_dtype), "b": np.dtype(abi.b_dtype), "out": np.dtype(abi.c_dtype)}
         self._layouts = self._layouts_of(abi.batch) if abi.batch is not None else {}
+        self._checked: dict[tuple, list] = {}  # the layouts of calls that passed -> their byte spans
 
     def _layouts_of(self, count: int) -> dict:
         """(shape, element strides) per array of a call of `count` entries."""
@@ -487,22 +508,45 @@ class BatchedCall:
         if len(extras) != len(self.abi.extras):
             raise ShapeError(f"kernel {self.abi.symbol!r} takes {', '.join(self.abi.extras) or 'no epilogue arrays'}; "
                              f"got {len(extras)} epilogue arrays")
-        count = self.count(a)
-        layouts = self._layouts or self._layouts_of(count)
         if out is None:
-            shape, strides = layouts["out"]
-            if strides[0] != self.abi.M * self.abi.N and count > 1:
-                raise ShapeError(f"kernel {self.abi.symbol!r} writes C with batch stride {strides[0]}: pass out=")
-            out = np.empty(shape, self._dtypes["out"])
-        pointers = [self._check("a", a, self._dtypes["a"], layouts), self._check("b", b, self._dtypes["b"], layouts),
-                    self._check("out", out, self._dtypes["out"], layouts)]
-        pointers += [self._check(name, x, EXTRA_DTYPES[name], layouts) for name, x in zip(self.abi.extras, extras)]
-        if not out.flags.writeable:
-            raise LayoutError("out is read-only; pass a writeable array")
-        for name, x in zip(("a", "b") + self.abi.extras, (a, b) + tuple(extras)):
-            if np.may_share_memory(out, x):
+            count, stride, M, N = self.count(a), self.abi.batch_strides[2], self.abi.M, self.abi.N
+            if stride != M * N and count > 1:
+                raise ShapeError(f"kernel {self.abi.symbol!r} writes C with batch stride {stride}: pass out=")
+            out = np.empty((count, M, N), self._dtypes["out"])
+        arrays = (a, b, out, *extras)
+        # Arrays of the layouts of a checked call (the same shapes, strides and dtypes, all
+        # ndarrays, out writeable) pass again without the checks: a model's calls repeat.
+        key = tuple((x.shape, x.strides, x.dtype) if type(x) is np.ndarray else None for x in arrays)
+        spans = self._checked.get(key) if key[2] is not None and out.flags.writeable else None
+        if spans is None:
+            spans = self._check_all(arrays)
+            if None not in key:
+                self._checked[key] = spans
+                settings.trim_oldest(self._checked)
+        pointers = [data_pointer(x) for x in arrays]
+        lo, hi = pointers[2] + spans[2][0], pointers[2] + spans[2][1]
+        for name, p, (first, end) in zip(("a", "b", "out") + self.abi.extras, pointers, spans):
+            if name != "out" and p + first < hi and lo < p + end:  # the bounds np.may_share_memory compares
                 raise AliasError(f"out shares memory with {name}; pass a separate output array")
         return out, pointers
+
+    def _check_all(self, arrays: tuple) -> list[tuple[int, int]]:
+        """The checks of prepare() on (A, B, out, extras); returns each one's byte span relative to
+        its data pointer, [first, end) (its strides may be zero or negative)."""
+        a, out = arrays[0], arrays[2]
+        layouts = self._layouts or self._layouts_of(self.count(a))
+        for name, x in zip(("a", "b", "out") + self.abi.extras, arrays):
+            self._check(name, x, self._dtypes.get(name, EXTRA_DTYPES.get(name)), layouts)
+        if not out.flags.writeable:
+            raise LayoutError("out is read-only; pass a writeable array")
+        spans = []
+        for x in arrays:
+            if x.size == 0:
+                spans.append((0, 0))
+                continue
+            reach = [(n - 1) * s for n, s in zip(x.shape, x.strides)]
+            spans.append((sum(r for r in reach if r < 0), sum(r for r in reach if r > 0) + x.itemsize))
+        return spans
 
 
 class BatchedFunction(BatchedCall):

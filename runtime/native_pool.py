@@ -23,6 +23,9 @@ IR below (no MLIR, no compiler), and run by threads that never touch Python:
   and runs, or returns 1 at once when another caller holds it. The native checked call
   (runtime/trampoline.py) calls it without the GIL or any Python lock; `run` (the Python path)
   takes it too, so one caller at a time runs a plan either way.
+- `nanomm_pool_try_run_x(..., writes, nw, values)` is try_run that first writes the contexts
+  from which the parts' adapters read a call's epilogue arrays (bias, residual): written
+  under the run lock, they need no lock of their own.
 
 Futex words are 32-bit ints on separate cache lines; the memory orders are the usual
 publish/consume pairs (release store of the plan before the generation bump, acquire load of
@@ -39,6 +42,7 @@ import os
 import platform
 import sys
 import threading
+from typing import Sequence
 
 from nanomm.runtime.cpu import native_cpu
 
@@ -295,10 +299,49 @@ go:
 out:
   ret i32 1
 }
+
+; try_run for parts whose kernels read epilogue arrays through contexts (runtime/threads.py's
+; adapter): with the run lock held (so no other call's plan reads them), writes nw int64s first,
+; entry k of `writes` (address, index, offset) storing values[index] + offset at address.
+define i32 @nanomm_pool_try_run_x(ptr %pool, ptr %plan, i64 %n, i64 %pa, i64 %pb, i64 %pc,
+                                  ptr %writes, i64 %nw, ptr %values) {
+entry:
+  %busy = call i32 @nanomm_pool_trylock(ptr %pool)
+  %got = icmp eq i32 %busy, 0
+  br i1 %got, label %loop, label %out
+loop:
+  %k = phi i64 [ 0, %entry ], [ %k1, %write ]
+  %more = icmp ult i64 %k, %nw
+  br i1 %more, label %write, label %go
+write:
+  %w = mul i64 %k, 3
+  %addr.p = getelementptr i64, ptr %writes, i64 %w
+  %addr = load i64, ptr %addr.p
+  %idx.p = getelementptr i64, ptr %addr.p, i64 1
+  %idx = load i64, ptr %idx.p
+  %off.p = getelementptr i64, ptr %addr.p, i64 2
+  %off = load i64, ptr %off.p
+  %v.p = getelementptr i64, ptr %values, i64 %idx
+  %v = load i64, ptr %v.p
+  %val = add i64 %v, %off
+  %dst = inttoptr i64 %addr to ptr
+  store i64 %val, ptr %dst
+  %k1 = add i64 %k, 1
+  br label %loop
+go:
+  call void @nanomm_pool_run(ptr %pool, ptr %plan, i64 %n, i64 %pa, i64 %pb, i64 %pc)
+  %lock = getelementptr i8, ptr %pool, i64 304
+  store atomic i32 0, ptr %lock release, align 4
+  ret i32 0
+out:
+  ret i32 1
+}
 """
 
 _RUN_CTYPE = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p,
                               ctypes.c_void_p, ctypes.c_void_p)
+_RUN_X_CTYPE = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p,
+                                ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p)
 
 
 class NativePool:
@@ -311,6 +354,8 @@ class NativePool:
         ctypes.c_int64.from_address(ctypes.addressof(self._block) + SPIN).value = SPIN_ROUNDS
         self.try_run_address = module.address("nanomm_pool_try_run")
         self._try_run = _RUN_CTYPE(self.try_run_address)
+        self.try_run_x_address = module.address("nanomm_pool_try_run_x")
+        self._try_run_x = _RUN_X_CTYPE(self.try_run_x_address)
         self._trylock = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)(module.address("nanomm_pool_trylock"))
         self._lock_held = False  # Python holds the run lock: workers starting, or stopped by close()
         self._worker = module.address("nanomm_pool_worker")
@@ -362,9 +407,12 @@ class NativePool:
             self._lock_held = False
             ctypes.c_int32.from_address(ctypes.addressof(self._block) + LOCK).value = 0
 
-    def run(self, plan: ctypes.Array, parts: int, pa: int, pb: int, pc: int, threads: int | None = None) -> None:
+    def run(self, plan: ctypes.Array, parts: int, pa: int, pb: int, pc: int, threads: int | None = None,
+            writes: "ContextWrites | None" = None, values: Sequence[int] = ()) -> None:
         """Runs `parts` entries of `plan` (PART_WORDS int64 each) on this thread and the workers
-        (at least threads-1 of them; default parts-1), which claim parts until none is left."""
+        (at least threads-1 of them; default parts-1), which claim parts until none is left.
+        `writes`: the contexts the parts read, written from `values` (the epilogue arrays'
+        addresses) under the run lock first."""
         if not 1 <= parts <= MAX_PARTS:
             raise ValueError(f"a plan has 1 to {MAX_PARTS} parts, got {parts}")
         if self._pid != os.getpid():
@@ -377,7 +425,13 @@ class NativePool:
                 # take a generation it was not made for): take the run lock first.
                 self._hold_run_lock(block)
                 self._start_workers(workers)  # releases it
-            while self._try_run(block, ctypes.addressof(plan), parts, pa, pb, pc) != 0:
+            if writes is None:
+                run = lambda: self._try_run(block, ctypes.addressof(plan), parts, pa, pb, pc)  # noqa: E731
+            else:
+                vals = (ctypes.c_int64 * max(len(values), 1))(*values)
+                run = lambda: self._try_run_x(block, ctypes.addressof(plan), parts, pa, pb, pc,  # noqa: E731
+                                              writes.address, writes.count, ctypes.addressof(vals))
+            while run() != 0:
                 os.sched_yield()  # a native call (runtime/trampoline.py) is running a plan
 
     def _hold_run_lock(self, block: int) -> None:
@@ -436,6 +490,16 @@ def make_plan(parts: list[tuple[int, ...]]) -> ctypes.Array:
             raise ValueError(f"a plan part is (kernel, A offset, B offset, C offset[, rows]), got {part!r}")
         plan[PART_WORDS * i: PART_WORDS * (i + 1)] = list(part) + [0] * (PART_WORDS - len(part))
     return plan
+
+
+class ContextWrites:
+    """nanomm_pool_try_run_x's table: int64 `slots` (addresses) each set to values[index] + offset
+    under the run lock, before the plan runs."""
+
+    def __init__(self, entries: Sequence[tuple[int, int, int]]) -> None:
+        self.count = len(entries)
+        self.table = (ctypes.c_int64 * max(3 * self.count, 1))(*[v for entry in entries for v in entry])
+        self.address = ctypes.addressof(self.table)
 
 
 _lock = threading.Lock()

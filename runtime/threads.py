@@ -20,7 +20,7 @@ import numpy as np
 from nanomm.runtime import settings, trampoline
 from nanomm.runtime.cpu import native_cpu
 from nanomm.runtime.kernel import CheckedCall, KernelABI, aligned_empty
-from nanomm.runtime.native_pool import make_plan, native_pool
+from nanomm.runtime.native_pool import ContextWrites, make_plan, native_pool
 
 # Kernels keep packed B blocks on the stack (up to a few MiB): give workers room for them.
 WORKER_STACK_BYTES = 64 << 20
@@ -192,8 +192,7 @@ class ParallelFunction(CheckedCall):
         # The native pool (runtime/native_pool.py: ~10x cheaper hand-offs) unless a pool is given.
         self._native_pool = native_pool() if pool is None and settings.thread_pool() == "native" else None
         self._plan = self._pack_plan = None  # the parts as native plans (with the native pool)
-        self._contexts = None  # kernels with epilogue arrays: each part's adapter context, written per call
-        self._contexts_lock = threading.Lock()
+        self._contexts = self._writes = None  # with epilogue arrays: the parts' adapter contexts
         if self._native_pool is not None and abi.extras:
             adapter = extras_adapter()
             if adapter is None:
@@ -203,7 +202,12 @@ class ParallelFunction(CheckedCall):
                                   for p in self.parts]
                 self._plan = make_plan([(adapter, p.a_offset, p.b_offset, p.c_offset, ctypes.addressof(ctx))
                                         for p, ctx in zip(self.parts, self._contexts)])
+                self._writes = context_writes(self._contexts, [p.extra_offsets for p in self.parts])
                 self._pack_plan = _plan(shared_b.parts) if shared_b else None
+                if shared_b is None:  # the whole call natively, as below
+                    self._use_native_extras(self._native_pool.try_run_x_address,
+                                            (self._native_pool.block_address, ctypes.addressof(self._plan),
+                                             len(self.parts)), self._writes)
         elif self._native_pool is not None:
             self._plan = _plan(self.parts)
             self._pack_plan = _plan(shared_b.parts) if shared_b else None
@@ -220,10 +224,12 @@ class ParallelFunction(CheckedCall):
         return self._native_pool.ready(self.threads) and super()._native_ready()
 
     def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None, extras: tuple = ()) -> np.ndarray:
-        if not (extras or self.abi.extras):
+        if extras or self.abi.extras:
+            done, out = self.call_native_extras(a, b, out, extras)
+        else:
             done, out = self.call_native(a, b, out)
-            if done:
-                return out
+        if done:
+            return out
         out, pa, pb, pc = self.prepare(a, b, out)
         pointers = self.check_extras(tuple(extras), out) if extras or self.abi.extras else []
         if self.shared_b is None:
@@ -235,17 +241,9 @@ class ParallelFunction(CheckedCall):
         return out
 
     def _run(self, plan, parts: list[Part], pa: int, pb: int, pc: int, extras: Sequence[int] = ()) -> None:
-        if self._native_pool is not None and not extras:
-            self._native_pool.run(plan, len(parts), pa, pb, pc, threads=self.threads)
-            return
-        if self._contexts is not None and plan is self._plan and self._contexts_lock.acquire(blocking=False):
-            try:  # each part's epilogue arrays where its adapter reads them, then the native pool
-                for ctx, p in zip(self._contexts, parts):
-                    for i, (x, o) in enumerate(zip(extras, p.extra_offsets)):
-                        ctx[1 + i] = x + o
-                self._native_pool.run(plan, len(parts), pa, pb, pc, threads=self.threads)
-            finally:
-                self._contexts_lock.release()
+        if self._native_pool is not None:  # (with extras, plan is the adapters' and _writes theirs)
+            self._native_pool.run(plan, len(parts), pa, pb, pc, threads=self.threads,
+                                  writes=self._writes if extras else None, values=extras)
             return
         calls = [(p.cfunc, (pa + p.a_offset, pb + p.b_offset, pc + p.c_offset,
                             *(x + o for x, o in zip(extras, p.extra_offsets)))) for p in parts]
@@ -301,6 +299,13 @@ def extras_adapter() -> int | None:
     return _adapter[0]
 
 
+def context_writes(contexts: Sequence[ctypes.Array], offsets: Sequence[Sequence[int]]) -> ContextWrites:
+    """The writes that put a call's epilogue arrays (at the byte `offsets` of each part) into the
+    parts' adapter contexts (slot 1 + j for array j)."""
+    return ContextWrites([(ctypes.addressof(ctx) + 8 * (1 + j), j, o)
+                          for ctx, offs in zip(contexts, offsets) for j, o in enumerate(offs)])
+
+
 def _run_in_turns(pool: CallPool, calls: list[tuple[Callable, tuple]], threads: int) -> None:
     """The Python pool runs one call per thread: thread i runs calls i, i + threads, ..."""
     pool.run([(_in_turn, (calls[i::threads],)) for i in range(min(threads, len(calls)))])
@@ -347,6 +352,10 @@ class DynamicMFunction(CheckedCall):
                                   for address, _, _, _, n, _ in parts]
                 entry.plan = make_plan([(extras_adapter(), ao, bo, co, ctypes.addressof(ctx))
                                         for (_, ao, bo, co, _, _), ctx in zip(parts, entry.contexts)])
+                entry.writes = context_writes(entry.contexts, [part[5] for part in parts])
+                pool = (self._native_pool.block_address, ctypes.addressof(entry.plan), len(parts))
+                entry.checked, entry.params = self.native_extras(self._native_pool.try_run_x_address, M, pool,
+                                                                 entry.writes)
             elif self._native_pool is not None:
                 entry.plan = make_plan([part[:5] for part in parts])
                 entry.checked = trampoline.checked_call()
@@ -367,23 +376,20 @@ class DynamicMFunction(CheckedCall):
             return self.single(a, b, out, extras) if extras or self.abi.extras else self.single(a, b, out)
         threads = min(self.threads, len(entry.parts))
         if entry.params is not None and self._native_pool.ready(threads) and not self._closed():
-            if out is None and not self.abi.accumulate:
-                out = aligned_empty((M, self.abi.N), self._out_dtype(), self.abi.alignment)
-            if out is not None and entry.checked(id(a), id(b), id(out), ctypes.addressof(entry.params)) == 0:
-                return out
+            if extras or self.abi.extras:
+                done, out = self.call_native_extras(a, b, out, extras, entry.checked, ctypes.addressof(entry.params))
+                if done:
+                    return out
+            else:
+                if out is None and not self.abi.accumulate:
+                    out = aligned_empty((M, self.abi.N), self._out_dtype(), self.abi.alignment)
+                if out is not None and entry.checked(id(a), id(b), id(out), ctypes.addressof(entry.params)) == 0:
+                    return out
         out, pa, pb, pc = self.single.prepare(a, b, out)
         pointers = self.single.check_extras(tuple(extras), out) if extras or self.abi.extras else []
-        if entry.contexts is not None and entry.lock.acquire(blocking=False):
-            try:
-                for ctx, part in zip(entry.contexts, entry.parts):
-                    for i, (x, o) in enumerate(zip(pointers, part[5])):
-                        ctx[1 + i] = x + o
-                self._native_pool.run(entry.plan, len(entry.parts), pa, pb, pc, threads=threads)
-            finally:
-                entry.lock.release()
-            return out
-        if entry.plan is not None and not pointers:
-            self._native_pool.run(entry.plan, len(entry.parts), pa, pb, pc, threads=threads)
+        if entry.plan is not None:  # (with extras, the adapters' plan and entry.writes theirs)
+            self._native_pool.run(entry.plan, len(entry.parts), pa, pb, pc, threads=threads,
+                                  writes=entry.writes if pointers else None, values=pointers)
             return out
         _run_in_turns(_pool, [(call, (pa + ao, pb + bo, pc + co, *(x + o for x, o in zip(pointers, offs)), n))
                               for call, (_, ao, bo, co, n, offs) in zip(entry.calls, entry.parts)], threads)
@@ -392,12 +398,11 @@ class DynamicMFunction(CheckedCall):
 
 class _RowPlan:
     """DynamicMFunction's plan for one M: the parts (see DynamicMFunction), their ctypes calls for
-    the Python pool and, with the native pool, their native plan; without epilogue arrays, the native
-    checked call's params; with them, each part's adapter context (written under `lock` by one call
-    at a time)."""
+    the Python pool and, with the native pool, their native plan and the native checked call with
+    its params; with epilogue arrays, each part's adapter context and the writes that fill them
+    (under the pool's run lock)."""
 
     def __init__(self, parts: list[tuple], cfunc_type) -> None:
         self.parts = parts
         self.calls = [cfunc_type(part[0]) for part in parts]
-        self.plan = self.params = self.checked = self.contexts = None
-        self.lock = threading.Lock()
+        self.plan = self.params = self.checked = self.contexts = self.writes = None

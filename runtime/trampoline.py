@@ -48,7 +48,9 @@ DYNAMIC = -1
 NPARAMS = 18
 # A kernel with an epilogue's arrays (bias: 1-D, residual: 2-D, rows those of out) has an entry of
 # its own, `nanomm_checked_call_<ndims>` (e.g. _1_2), taking them after out; their four slots each
-# follow the block's (X0 + 4 i), and it calls one kernel (no pool): f(A, B, C, e0, e1, M).
+# follow the block's (X0 + 4 i), then two for a parallel kernel: the address and the length of the
+# context writes (native_pool.ContextWrites) through which its parts read the arrays. It calls
+# one kernel, f(A, B, C, e0, e1, M), or (POOL set) nanomm_pool_try_run_x with the arrays' addresses.
 X0 = NPARAMS
 
 
@@ -182,17 +184,30 @@ def _extras_ir(off: dict[str, int], extras: tuple[int, ...], names: list[str], c
     args = "".join(f", ptr %{n}" for n in names)
     pointers = "".join(f"  %p{n} = inttoptr i64 %{n}.data to ptr\n" for n in names)
     call_args = "".join(f", ptr %p{n}" for n in names)
+    values = "".join(f"  %v{i}.p = getelementptr i64, ptr %values, i64 {i}\n  store i64 %{n}.data, ptr %v{i}.p\n"
+                     for i, n in enumerate(names))
+    writes = X0 + 4 * len(extras)
     return (
         f"define i32 @{symbol(extras)}(ptr %a, ptr %b, ptr %c{args}, ptr %p) {{\n"
-        f"entry:\n{_types_first(off, ['a', 'b', 'c'] + names)}"
+        f"entry:\n  %values = alloca [{len(names)} x i64]\n{_types_first(off, ['a', 'b', 'c'] + names)}"
         f"checks:\n{checks}"
         f"  br i1 {ok}, label %call, label %refuse\n"
-        f"call:\n{param(FN, 'fn')}"
+        f"call:\n{param(FN, 'fn')}{param(POOL, 'pool')}"
         f"  %fp = inttoptr i64 %fn to ptr\n"
+        f"  %parallel = icmp ne i64 %pool, 0\n"
+        f"  br i1 %parallel, label %run, label %single\n"
+        f"single:\n"
         f"  %pa = inttoptr i64 %a.data to ptr\n  %pb = inttoptr i64 %b.data to ptr\n"
         f"  %pc = inttoptr i64 %c.data to ptr\n{pointers}"
         f"  call void %fp(ptr %pa, ptr %pb, ptr %pc{call_args}, i64 %a.d0)\n"
         f"  ret i32 0\n"
+        f"run:\n{param(PLAN, 'plan')}{param(NPARTS, 'nparts')}{param(writes, 'writes')}{param(writes + 1, 'nw')}"
+        f"{values}"
+        f"  %poolp = inttoptr i64 %pool to ptr\n  %planp = inttoptr i64 %plan to ptr\n"
+        f"  %writesp = inttoptr i64 %writes to ptr\n"
+        f"  %busy = call i32 %fp(ptr %poolp, ptr %planp, i64 %nparts, i64 %a.data, i64 %b.data, i64 %c.data,"
+        f" ptr %writesp, i64 %nw, ptr %values)\n"
+        f"  ret i32 %busy\n"
         f"refuse:\n  ret i32 1\n}}\n"
     )
 
@@ -249,14 +264,17 @@ def _build(extras: tuple[int, ...]) -> list:
 def params(function_address: int, dtypes: tuple[np.dtype, np.dtype, np.dtype],
            shapes: tuple[tuple[int, int], ...], alignment: int,
            pool: tuple[int, int, int] | None = None,
-           extras: tuple[tuple[np.dtype, tuple], ...] = ()) -> ctypes.Array:
+           extras: tuple[tuple[np.dtype, tuple], ...] = (), writes=None) -> ctypes.Array:
     """The params[] block of one kernel: its address, the expected dtypes (by identity) and shapes
     (rows None: any, the same for A and out, for a dynamic-M kernel);
     for a parallel kernel, `function_address` is nanomm_pool_try_run's and `pool` is (pool block
-    address, plan address, number of parts)."""
-    p = (ctypes.c_int64 * (NPARAMS + 4 * len(extras)))()
+    address, plan address, number of parts); with `extras` (the epilogue arrays' (dtype, shape)),
+    nanomm_pool_try_run_x's, and `writes` its native_pool.ContextWrites."""
+    p = (ctypes.c_int64 * (NPARAMS + (4 * len(extras) + 2 if extras else 0)))()
     for i, (dt, shape) in enumerate(extras):  # (dtype, (N,) or (rows, N)): descr, -, N, bytes (a row's)
         p[X0 + 4 * i], p[X0 + 4 * i + 2], p[X0 + 4 * i + 3] = id(dt), shape[-1], shape[-1] * dt.itemsize
+    if writes is not None:
+        p[X0 + 4 * len(extras)], p[X0 + 4 * len(extras) + 1] = writes.address, writes.count
     if pool is not None:
         p[POOL], p[PLAN], p[NPARTS] = pool
     p[FN] = function_address

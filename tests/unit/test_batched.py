@@ -187,6 +187,30 @@ def test_repeated_calls_keep_every_check():
         nanomm.matmul(p, v, out=np.empty((3, 4, 16, 8), np.float32).swapaxes(-1, -2))
 
 
+def test_a_remembered_layout_still_checks_memory_and_writeability():
+    """BatchedCall remembers layouts that passed; a call of the same layout whose out overlaps an
+    input (a broadcast one included), or is read-only, still gets the named error."""
+    k = nanomm.compile_matmul(8, 8, 8, batch=4, batch_strides=(64, 0, 64), threads=1)
+    rng = np.random.default_rng(9)
+    a, b = rng.standard_normal((4, 8, 8)).astype(np.float32), rng.standard_normal((8, 8)).astype(np.float32)
+    bb = np.broadcast_to(b, (4, 8, 8))
+    out = np.empty((4, 8, 8), np.float32)
+    for _ in range(2):
+        assert k(a, bb, out) is out
+        _assert_close(out, _want(a, bb), 8)
+    with pytest.raises(nanomm.AliasError, match="with a"):
+        k(a, bb, a)
+    store = np.empty((5, 8, 8), np.float32)
+    store[3] = b
+    with pytest.raises(nanomm.AliasError, match="with b"):  # B's one entry lies inside out's span
+        k(a, np.broadcast_to(store[3], (4, 8, 8)), store[:4])
+    frozen = out.copy()
+    frozen.flags.writeable = False
+    with pytest.raises(nanomm.LayoutError, match="read-only"):
+        k(a, bb, frozen)
+    assert k(a, bb, out) is out
+
+
 def test_folded_rows_keep_out_and_residual():
     """x (batch, seq, K) @ W.T (one B): one 2-D matmul of the rows, out and residual as 2-D views."""
     rng = np.random.default_rng(6)

@@ -284,3 +284,88 @@ def test_pre_packed_b_keeps_one_block_a_thread_below_512_rows():
     for M, expect in ((128, 1), (PREPACKED_OVERSPLIT_MIN_ROWS - 1, 1), (PREPACKED_OVERSPLIT_MIN_ROWS, 2)):
         assert default_parts_per_thread(MatmulSpec(M, 4096, 4096, prepacked_b=True), 2, cpu, None) == expect
     assert default_parts_per_thread(MatmulSpec(128, 4096, 4096), 2, cpu, None) == 2  # row-major B: unchanged
+
+
+def _epilogue_kernels(N=384, K=256, M=200):
+    """Two-thread kernels with bias and residual arrays: static M (ParallelFunction) and dynamic M
+    (DynamicMFunction), both on pre-packed weights."""
+    w = rand((K, N), 80)
+    ep = nanomm.Epilogue(bias=True, residual=True, activation="relu")
+    static = nanomm.compile_matmul(M, N, K, b=w, threads=2, epilogue=ep)
+    dynamic = nanomm.compile_matmul(None, N, K, b=w, threads=2, epilogue=ep)
+    return w, static, dynamic
+
+
+def _want(a, w, bias, res):
+    return np.maximum(a.astype(np.float64) @ w + bias, 0) + res
+
+
+@pytest.mark.parametrize("kind", ["static", "dynamic"])
+def test_threaded_epilogue_calls_take_the_native_path(monkeypatch, kind):
+    """With the pool's workers running, a threaded kernel with epilogue arrays is checked and run in
+    machine code (the arrays reach each part through its context, written under the pool's lock):
+    no Python checks run, and every result is right."""
+    M, K = 200, 256
+    w, static, dynamic = _epilogue_kernels(M=M, K=K)
+    k = static if kind == "static" else dynamic
+    fn = k._function
+    if not isinstance(fn, (nanomm.runtime.threads.ParallelFunction, nanomm.runtime.threads.DynamicMFunction)):
+        pytest.skip(f"this host runs {M} rows on one thread")
+    bias, res = rand((384,), 81), rand((M, 384), 82)
+    a = rand((M, K), 83)
+    np.testing.assert_allclose(k(a, bias=bias, residual=res), _want(a, w, bias, res), rtol=1e-4, atol=1e-3)
+    if kind == "static" and fn._native_x is None or kind == "dynamic" and fn._plans[M].params is None:
+        pytest.skip("the native checked call is not available in this process (numpy ABI probe)")
+    calls = []
+
+    def python_path(self, *args):
+        calls.append(args)
+        raise AssertionError("the Python path ran")
+
+    monkeypatch.setattr(type(fn.single if kind == "dynamic" else fn), "prepare", python_path)
+    for seed in range(4):
+        a, bias, res = rand((M, K), 90 + seed), rand((384,), 100 + seed), rand((M, 384), 110 + seed)
+        out = np.full((M, 384), np.nan, np.float32)
+        assert k(a, out=out, bias=bias, residual=res) is out
+        np.testing.assert_allclose(out, _want(a, w, bias, res), rtol=1e-4, atol=1e-3)
+    assert not calls
+
+
+@pytest.mark.parametrize("kind", ["static", "dynamic"])
+def test_threaded_epilogue_refuses_bad_arrays_by_name(kind):
+    M, K = 200, 256
+    w, static, dynamic = _epilogue_kernels(M=M, K=K)
+    k = static if kind == "static" else dynamic
+    a, bias, res = rand((M, K), 120), rand((384,), 121), rand((M, 384), 122)
+    k(a, bias=bias, residual=res)  # workers running
+    with pytest.raises(nanomm.ShapeError, match="bias"):
+        k(a, bias=bias[:100], residual=res)
+    with pytest.raises(nanomm.ShapeError, match="residual"):
+        k(a, bias=bias, residual=res[:100])
+    with pytest.raises(nanomm.DTypeError, match="residual"):
+        k(a, bias=bias, residual=res.astype(np.float64))
+    with pytest.raises(nanomm.LayoutError, match="residual"):
+        k(a, bias=bias, residual=np.asfortranarray(res))
+    with pytest.raises(nanomm.AliasError, match="residual"):
+        k(a, out=res, bias=bias, residual=res)
+    frozen = np.zeros((M, 384), np.float32)
+    frozen.flags.writeable = False
+    with pytest.raises(nanomm.LayoutError, match="read-only"):
+        k(a, out=frozen, bias=bias, residual=res)
+    assert not frozen.any()
+
+
+def test_threaded_epilogue_kernels_from_many_threads():
+    """Concurrent calls of the same kernels with different arrays: the parts' contexts are written
+    by one call at a time (the pool's run lock), so no call reads another's bias or residual."""
+    M, K = 200, 256
+    w, static, dynamic = _epilogue_kernels(M=M, K=K)
+    jobs = []
+    for i in range(24):
+        rows = M if i % 2 == 0 else 150 + i
+        jobs.append((static if i % 2 == 0 else dynamic, rand((rows, K), 130 + i), rand((384,), 160 + i),
+                     rand((rows, 384), 190 + i)))
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda j: j[0](j[1], bias=j[2], residual=j[3]), jobs))
+    for (_, a, bias, res), c in zip(jobs, results):
+        np.testing.assert_allclose(c, _want(a, w, bias, res), rtol=1e-4, atol=1e-3)
