@@ -17,9 +17,9 @@ from ..runtime.cpu import CpuInfo
 from ..runtime.kernel import data_pointer
 from ..runtime.threads import available_cores
 from .build import build_kernel, target_cpu
-from .config import KernelConfig, dynamic_config, m_range
+from .config import STREAM_ROWS, KernelConfig, dynamic_config, m_range
 from .kernel import Kernel, call_with_extras, scale_vector, zero_point_vector
-from .parallel import (BATCH_PARALLEL_MIN_SECONDS, BatchedKernel, ParallelKernel, batched_seconds, resolve_threads,
+from .parallel import (BATCH_PARALLEL_MIN_SECONDS, BatchedKernel, ParallelKernel, batched_seconds, by_rows, resolve_threads,
                        split, threads_used, with_row_threads)
 from .payload import ACTIVATION_FUNCTIONS, DTYPES, Epilogue, MatmulSpec
 
@@ -117,14 +117,27 @@ def _dynamic_kernel(spec: MatmulSpec, target: str, cpu: CpuInfo, config: KernelC
     """compile_matmul's dynamic-M kernel (config None: the default for M up to `rows`, any M when
     None) on up to `threads` threads (the rows of each call split as compiler/parallel.py splits
     a problem whose B is shared)."""
+    small = None
     if config is None:
         config = dynamic_config(spec.N, spec.K, cpu, spec.prepacked_b, spec.dtype, *(() if rows is None else (rows,)))
-    def build(part: MatmulSpec) -> Kernel:
+        if rows is None and spec.prepacked_b:  # calls of few rows: their own config where it differs
+            small = dynamic_config(spec.N, spec.K, cpu, True, spec.dtype, STREAM_ROWS)
+            if ((small.order, small.prefetch) == (config.order, config.prefetch)  # (mc alone: no matter)
+                    or (small.kc, small.nr, small.pack_b) != (config.kc, config.nr, config.pack_b)):
+                small = None  # (the same packed B must serve both)
+
+    def build(part: MatmulSpec, config: KernelConfig = config) -> Kernel:
         return _cached((part, _cpu_key(cpu), config, 1), lambda: build_kernel(part, target, config))
 
     kernel = build(spec)
+    if small is not None:  # M <= STREAM_ROWS to the small-M kernel (and its column blocks on threads)
+        kernel = _cached((spec, _cpu_key(cpu), config, 1, small), lambda: by_rows(kernel, build(spec, small)))
+        narrow = lambda part: build(part, small)  # noqa: E731
+    else:
+        narrow = build
     if threads > 1:
-        kernel = _cached((spec, _cpu_key(cpu), config, threads), lambda: with_row_threads(kernel, threads, build))
+        kernel = _cached((spec, _cpu_key(cpu), config, threads, small),
+                         lambda: with_row_threads(kernel, threads, narrow))
     if b is not None:
         kernel = copy.copy(kernel)
         kernel.packed_b = kernel.prepack(b)

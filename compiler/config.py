@@ -29,6 +29,12 @@ PACK_PREFETCH_ROWS = 8
 # one row of A keeps the hardware's alone). Re-measure on the host:
 # `python bench/bench_configs.py 16x384x1536 --cold --config pf0:prefetch=0`.
 PREPACKED_PREFETCH_ROWS = 32
+# ... and at M <= STREAM_ROWS (a few register tiles of rows) each B panel's tiles run back to back
+# (order nm) with the next panel prefetched a whole panel (kc rows) ahead, so that its fetch
+# overlaps all of them, not the first alone: weights from memory 1.09-1.28x at M 12-16, large M
+# 0.93-0.99x (hence small M only; the packed layout is the same). Re-measure on the host:
+# `python bench/bench_configs.py 16x3072x768 --cold --config mn:order=mn,prefetch=32`.
+STREAM_ROWS = 32
 AMX_TILES = 8  # tmm registers
 ISAS = ("avx512", "amx", "amx-emulated")
 # The AMX features a dtype's tile products need (besides amx-tile).
@@ -201,7 +207,8 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
 
     On AVX2 (16 ymm registers, cpu.vector_bits 256) the same rules with a 6x16 register tile (rows:
     1x64, 2x32, 3x16), B packed wherever it fills 4 L1s (see below), and pre-packed B prefetched
-    across panels (PREPACKED_PREFETCH_ROWS). Measured on Zen 4:
+    across panels (PREPACKED_PREFETCH_ROWS; a panel ahead in panel order at small M, STREAM_ROWS).
+    Measured on Zen 4:
     - the register tile is 6x64 (24 accumulators), narrowed when N is small so that the
       vectors are not mostly masked lanes, and one row high for a single row of A;
     - skinny A (M <= 32): B streams from memory once, so short K blocks (kc 8 or 16) over
@@ -232,8 +239,11 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
         kc = min(K, 512)
         nc = _fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096)
         mc = _fit(M, mr, cpu.l2 // 2 // (kc * 4), 132)
-        prefetch = PREPACKED_PREFETCH_ROWS if not wide and mr > 1 else 0  # weights from memory (AVX2)
-        return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True, prefetch=prefetch)
+        if wide or mr == 1:
+            return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)
+        if M <= STREAM_ROWS:  # weights from memory (AVX2), see STREAM_ROWS
+            return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True, prefetch=kc, order="nm")
+        return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True, prefetch=PREPACKED_PREFETCH_ROWS)
     if M <= 3:
         if not wide:  # the widest row tile the 16 ymm hold: 1x64, 2x32, 3x16
             nr = {1: 64, 2: 32}.get(M, 16) if N > 16 else 16

@@ -10,12 +10,12 @@ import numpy as np
 
 from ..errors import ConfigError
 from ..runtime import settings
-from ..runtime.kernel import KernelABI
+from ..runtime.kernel import KernelABI, RowsRouter
 from ..runtime.cpu import CpuInfo
 from ..runtime.probe import host_rates
 from ..runtime.threads import DynamicMFunction, ParallelFunction, Part, SharedB, available_cores, part_function
 from .kernel import Kernel, PackedB, call_with_extras, epilogue_arrays, transposed_argument
-from .config import ELEMENT_BYTES, VNNI, KernelConfig, default_config
+from .config import ELEMENT_BYTES, STREAM_ROWS, VNNI, KernelConfig, default_config
 from .payload import DTYPES, MatmulSpec
 
 # Threads pay when one thread would take longer than this. bench/bench_threads.py on the 2-core
@@ -440,12 +440,14 @@ def with_row_threads(kernel: Kernel, threads: int, build: Callable[[MatmulSpec],
     m_align = _round_up(M_ALIGN, config.mr)
     item_a, item_c = ELEMENT_BYTES[spec.dtype], np.dtype(DTYPES[spec.dtype][4]).itemsize
     K, N, address = spec.K, spec.N, kernel._function.address
+    small = getattr(kernel._function, "small", None)  # a RowsRouter's kernel of few rows
     columns = _column_blocks(spec, config, threads, build) if build is not None else []
 
     def split(M: int) -> list[tuple]:
         rows = split_rows(spec, threads, M, m_align)
         if len(rows) > 1:
-            return [(address, m0 * K * item_a, 0, m0 * N * item_c, n,
+            return [(small.address if small is not None and n <= kernel._function.rows else address,
+                     m0 * K * item_a, 0, m0 * N * item_c, n,
                      tuple(m0 * N * item_c if x == "residual" else 0 for x in spec.extras)) for m0, n in rows]
         if columns and serial_seconds(dataclasses.replace(spec, M=M), measured=True) >= PARALLEL_MIN_SECONDS:
             return [(part.address, 0, b_offset, n0 * item_c, M, tuple(n0 * item_c for _ in spec.extras))
@@ -492,6 +494,14 @@ def batched_seconds(spec: MatmulSpec, count: int | None = None) -> float:
     entries' serial_seconds and a fixed cost each."""
     count = spec.batch if count is None else count
     return serial_seconds(dataclasses.replace(spec, batch=count), measured=True) + count * BATCH_ENTRY_SECONDS
+
+
+def by_rows(large: Kernel, small: Kernel) -> Kernel:
+    """A copy of the dynamic-M kernel `large` whose calls of at most STREAM_ROWS rows run `small`,
+    compiled for them with the same packed-B layout (runtime RowsRouter)."""
+    routed = copy.copy(large)
+    routed._function = RowsRouter(large._function, small._function, STREAM_ROWS)
+    return routed
 
 
 class BatchedKernel:

@@ -396,6 +396,21 @@ class CompiledFunction(CheckedCall):
         return out
 
 
+class RowsRouter:
+    """A dynamic-M kernel compiled twice with the same packed-B layout: calls of at most `rows`
+    rows run `small`, the others `large` (whose checks, ABI and attributes it shows)."""
+
+    def __init__(self, large: CompiledFunction, small: CompiledFunction, rows: int) -> None:
+        self.large, self.small, self.rows = large, small, rows
+
+    def __call__(self, a, b, out=None, extras: tuple = ()):
+        few = type(a) is np.ndarray and a.ndim == 2 and a.shape[0] <= self.rows
+        return (self.small if few else self.large)(a, b, out, extras)
+
+    def __getattr__(self, name: str):
+        return getattr(self.large, name)
+
+
 def compile_kernel(ir: str, abi: KernelABI, cpu: CpuInfo | None = None, opt_level: int | None = None) -> CompiledFunction:
     """JIT `ir` for `cpu` (default: this machine, native_cpu()) and wrap its `abi.symbol` as a checked callable."""
     cpu = cpu or native_cpu()

@@ -96,6 +96,19 @@ def test_default_config_on_avx2(M, N, K, tile, pack_b):
         cfg.pipeline(dtype="bf16", vector_bits=256)
 
 
+def test_prepacked_weights_on_avx2_stream_by_panel_at_few_rows():
+    """Pre-packed B on AVX2: at M <= STREAM_ROWS a panel's tiles back to back, the next panel
+    prefetched a panel ahead; more rows keep order mn and PREPACKED_PREFETCH_ROWS; the packed layout
+    (kc, nr) is the same, so one packed B serves both (a dynamic-M kernel's RowsRouter)."""
+    from nanomm.compiler.config import PREPACKED_PREFETCH_ROWS, STREAM_ROWS
+
+    zen3 = TARGETS["znver3"]
+    few, many = (default_config(M, 3072, 768, zen3, prepacked_b=True) for M in (STREAM_ROWS, STREAM_ROWS + 1))
+    assert (few.order, few.prefetch) == ("nm", few.kc) and (many.order, many.prefetch) == ("mn", PREPACKED_PREFETCH_ROWS)
+    assert (few.kc, few.nr) == (many.kc, many.nr)
+    assert default_config(16, 3072, 768, WIDE, prepacked_b=True).prefetch == 0  # AVX-512: unchanged
+
+
 @given(M=st.integers(1, 20000), N=st.integers(1, 20000), K=st.integers(1, 20000), cpu=st.sampled_from(list(CPUS)))
 def test_default_config_any_shape(M, N, K, cpu):
     check_default(default_config(M, N, K, CPUS[cpu]), M, N, K, CPUS[cpu])

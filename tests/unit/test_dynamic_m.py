@@ -13,7 +13,7 @@ from nanomm import AliasError, ConfigError, DTypeError, KernelConfig, LayoutErro
 from nanomm.compiler import api
 from nanomm.compiler.config import M_RANGES, dynamic_config, m_range
 from nanomm.compiler.payload import MatmulSpec
-from nanomm.runtime.cpu import TARGETS
+from nanomm.runtime.cpu import TARGETS, host_cpu
 from nanomm.runtime.reference import matmul_mismatch
 
 pytestmark = pytest.mark.kernels
@@ -76,6 +76,28 @@ def test_pre_packed_b_serves_every_m(prepacked):
         a, _ = operands(M, N, K, seed=M)
         check(kernel(a) if prepacked else kernel(a, b), a, b)
         check(kernel(a, packed), a, b)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_few_rows_take_their_own_kernel_of_the_same_packed_b(threads):
+    """Where the default config of few rows differs from any M's (AVX2: STREAM_ROWS), a dynamic-M
+    kernel on pre-packed B runs calls of few rows on a kernel compiled for them, reading the same
+    packed B; results are right on both sides of the bound, with and without an epilogue."""
+    from nanomm.compiler.config import STREAM_ROWS
+    from nanomm.runtime.kernel import RowsRouter
+
+    N, K = 300, 200
+    _, b = operands(1, N, K)
+    bias = np.linspace(-1, 1, N, dtype=np.float32)
+    plain = compile_matmul(None, N, K, b=b, threads=threads)
+    fused = compile_matmul(None, N, K, b=b, threads=threads, epilogue=nanomm.Epilogue(bias=True))
+    single = getattr(plain._function, "single", plain._function)
+    if host_cpu().vector_bits == 256:
+        assert isinstance(single, RowsRouter) and single.small.address != single.large.address
+    for M in (1, 5, STREAM_ROWS, STREAM_ROWS + 1, 90):
+        a, _ = operands(M, N, K, seed=M)
+        check(plain(a), a, b)
+        np.testing.assert_allclose(fused(a, bias=bias), a.astype(np.float64) @ b + bias, rtol=1e-4, atol=1e-4)
 
 
 @pytest.mark.parametrize("dtype", ["bf16", "u8s8", "s8s8"])

@@ -322,7 +322,8 @@ def test_threaded_epilogue_calls_take_the_native_path(monkeypatch, kind):
         calls.append(args)
         raise AssertionError("the Python path ran")
 
-    monkeypatch.setattr(type(fn.single if kind == "dynamic" else fn), "prepare", python_path)
+    checks = getattr(fn.single, "large", fn.single) if kind == "dynamic" else fn  # (a RowsRouter's checks)
+    monkeypatch.setattr(type(checks), "prepare", python_path)
     for seed in range(4):
         a, bias, res = rand((M, K), 90 + seed), rand((384,), 100 + seed), rand((M, 384), 110 + seed)
         out = np.full((M, 384), np.nan, np.float32)
