@@ -287,17 +287,9 @@ define i32 @nanomm_pool_trylock(ptr %pool) {
 }
 
 define i32 @nanomm_pool_try_run(ptr %pool, ptr %plan, i64 %n, i64 %pa, i64 %pb, i64 %pc) {
-entry:
-  %busy = call i32 @nanomm_pool_trylock(ptr %pool)
-  %got = icmp eq i32 %busy, 0
-  br i1 %got, label %go, label %out
-go:
-  call void @nanomm_pool_run(ptr %pool, ptr %plan, i64 %n, i64 %pa, i64 %pb, i64 %pc)
-  %lock = getelementptr i8, ptr %pool, i64 304
-  store atomic i32 0, ptr %lock release, align 4
-  ret i32 0
-out:
-  ret i32 1
+  %r = call i32 @nanomm_pool_try_run_x(ptr %pool, ptr %plan, i64 %n, i64 %pa, i64 %pb, i64 %pc,
+                                       ptr null, i64 0, ptr null)
+  ret i32 %r
 }
 
 ; try_run for parts whose kernels read epilogue arrays through contexts (runtime/threads.py's
