@@ -264,38 +264,29 @@ class CheckedCall:
                                  ((M, self.abi.K), self._flat_b or self._shape_b, (M, self.abi.N)),
                                  self.abi.alignment, pool, extras, writes)
 
-    def call_native_extras(self, a: Any, b: Any, out: np.ndarray | None, extras: tuple,
-                           entry=None, params_address: int = 0) -> tuple[bool, np.ndarray | None]:
-        """call_native for a kernel with epilogue arrays (default: this call's own entry)."""
-        if entry is None:
-            entry, params_address = self._native_x, getattr(self, "_params_address", 0)
-        if entry is None or len(extras) != len(self.abi.extras) or not self._native_ready():
-            return False, out
-        if out is None:
-            if self.abi.accumulate:
-                return False, out
-            M = self._rows(a)
-            if not M:
-                return False, out
-            out = aligned_empty((M, self.abi.N), self._dtypes["out"], self.abi.alignment)
-        return entry(id(a), id(b), id(out), *map(id, extras), params_address) == 0, out
-
     def _native_ready(self) -> bool:
         return self._owner is None or not self._closed()
 
-    def call_native(self, a: Any, b: Any, out: np.ndarray | None) -> tuple[bool, np.ndarray | None]:
+    def call_native(self, a: Any, b: Any, out: np.ndarray | None, extras: tuple = (), entry=None,
+                    params_address: int = 0) -> tuple[bool, np.ndarray | None]:
         """The common case checked and called natively: (True, out) when the native entry made
         the call; otherwise (False, out) and the caller takes prepare()'s Python path, which
-        names what is wrong (out, when allocated here, is passed on for that path to use)."""
-        native = self._native
-        if native is None or not self._native_ready():
+        names what is wrong (out, when allocated here, is passed on for that path to use).
+        `extras`: the epilogue's arrays; `entry`, `params_address`: another params block's entry
+        (a DynamicMFunction's plan for one M) instead of this call's own."""
+        if entry is None:
+            entry = self._native_x if self.abi.extras else self._native
+            if entry is None:
+                return False, out
+            params_address = self._params_address
+        if len(extras) != len(self.abi.extras) or not self._native_ready():
             return False, out
-        if out is None and not self.abi.accumulate:
+        if out is None:
             M = self._rows(a)
-            if M is None:
+            if self.abi.accumulate or not M:
                 return False, out
             out = aligned_empty((M, self.abi.N), self._dtypes["out"], self.abi.alignment)
-        return out is not None and native(id(a), id(b), id(out), self._params_address) == 0, out
+        return entry(id(a), id(b), id(out), *map(id, extras), params_address) == 0, out
 
     def prepare(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None) -> tuple[np.ndarray, int, int, int]:
         """Checks a call's arguments; returns out (allocated when None) and the three data pointers."""
@@ -368,7 +359,7 @@ class CompiledFunction(CheckedCall):
         """Run the kernel: returns out (allocated when None and the kernel does not accumulate).
         `extras`: the epilogue's arrays (abi.extras), e.g. (bias, residual)."""
         if extras or self.abi.extras:
-            done, out = self.call_native_extras(a, b, out, extras)
+            done, out = self.call_native(a, b, out, extras)
             if done:
                 return out
             out, pa, pb, pc = self.prepare(a, b, out)

@@ -224,10 +224,7 @@ class ParallelFunction(CheckedCall):
         return self._native_pool.ready(self.threads) and super()._native_ready()
 
     def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None, extras: tuple = ()) -> np.ndarray:
-        if extras or self.abi.extras:
-            done, out = self.call_native_extras(a, b, out, extras)
-        else:
-            done, out = self.call_native(a, b, out)
+        done, out = self.call_native(a, b, out, extras)
         if done:
             return out
         out, pa, pb, pc = self.prepare(a, b, out)
@@ -359,7 +356,7 @@ class DynamicMFunction(CheckedCall):
             elif self._native_pool is not None:
                 entry.plan = make_plan([part[:5] for part in parts])
                 entry.checked = trampoline.checked_call()
-                if entry.checked is not None and not self._missing:
+                if entry.checked is not None and not self._missing and None not in self._dtypes.values():
                     # The whole call in machine code, as ParallelFunction's: A and out of exactly M rows.
                     pool = (self._native_pool.block_address, ctypes.addressof(entry.plan), len(parts))
                     entry.params = self.native_params(self._native_pool.try_run_address, M, pool)
@@ -375,16 +372,10 @@ class DynamicMFunction(CheckedCall):
         if entry is None:  # one thread (or arguments the single kernel's checks will name)
             return self.single(a, b, out, extras) if extras or self.abi.extras else self.single(a, b, out)
         threads = min(self.threads, len(entry.parts))
-        if entry.params is not None and self._native_pool.ready(threads) and not self._closed():
-            if extras or self.abi.extras:
-                done, out = self.call_native_extras(a, b, out, extras, entry.checked, ctypes.addressof(entry.params))
-                if done:
-                    return out
-            else:
-                if out is None and not self.abi.accumulate:
-                    out = aligned_empty((M, self.abi.N), self._out_dtype(), self.abi.alignment)
-                if out is not None and entry.checked(id(a), id(b), id(out), ctypes.addressof(entry.params)) == 0:
-                    return out
+        if entry.params is not None and self._native_pool.ready(threads):
+            done, out = self.call_native(a, b, out, extras, entry.checked, ctypes.addressof(entry.params))
+            if done:
+                return out
         out, pa, pb, pc = self.single.prepare(a, b, out)
         pointers = self.single.check_extras(tuple(extras), out) if extras or self.abi.extras else []
         if entry.plan is not None:  # (with extras, the adapters' plan and entry.writes theirs)
