@@ -31,8 +31,9 @@ PACK_PREFETCH_ROWS = 8
 PREPACKED_PREFETCH_ROWS = 32
 # ... and at M <= STREAM_ROWS (a few register tiles of rows) each B panel's tiles run back to back
 # (order nm) with the next panel prefetched a whole panel (kc rows) ahead, so that its fetch
-# overlaps all of them, not the first alone: weights from memory 1.09-1.28x at M 12-16, large M
-# 0.93-0.99x (hence small M only; the packed layout is the same). Re-measure on the host:
+# overlaps all of them, not the first alone: weights from memory 1.08-1.23x at M 12-16 (in cache
+# 0.96-1.01x), at 128-4096 rows 0.95-1.01x (hence few rows only; the packed layout is the same).
+# Re-measure on the host:
 # `python bench/bench_configs.py 16x3072x768 --cold --config mn:order=mn,prefetch=32`.
 STREAM_ROWS = 32
 AMX_TILES = 8  # tmm registers
