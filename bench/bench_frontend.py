@@ -11,10 +11,18 @@ once, element-wise consumers fused into the epilogues); the compile time is repo
 - `mlp`: TPP-MLIR's MLP benchmark, 3 x [Linear + ReLU], 1024 wide, batch 256;
 - `minilm.ffn`: MiniLM-L6's feed-forward block on 128 tokens, x + Linear(GELU(Linear(x))) (384 -> 1536 -> 384);
 - `bert.up`: BERT-base's up-projection with GELU, 128 tokens (768 -> 3072);
-- `scores`: attention scores Q @ K^T / sqrt(d), 8 x 12 heads x 128 tokens, head dim 64.
-Both run on the same inputs after an agreement check (max difference over the output's largest
-magnitude <= 1e-4), timed in interleaved rounds (bench/_timing.py); the ratio is torch's time over
-nanomm's (above 1: nanomm is faster). One thread pins the process to one CPU first. Writes
+- `scores`: attention scores Q @ K^T / sqrt(d), 8 x 12 heads x 128 tokens, head dim 64;
+- `minilm.layer`: `nn.TransformerEncoderLayer(384, 12, 1536, activation="gelu")` (post-LN, MiniLM's
+  sizes), batch 8 x 128 tokens: projections through nanomm's kernels, softmax and layer norms (torch's
+  safe softmax, f64 statistics) through MLIR's own lowering (compiler/upstream.py);
+- `minilm`: six such layers (`nn.TransformerEncoder`), batch 8 x 128.
+`--peers torch,onnxruntime` adds ONNX Runtime on the same module (torch.onnx.export, all graph
+optimisations, its threads set to match). Every peer runs on the same inputs after an agreement
+check (max difference over the output's largest magnitude <= 1e-4), timed in interleaved rounds
+(bench/_timing.py); each ratio is the peer's time over nanomm's (above 1: nanomm is faster). The
+"upstream share" is the part of nanomm's time spent in the MLIR-lowered segments (their calls timed
+in extra forwards). One thread pins the process to one CPU first. Compile time is from the disk
+cache unless NANOMM_CACHE_DIR names an empty folder (cold). Writes
 bench/results/bench_frontend-<host>-<date>.json and .md.
 """
 
@@ -65,7 +73,15 @@ def layers(torch):
             parts += [nn.Linear(width, width), nn.ReLU()]
         return nn.Sequential(*parts), (torch.randn(batch, width),)
 
+    def encoder(layers):
+        layer = nn.TransformerEncoderLayer(384, 12, 1536, dropout=0.0, activation="gelu", batch_first=True)
+        if layers == 1:
+            return layer, (torch.randn(8, 128, 384),)
+        return nn.TransformerEncoder(layer, layers, enable_nested_tensor=False), (torch.randn(8, 128, 384),)
+
     return {
+        "minilm.layer": lambda: encoder(1),
+        "minilm": lambda: encoder(6),
         "mlp": lambda: mlp(1024, 256, 3),
         "minilm.ffn": lambda: (FFN(384, 1536), (torch.randn(128, 384),)),
         "bert.up": lambda: (UpGelu(768, 3072), (torch.randn(128, 768),)),
@@ -75,7 +91,8 @@ def layers(torch):
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--layers", default="mlp,minilm.ffn,bert.up,scores")
+    ap.add_argument("--layers", default="mlp,minilm.ffn,bert.up,scores,minilm.layer,minilm")
+    ap.add_argument("--peers", default="torch", help="torch and / or onnxruntime")
     ap.add_argument("--threads", type=int, default=1, help="1: one thread (pinned); 0: every core")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--target", type=float, default=0.2, help="seconds per measurement")
@@ -91,6 +108,9 @@ def main() -> None:
                          "pip install torch==2.13.0 torch-mlir==20261001")
     import nanomm
 
+    peers = ["torch"] + [p for p in args.peers.split(",") if p and p != "torch"]
+    if any(p not in ("torch", "onnxruntime") for p in peers):
+        raise SystemExit(f"error: --peers takes torch and onnxruntime, got {args.peers!r}")
     threads = args.threads or len(os.sched_getaffinity(0))
     torch.set_num_threads(threads)
     started = datetime.datetime.now()
@@ -117,16 +137,23 @@ def main() -> None:
         def run_torch(module=module, inputs=inputs):
             with torch.inference_mode():
                 return module(*inputs)
-        timed = _timing.interleaved({"nanomm": lambda: compiled(*arrays), "torch": run_torch}, rounds=args.rounds,
-                                    target=args.target, warmup=0.5, gap=0.3 if threads > 1 else 0.0)
-        n_s, t_s = timed["nanomm"]["best_median_s"], timed["torch"]["best_median_s"]
+        runs = {"nanomm": lambda: compiled(*arrays), "torch": run_torch}
+        if "onnxruntime" in peers:
+            runs["onnxruntime"] = _onnxruntime(torch, module, inputs, want, threads, name)
+        timed = _timing.interleaved(runs, rounds=args.rounds, target=args.target, warmup=0.5,
+                                    gap=0.3 if threads > 1 else 0.0)
+        share = _upstream_share(compiled, arrays)
+        n_s = timed["nanomm"]["best_median_s"]
         results.append({"layer": name, "threads": threads, "compile_s": compile_s, "error": error,
-                        "kernels": compiled.describe(), "nanomm": timed["nanomm"], "torch": timed["torch"]})
-        rows.append([name, str(threads), f"{n_s * 1e3:.3f}", f"{t_s * 1e3:.3f}", f"{t_s / n_s:.2f}",
-                     f"{compile_s:.2f}", f"{error:.1e}",
-                     f"{timed['nanomm']['spread']:.0%} / {timed['torch']['spread']:.0%}"])
-        _report.log(f"{name}: nanomm {n_s * 1e3:.3f} ms, torch {t_s * 1e3:.3f} ms")
-    head = ["layer", "threads", "nanomm ms", "torch ms", "torch / nanomm", "compile s", "error", "spread"]
+                        "upstream_share": share, "kernels": compiled.describe(), **timed})
+        rows.append([name, str(threads), f"{n_s * 1e3:.3f}"] +
+                    [v for p in peers for v in (f"{timed[p]['best_median_s'] * 1e3:.3f}",
+                                                f"{timed[p]['best_median_s'] / n_s:.2f}")] +
+                    [f"{share:.0%}", f"{compile_s:.2f}", f"{error:.1e}",
+                     " / ".join(f"{timed[k]['spread']:.0%}" for k in runs)])
+        _report.log(f"{name}: " + ", ".join(f"{k} {timed[k]['best_median_s'] * 1e3:.3f} ms" for k in runs))
+    head = (["layer", "threads", "nanomm ms"] + [v for p in peers for v in (f"{p} ms", f"{p} / nanomm")] +
+            ["upstream share", "compile s", "error", "spread"])
     print(_report.render_text(head, rows, {0}))
     for r in results:
         print(r["kernels"])
@@ -138,11 +165,62 @@ def main() -> None:
     path.write_text(json.dumps(report, indent=1, default=float))
     md = [f"# bench/bench_frontend.py, {host}, {report['started']}", "", f"command: `{report['command']}`; "
           f"torch {torch.__version__}. Times are best round medians; "
-          "the ratio is torch's time over nanomm's (above 1: nanomm is faster).", "",
+          "each ratio is the peer's time over nanomm's (above 1: nanomm is faster); the upstream share is "
+          "the part of nanomm's time in MLIR-lowered segments.", "",
           _report.render_markdown(head, rows, {0}), "", "Kernels (GraphFunction.describe):", "", "```",
           *[r["kernels"] for r in results], "```", ""]
     path.with_suffix(".md").write_text("\n".join(md))
     print(f"JSON: {path}\nMarkdown: {path.with_suffix('.md')}")
+
+
+def _onnxruntime(torch, module, inputs, want, threads, name):
+    """ONNX Runtime on the module (torch.onnx.export's TorchScript exporter), checked against torch."""
+    import tempfile
+
+    import onnxruntime as ort
+
+    path = Path(tempfile.mkdtemp()) / "model.onnx"
+    torch.onnx.export(module, inputs, str(path), dynamo=False, opset_version=17)
+    options = ort.SessionOptions()
+    options.intra_op_num_threads, options.inter_op_num_threads = threads, 1
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+    feed = {i.name: x.numpy() for i, x in zip(session.get_inputs(), inputs)}
+    got = session.run(None, feed)[0]
+    error = float(np.abs(got - want).max() / np.abs(want).max())
+    if not error <= 1e-4:
+        raise SystemExit(f"error: {name}: ONNX Runtime's result differs from torch's by {error:.2e} of its scale")
+    return lambda: session.run(None, feed)
+
+
+def _upstream_share(compiled, arrays, forwards: int = 5) -> float:
+    """The part of a forward spent in MLIR-lowered segments (their calls timed, best of a few forwards)."""
+    segments = getattr(compiled, "segments", [])
+    if not segments:
+        return 0.0
+    spent = [0.0]
+    real = [s.kernel for s in segments]
+
+    def timed(kernel):
+        def call(*xs):
+            t = time.perf_counter()
+            out = kernel(*xs)
+            spent[0] += time.perf_counter() - t
+            return out
+        return call
+    for s, k in zip(segments, real):
+        s.kernel = timed(k) if k is not None else None
+    shares = []
+    try:
+        for _ in range(forwards):
+            spent[0] = 0.0
+            t = time.perf_counter()
+            compiled(*arrays)
+            shares.append(spent[0] / (time.perf_counter() - t))
+    finally:
+        for s, k in zip(segments, real):
+            s.kernel = k
+    return float(np.median(shares))
 
 
 if __name__ == "__main__":

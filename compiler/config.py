@@ -158,7 +158,7 @@ class KernelConfig:
             f"compose-microkernel{{vector-width={F32_LANES} unroll-k={self.unroll_k} prefetch-b={self.prefetch} "
             f"outline={int(self.outline)} late-c={int(self.late_c)} bf16-fma={int(self.bf16_fma)}}}",
             f"lower-x86{{vector-bits={vector_bits} num-vregs={REGISTERS[vector_bits]}}}",
-            f"lower-llvm{{bare-ptr=1 x86vector=1 amx={int(amx)}}}",
+            f"lower-llvm{{bare-ptr=1 x86vector=1 amx={int(amx)} noalias=0}}",
         ])
 
     def as_dict(self) -> dict:

@@ -1,7 +1,7 @@
 """nanomm.compile for functions that hold more than one bare matmul: what a frontend emits.
 
-A function of linalg-on-tensors ops (torch-mlir's output for Linear layers, MLPs, bmm and
-attention products) is read op by op into a plan of nanomm kernels:
+A function of linalg-on-tensors ops (torch-mlir's output for Linear layers, MLPs, attention, whole
+encoder layers) is read op by op into a plan of nanomm kernels and MLIR-lowered segments:
 
 - **contractions** (`linalg.matmul`, `linalg.batch_matmul`, `linalg.batch_reduce_matmul`, with or
   without `indexing_maps`, and a `linalg.generic` whose body is a multiply-accumulate) become one
@@ -20,10 +20,20 @@ attention products) is read op by op into a plan of nanomm kernels:
   the epilogue's activations exactly as ACTIVATION_FUNCTIONS does (evaluated on a grid that
   includes NaN and the infinities).
 
+- a **constant multiple** read only by contractions (x * c: torch's attention scales q and k) is
+  their alpha;
+- **every other op** (softmax, layer norm, element-wise ops that read no contraction, consumers that do
+  not fit the epilogue: the function is then read again with that contraction's consumers outside it,
+  contractions of element types nanomm has no kernel for) joins a **segment**: a run of such ops
+  written out as one tensor function of the arrays it reads, for MLIR's own lowering
+  (compiler/upstream.py). A segment takes the reshapes and transposes between its ops, and those of
+  its inputs (it reads through them rather than take numpy's copy); an op reading a value computed
+  from the open segment's results by a kernel starts the next segment.
+
 Sizes are static but for one dynamic dimension per tensor, the contractions' M (a batch or a sequence
-length: dynamic-M kernels, weights packed once). Anything else (an element-wise op that does not fit
-the epilogue, a softmax, a layer norm, another dynamic size) is refused with an MLIRInputError
-naming the op and its location: never a silently unfused or wrong result.
+length: dynamic-M kernels, weights packed once); segments are static. What nanomm cannot compile (ops
+of other dialects, a dynamic size in a segment, a dynamic K / N) is refused with an MLIRInputError
+naming the op and its location: never a silently wrong result.
 """
 
 from __future__ import annotations
@@ -37,6 +47,7 @@ import numpy as np
 from mlir import ir
 
 from ..errors import DTypeError, MLIRInputError, ShapeError
+from . import upstream
 from .api import compile_matmul, matmul
 from .payload import ACTIVATION_FUNCTIONS, Epilogue
 
@@ -52,14 +63,16 @@ _NAMED_CONTRACTIONS = ("linalg.matmul", "linalg.batch_matmul", "linalg.batch_red
 def needs_graph(func: ir.Operation) -> bool:
     """True when a tensor function holds more than what the single-matmul importer (frontend._analyze)
     reads: a constant tensor, an op other than one linalg.matmul, its zero fill and a transpose of
-    an argument, or more than one contraction."""
+    an argument, more than one contraction, or ops and no contraction."""
     block = func.regions[0].blocks[0]
     if any(isinstance(arg.type, ir.MemRefType) for arg in block.arguments):
         return False  # the buffer form: one linalg.matmul writing its C argument
     ops = [o.operation for o in block.operations]
     contractions = [o for o in ops if o.name in _NAMED_CONTRACTIONS or _is_contraction_generic(o)]
+    if not contractions:  # ops but no contraction: all of it through MLIR's lowering
+        return any(o.name != "func.return" for o in ops)
     if len(contractions) != 1 or contractions[0].name != "linalg.matmul":
-        return bool(contractions)
+        return True
     maps = _maps(contractions[0]) if "indexing_maps" in contractions[0].attributes else None
     if maps not in (None, [[0, 2], [2, 1], [0, 1]], [[0, 2], [1, 2], [0, 1]]):
         return True  # A read transposed (or other maps the single-matmul importer does not read)
@@ -288,7 +301,7 @@ class _Contraction:
                                                       else ""))
             parts += (["bias"] if ep.bias else []) + ([act] if act else []) + (["residual"] if ep.residual else [])
         shape = "x".join("?" if n == -1 else str(n) for n in self.c_shape + self.a_view[1][-1:])
-        b = "constant, pre-packed" if self.kernel is not None else "argument"
+        b = "constant, pre-packed" if self.packed is not None else "argument"
         return f"{self.name} {self.where}: {shape} {self.dtype}, B {b}, epilogue {' + '.join(parts) or 'none'}"
 
 
@@ -298,9 +311,10 @@ class GraphFunction:
     Arguments are checked against the function's types (count, dtype, shape) and never modified;
     results are new arrays. `describe()` lists the kernels and what each fused."""
 
-    def __init__(self, name, inputs, outputs, nodes, contractions):
+    def __init__(self, name, inputs, outputs, nodes, contractions, segments=()):
         self.name, self.inputs, self.outputs = name, inputs, outputs
-        self._nodes, self.contractions = nodes, contractions
+        self._nodes, self.contractions, self.segments = nodes, contractions, list(segments)
+        self.unfused: dict[int, str] = {}  # contraction index -> why its consumers are not in its epilogue
 
     def build(self) -> "GraphFunction":
         """Compiles the pre-packed kernels, then runs the function once on zeros: every other kernel
@@ -310,13 +324,30 @@ class GraphFunction:
                 rows = None if -1 in c.c_shape else math.prod(c.c_shape[:-1])  # None: the dynamic-M kernel
                 c.kernel = compile_matmul(rows, c.c_shape[-1], c.a_view[1][-1], c.dtype, b=c.packed,
                                           epilogue=c.epilogue)
+        for seg in self.segments:
+            if seg.outputs:  # (a segment nothing reads is not compiled)
+                seg.kernel = upstream.segment(upstream.canonical(seg.source), seg.input_types, seg.output_types)
         self(*(np.zeros(tuple(1 if n == -1 else n for n in shape), dtype) for shape, dtype in self.inputs))
         return self
 
     def describe(self) -> str:
-        lines = [f"@{self.name}: {len(self.contractions)} contraction(s)"]
-        lines += ["  " + c.describe() for c in self.contractions]
+        lines = [f"@{self.name}: {len(self.contractions)} contraction(s), {len(self.segments)} upstream segment(s)"]
+        for i, c in enumerate(self.contractions):
+            lines.append("  " + c.describe())
+            if i in self.unfused:
+                lines.append("    consumers left to MLIR's lowering: " + self.unfused[i].split(": ", 2)[-1])
+        lines += ["  " + seg.describe(k) for k, seg in enumerate(self.segments)]
         return "\n".join(lines)
+
+    def ir(self, stage: str = "partition") -> str:
+        """The partition: describe()'s lines, then each upstream segment as the tensor function MLIR's
+        lowering takes (compiler/upstream.py PIPELINE). `nanomm-opt --partition FILE` prints it."""
+        if stage != "partition":
+            raise ValueError(f"a function of several ops has the stage 'partition' only, not {stage!r}")
+        parts = ["// " + line for line in self.describe().splitlines()]
+        for k, seg in enumerate(self.segments):
+            parts += [f"// upstream segment {k}", upstream.canonical(seg.source).rstrip()]
+        return "\n".join(parts) + "\n"
 
     def __call__(self, *args):
         if len(args) != len(self.inputs):
@@ -333,6 +364,8 @@ class GraphFunction:
         results = []
         for vid in self.outputs:
             value, fresh = self._get(vid, args, memo)
+            if fresh and any(np.shares_memory(value, r) for r in results):
+                fresh = False  # (one array behind two results: each gets its own)
             results.append(np.ascontiguousarray(value) if fresh else np.array(value, order="C", copy=True))
         return results[0] if len(results) == 1 else tuple(results)
 
@@ -349,6 +382,15 @@ class GraphFunction:
             src, fn = rest
             value, fresh = self._get(src, args, memo)
             found = fn(value), fresh
+        elif kind == "scale":  # x * c, wanted by an op that is not a contraction
+            value, _ = self._get(rest[0], args, memo)
+            found = np.multiply(value, rest[1], dtype=np.float32), True
+        elif kind == "seg":
+            seg = self.segments[rest[0]]
+            results = seg.kernel(*(self._get(i, args, memo)[0] for i in seg.inputs))
+            memo.update((v, (results[k].reshape(shape), True))
+                        for v, k, shape in zip(seg.outputs, seg.output_of, seg.output_shapes))
+            return memo[vid]
         else:
             found = self._contract(self.contractions[rest[0]], args, memo), True
         memo[vid] = found
@@ -392,7 +434,7 @@ def _canonical(x: np.ndarray, view: tuple) -> np.ndarray:
 # ---------------------------------------------------------------- reading a function
 
 class _Reader:
-    def __init__(self, name: str, func: ir.Operation, blobs: dict, rtol: float):
+    def __init__(self, name: str, func: ir.Operation, blobs: dict, rtol: float, no_fuse: frozenset = frozenset()):
         self.name, self.blobs, self.rtol = name, blobs, rtol
         self.ids: dict = {}  # ir.Value -> int
         self.nodes: dict = {}  # int -> ("arg", i) | ("const", array) | ("view", src, fn) | ("out", contraction index)
@@ -403,6 +445,19 @@ class _Reader:
         self.scalars: dict = {}  # int -> a scalar constant's value
         self.sizes: set = set()  # tensor.dim results
         self.func = func
+        self.values: dict = {}  # int -> its ir.Value
+        self.defs: dict = {}  # int -> the op defining a scalar constant, a tensor constant, an empty or a fill
+        self.order: dict = {}  # defining op (by its first result's id) -> position in the function
+        self.segments: list[_Segment] = []
+        self.open: _Segment | None = None  # the segment later upstream ops join
+        self.depends: dict = {}  # value id -> whether it depends on the open segment (memo)
+        self.no_fuse = no_fuse  # contraction indices whose consumers stay outside their epilogue
+        self.view_ops: dict = {}  # value id of a ("view", ...) node -> its op
+        # value id -> (id of the array before a scalar factor, the factor): x * c read by a contraction
+        # is x read with alpha * c
+        self.scaled: dict = {}
+        self.synthetic = 1 << 40  # ids of values the function does not name (scaled values' arrays)
+        self.state = ir.AsmState(func)
 
     def bad(self, op, msg: str) -> MLIRInputError:
         where = f" ({op.location})" if op is not None else ""
@@ -411,6 +466,7 @@ class _Reader:
     def vid(self, v: ir.Value) -> int:
         if v not in self.ids:
             self.ids[v] = len(self.ids)
+            self.values[self.ids[v]] = v
             t = v.type
             if isinstance(t, ir.RankedTensorType):
                 self.shapes[self.ids[v]] = (_shape(t), str(t.element_type))
@@ -431,8 +487,10 @@ class _Reader:
             self.nodes[self.vid(arg)] = ("arg", i)
             inputs.append((_shape(t), np.dtype(_NUMPY_TYPES[str(t.element_type)])))
         outputs = None
-        for op in block.operations:
+        for position, op in enumerate(block.operations):
             op = op.operation
+            if op.results:
+                self.order[self.vid(op.results[0])] = position
             if op.name == "func.return":
                 outputs = [self.use(v, op) for v in op.operands]
                 continue
@@ -441,13 +499,16 @@ class _Reader:
         for vid in outputs:
             if vid not in self.nodes:
                 raise self.bad(None, "a returned value is not computed by the function")
-        return GraphFunction(self.name, inputs, outputs, self.nodes, self.contractions)
+        segments = [s.build(self) for s in self.segments]
+        return GraphFunction(self.name, inputs, outputs, self.nodes, self.contractions, segments)
 
     def use(self, v: ir.Value, op) -> int:
         """The id of an operand used by an op that is not fused into an epilogue."""
         vid = self.vid(v)
         if vid in self.region:
             self.external.setdefault(self.region[vid][0], set()).add(vid)
+        elif self.nodes.get(vid, ("",))[0] == "seg":
+            self.segments[self.nodes[vid][1]].outputs.add(vid)
         elif vid not in self.nodes and vid not in self.scalars:
             owner = v.owner
             what = owner.name if not isinstance(owner, ir.Block) else "a block argument"
@@ -470,27 +531,132 @@ class _Reader:
             if sum(n == -1 for n in _shape(op.results[0].type)) > 1:
                 raise self.bad(op, "more than one dynamic dimension")
             self.nodes[self.vid(op.results[0])] = ("empty",)
+            self.defs[self.vid(op.results[0])] = op
             return
-        if name == "linalg.fill":
-            value = op.operands[0]
-            vid = self.vid(value)
-            if vid not in self.scalars:
-                raise self.bad(op, "fills with a value that is not a constant")
-            self.nodes[self.vid(op.results[0])] = ("fill", self.scalars[vid])
+        if name == "linalg.fill" and self.vid(op.operands[0]) in self.scalars and \
+                self.nodes.get(self.vid(op.operands[1]), ("",))[0] == "empty":
+            self.nodes[self.vid(op.results[0])] = ("fill", self.scalars[self.vid(op.operands[0])])
+            self.defs[self.vid(op.results[0])] = op
             return
-        if name in _NAMED_CONTRACTIONS:
-            return self.contraction(op, _named_maps(op))
-        if name in _VIEW_OPS:
-            return self.view(op)
-        if name == "linalg.generic":
-            if _is_contraction_generic(op):
-                return self.contraction(op, _maps(op))
-            if self.broadcast_copy(op) or self.fuse(op):
-                return
-            raise self.bad(op, self.why_not_fused(op))
-        raise self.bad(op, "not supported in functions compiled by nanomm (supported: contractions, their "
-                           "element-wise consumers fused into the epilogue, transposes, reshapes, slices, "
-                           "broadcasts and constants)")
+        if name in _NAMED_CONTRACTIONS or (name == "linalg.generic" and _is_contraction_generic(op)):
+            types = tuple(str(v.type.element_type) for v in op.operands[:3])
+            if types in _CONTRACTION_TYPES:
+                return self.contraction(op, _named_maps(op) if name != "linalg.generic" else _maps(op))
+            return self.upstream(op)  # element types nanomm has no kernel for: MLIR's loops
+        if name in _VIEW_OPS or (name == "linalg.generic" and self.is_broadcast_copy(op)):
+            if self.open is not None and self.vid(op.operands[0]) in self.open.values and \
+                    name != "tensor.extract_slice":
+                return self.upstream(op)  # a reshape or transpose between two ops of one segment
+            return self.view(op) if name in _VIEW_OPS else self.broadcast_copy(op)
+        if name == "linalg.generic" and (self.fuse(op) or self.scale(op)):
+            return
+        if name.split(".")[0] in _UPSTREAM_DIALECTS and op.results and all(
+                isinstance(r.type, ir.RankedTensorType) for r in op.results):
+            return self.upstream(op)
+        raise self.bad(op, "not supported in functions compiled by nanomm (supported: linalg, tensor, arith "
+                           "and math ops on tensors, and constants)")
+
+    # --- segments: the ops that go through MLIR's upstream lowering
+
+    def upstream(self, op) -> None:
+        """Adds an op to the open segment, or to a new one where it reads a value computed (by a
+        kernel or a numpy view) from the open segment's results."""
+        for r in op.results:
+            if isinstance(r.type, ir.RankedTensorType) and -1 in _shape(r.type):
+                raise self.bad(op, "a dynamic size in an op that is not a contraction: such ops are compiled for "
+                                   "static shapes only")
+        inner = _defined_inside(op)
+        outer = [v for v in op.operands] + [v for v in _free_values(op, inner)]
+        tensors, printed, views = self.classify(op, outer)
+        if self.open is None or any(self.depends_on_open(vid) for vid in tensors):
+            self.open = _Segment(len(self.segments))
+            self.segments.append(self.open)
+            self.depends = {}
+            tensors, printed, views = self.classify(op, outer)
+        self.add_to_segment(op, tensors, printed, views)
+
+    def classify(self, op, outer: list) -> tuple[list, list, list]:
+        """An upstream op's operands (and the values its body captures) that are not the open segment's:
+        (arrays it takes as inputs, constants / empties / fills it copies in, views it reads through)."""
+        tensors, printed, views = [], [], []
+        for v in outer:
+            vid = self.vid(v)
+            if self.open is not None and vid in self.open.values:
+                continue
+            while self.nodes.get(vid, ("",))[0] == "view" and vid in self.view_ops:
+                # a transpose / reshape / slice of an array: the segment reads the array through it
+                # (MLIR fuses it into the loops) rather than taking a copy numpy would make
+                views.append(vid)
+                vid = self.nodes[vid][1]
+                if self.open is not None and vid in self.open.values:
+                    break
+            v = self.values[vid]
+            if self.open is not None and vid in self.open.values:
+                continue
+            node = self.nodes.get(vid)
+            if vid in self.defs and (node is None or node[0] in ("empty", "fill") or
+                                     (node[0] == "const" and _splat(self.defs[vid]))):
+                printed.append(vid)  # constants, empties and fills are copied into the segment
+            elif isinstance(v.type, ir.RankedTensorType):
+                tensors.append(vid)
+            else:
+                raise self.bad(op, "reads a value computed outside it that is neither a tensor nor a constant")
+        return tensors, printed, views
+
+    def add_to_segment(self, op, tensors, printed, views) -> None:
+        seg = self.open
+        for vid in printed:
+            seg.add_def(self, vid)
+        for vid in views:
+            view = self.view_ops[vid]
+            for v in list(view.operands)[1:]:  # a transpose's init (a tensor.empty)
+                if self.vid(v) in self.defs:
+                    seg.add_def(self, self.vid(v))
+            seg.defs[vid] = view
+            seg.values.add(vid)
+        for vid in tensors:
+            self.use(self.values[vid], op)
+            if vid not in seg.inputs:
+                seg.inputs.append(vid)
+        seg.ops.append(op)
+        for r in op.results:
+            vid = self.vid(r)
+            seg.values.add(vid)
+            self.nodes[vid] = ("seg", seg.index)
+
+    def depends_on_open(self, vid: int) -> bool:
+        """Whether a value is computed from the open segment's results (then it cannot be an input of it)."""
+        found = self.depends.get(vid)
+        if found is not None:
+            return found
+        self.depends[vid] = False  # (acyclic: a value's sources come before it)
+        node = self.nodes.get(vid)
+        if vid in self.region:
+            node = ("out", self.region[vid][0])
+        if node is None:
+            found = False
+        elif node[0] == "seg":
+            found = node[1] == self.open.index
+        elif node[0] in ("view", "scale"):
+            found = self.depends_on_open(node[1])
+        elif node[0] == "out":  # (not remembered: a consumer fused later may add a bias or residual)
+            c = self.contractions[node[1]]
+            del self.depends[vid]
+            return any(self.depends_on_open(i) for i in (c.a, c.b, c.bias, c.residual) if i is not None)
+        else:
+            found = False
+        self.depends[vid] = found
+        return found
+
+    def name_of(self, vid: int) -> str:
+        return self.values[vid].get_name(self.state)
+
+    def printed(self, op) -> str:
+        import io
+
+        text = io.StringIO()
+        op.print(state=self.state, file=text)
+        return text.getvalue()
 
     # --- constants and views
 
@@ -500,6 +666,7 @@ class _Reader:
         vid = self.vid(result)
         if isinstance(result.type, ir.IndexType):
             self.sizes.add(vid)
+        self.defs[vid] = op
         if isinstance(result.type, ir.RankedTensorType):
             self.nodes[vid] = ("const", self.tensor_constant(op, attr, result.type))
         elif isinstance(attr, (ir.FloatAttr, ir.IntegerAttr)):
@@ -564,9 +731,47 @@ class _Reader:
             self.nodes[vid] = ("const", fn(node[1]))
         else:
             self.nodes[vid] = ("view", vid_src, fn)
+            self.view_ops[vid] = op
+            if vid_src in self.scaled:  # the same view of the array before its factor
+                raw, factor = self.scaled[vid_src]
+                self.synthetic += 1
+                self.nodes[self.synthetic] = ("view", raw, fn)
+                self.scaled[vid] = (self.synthetic, factor)
 
-    def broadcast_copy(self, op) -> bool:
-        """A linalg.generic that copies its one input, broadcast and/or permuted: a view."""
+    def scale(self, op) -> bool:
+        """x * c (a generic of one float32 input whose body is a constant multiple of it: torch's attention
+        scales q and k by d^-1/4 each) as a value the contractions that read it take with alpha * c."""
+        if len(op.operands) != 2 or len(op.results) != 1 or any(i != "parallel" for i in _iterators(op)):
+            return False
+        rank, maps = len(_shape(op.results[0].type)), _maps(op)
+        if maps != [list(range(rank))] * 2 or str(op.results[0].type.element_type) != "f32" or \
+                str(op.operands[0].type.element_type) != "f32":
+            return False
+        if not _feeds_only_contractions(op.results[0]):
+            return False  # (another reader would need x * c in memory: the op stays where it is)
+        expr = self.body(op, [_X])
+        if expr is None or _leaves(expr) != {"x"}:
+            return False
+        xs = np.random.default_rng(0).uniform(-3, 3, 16)
+        factor = float(_run(expr, x=np.ones(1))[0])
+        if not (math.isfinite(factor) and factor != 0 and _run(expr, x=np.zeros(1))[0] == 0 and
+                np.allclose(_run(expr, x=xs), factor * xs, rtol=1e-12, atol=0)):
+            return False
+        src = self.use(op.operands[0], op)
+        vid = self.vid(op.results[0])
+        self.nodes[vid] = ("scale", src, np.float32(factor))
+        raw, inner = self.scaled.get(src, (src, 1.0))
+        self.scaled[vid] = (raw, inner * np.float32(factor))
+        return True
+
+    def operand(self, v, op) -> tuple[int, float]:
+        """A contraction operand's value id and the factor it carries (scale())."""
+        vid = self.use(v, op)
+        return self.scaled.get(vid, (vid, 1.0))
+
+    @staticmethod
+    def is_broadcast_copy(op) -> bool:
+        """A linalg.generic that copies its one input, broadcast and/or permuted."""
         if len(op.operands) != 2 or any(i != "parallel" for i in _iterators(op)):
             return False
         body = [o.operation for o in op.regions[0].blocks[0].operations]
@@ -574,11 +779,11 @@ class _Reader:
         if len(body) != 1 or body[0].operands[0] != block.arguments[0]:
             return False
         maps = _maps(op)
-        if maps is None or maps[1] != list(range(len(maps[1]))):
-            return False
-        dims, shape = maps[0], _shape(op.results[0].type)
-        if -1 in shape:
-            return False
+        return maps is not None and maps[1] == list(range(len(maps[1]))) and -1 not in _shape(op.results[0].type)
+
+    def broadcast_copy(self, op) -> None:
+        """A broadcasting copy (is_broadcast_copy) as a view."""
+        dims, shape = _maps(op)[0], _shape(op.results[0].type)
         order = sorted(range(len(dims)), key=lambda j: dims[j])
         full = tuple(shape[d] if d in dims else 1 for d in range(len(shape)))
 
@@ -588,7 +793,7 @@ class _Reader:
         node = self.nodes[src]
         vid = self.vid(op.results[0])
         self.nodes[vid] = ("const", fn(node[1])) if node[0] == "const" else ("view", src, fn)
-        return True
+        self.view_ops[vid] = op
 
     # --- contractions
 
@@ -641,17 +846,21 @@ class _Reader:
         if mc != batch + m_dims + n_dims:
             raise self.bad(op, "a result whose dimensions are not ordered (batch..., M, N)")
         index = len(self.contractions)
-        con = _Contraction(op.name, str(op.location), self.use(a, op), self.use(b, op), (tuple(a_axes), a_shape),
+        (a_vid, a_factor), (b_vid, b_factor) = self.operand(a, op), self.operand(b, op)
+        con = _Contraction(op.name, str(op.location), a_vid, b_vid, (tuple(a_axes), a_shape),
                            (tuple(b_axes), b_shape), c_shape, dtype, out_shape=c_shape)
         node = self.nodes.get(self.vid(c))
-        expr = _X
+        factor = float(a_factor) * float(b_factor)
+        expr = _X if factor == 1 or dtype != "f32" else _E("arith.mulf", (_X, _E("const", value=factor)))
+        if factor != 1 and dtype != "f32":
+            con.a, con.b = self.use(a, op), self.use(b, op)  # (the scaled values themselves: integer sums)
         if node is not None and node[0] == "empty":
             raise self.bad(op, "accumulates into a tensor.empty (undefined values): fill it with zeros first")
         if node is not None and node[0] == "fill":
             if node[1] != 0:  # sums plus a constant: an offset before the activation, folded into the bias
-                expr = _E("arith.addf", (_X, _E("const", value=float(node[1]))))
+                expr = _E("arith.addf", (expr, _E("const", value=float(node[1]))))
         else:  # C += A @ B: the init is added to the sums, a residual
-            expr = _E("arith.addf", (_X, _RES))
+            expr = _E("arith.addf", (expr, _RES))
             con.residual = self.use(c, op)
         self.contractions.append(con)
         self.region[self.vid(op.results[0])] = (index, expr)
@@ -671,6 +880,8 @@ class _Reader:
         if not owners:
             return False
         index = max(owners)
+        if index in self.no_fuse:
+            return False
         con = self.contractions[index]
         exprs = []
         for v, m in zip(ins, maps):
@@ -748,15 +959,14 @@ class _Reader:
             if not used:
                 continue  # a result nothing reads
             if len(used) > 1:
-                raise MLIRInputError(f"function @{self.name}: {con.name} ({con.where}): its result is used both "
-                                     "before and after its element-wise consumers: nanomm fuses them into one kernel "
-                                     "and cannot keep the intermediate value")
+                raise _Unfused(index, f"function @{self.name}: {con.name} ({con.where}): its result is used both "
+                                      "before and after its element-wise consumers")
             vid = used[0]
             expr = self.region[vid][1]
             found = _match(expr, self.rtol)
             if isinstance(found, str):
-                raise MLIRInputError(f"function @{self.name}: {con.name} ({con.where}) and its element-wise "
-                                     f"consumers {', '.join(con.fused)}: cannot be fused: {found}")
+                raise _Unfused(index, f"function @{self.name}: {con.name} ({con.where}) and its element-wise "
+                                      f"consumers {', '.join(con.fused)}: cannot be fused: {found}")
             self.make_epilogue(con, found)
             con.deviation = found.deviation
             con.out_shape = self.shapes[vid][0]
@@ -889,5 +1099,165 @@ def resources(source: str) -> dict[str, bytes]:
 def read_function(name: str, func: ir.Operation, blobs: dict, activation_rtol: float | None = None) -> GraphFunction:
     """The function's plan (kernels not compiled yet: GraphFunction.build). activation_rtol: how far
     (relative) an element-wise body may compute from the activation it is fused as (default: exact,
-    to float32 rounding)."""
-    return _Reader(name, func, blobs, EXACT if activation_rtol is None else activation_rtol).read()
+    to float32 rounding). A contraction whose consumers do not fit its epilogue is read again with
+    them outside it (the epilogue then holds none of them; they go to MLIR's lowering), and
+    describe() says why."""
+    rtol = EXACT if activation_rtol is None else activation_rtol
+    no_fuse: dict[int, str] = {}
+    while True:
+        try:
+            f = _Reader(name, func, blobs, rtol, frozenset(no_fuse)).read()
+        except _Unfused as exc:
+            if exc.index in no_fuse:  # cannot happen: an unfused contraction has no consumers to match
+                raise MLIRInputError(exc.why) from None
+            no_fuse[exc.index] = exc.why
+            continue
+        f.unfused = no_fuse
+        return f
+
+
+class _Unfused(Exception):
+    """A contraction's consumers do not fit its epilogue: read the function again without fusing them."""
+
+    def __init__(self, index: int, why: str):
+        super().__init__(why)
+        self.index, self.why = index, why
+
+
+_UPSTREAM_DIALECTS = ("linalg", "tensor", "arith", "math")
+
+
+def _feeds_only_contractions(value: ir.Value) -> bool:
+    """Whether every use of a value, through reshapes, transposes and slices, is a contraction's A or B."""
+    uses = list(value.uses)
+    for use in uses:
+        owner = use.owner
+        if owner.name in _VIEW_OPS and use.operand_number == 0:
+            if not _feeds_only_contractions(owner.results[0]):
+                return False
+        elif not ((owner.name in _NAMED_CONTRACTIONS or _is_contraction_generic(owner)) and use.operand_number < 2):
+            return False
+    return bool(uses)
+
+
+def _defined_inside(op) -> set:
+    """The values an op's regions define (block arguments and nested results)."""
+    inner = set()
+
+    def visit(o):
+        for region in o.regions:
+            for block in region.blocks:
+                inner.update(block.arguments)
+                for nested in block.operations:
+                    inner.update(nested.results)
+                    visit(nested.operation)
+    visit(op)
+    return inner
+
+
+def _free_values(op, inner: set) -> list:
+    """The values an op's regions read from outside the op (the constants a torch-mlir body captures)."""
+    free = []
+
+    def visit(o):
+        for region in o.regions:
+            for block in region.blocks:
+                for nested in block.operations:
+                    for v in nested.operands:
+                        if v not in inner and v not in free:
+                            free.append(v)
+                    visit(nested.operation)
+    visit(op)
+    return free
+
+
+def _splat(op) -> bool:
+    """A constant op small enough to print into a segment: a scalar or a splat tensor."""
+    if op.name != "arith.constant":
+        return True
+    attr = op.attributes["value"]
+    return not isinstance(op.results[0].type, ir.RankedTensorType) or (
+        isinstance(attr, ir.DenseElementsAttr) and ir.DenseElementsAttr(attr).is_splat)
+
+
+class _Segment:
+    """A run of ops for MLIR's upstream lowering (compiler/upstream.py), as the reader collects it."""
+
+    def __init__(self, index: int):
+        self.index = index
+        self.ops: list = []
+        self.defs: dict = {}  # value id -> op copied in first (constants, empties, fills)
+        self.inputs: list[int] = []
+        self.values: set = set()  # what its ops compute
+        self.outputs: set = set()  # what the rest of the function reads
+
+    def add_def(self, reader: "_Reader", vid: int) -> None:
+        op = reader.defs[vid]
+        if vid in self.defs:
+            return
+        for v in list(op.operands) + _free_values(op, _defined_inside(op)):
+            if reader.vid(v) in reader.defs:
+                self.add_def(reader, reader.vid(v))
+        self.defs[vid] = op
+
+    def build(self, reader: "_Reader") -> "SegmentPlan":
+        """The segment as a tensor function: inputs as arguments, outputs returned."""
+        outputs = sorted(self.outputs)
+        # An output that is a reshape of another value computed here is returned before the reshape (numpy
+        # reshapes it for free): bufferization would otherwise copy it into its out-parameter.
+        made = {reader.vid(r): op for op in self.ops for r in op.results}
+        returned, which = [], []  # the values returned; for each output, the one it is a reshape of
+        for v in outputs:
+            r = v
+            while made.get(r) is not None and made[r].name in ("tensor.collapse_shape", "tensor.expand_shape") and \
+                    reader.vid(made[r].operands[0]) in made:
+                r = reader.vid(made[r].operands[0])
+            if r not in returned:
+                returned.append(r)
+            which.append(returned.index(r))
+        names = {reader.name_of(vid): f"%nanomm_in{k}" for k, vid in enumerate(self.inputs)}
+        rename = re.compile(r"%[A-Za-z0-9_$.\-]+(?:#\d+)?")
+
+        def text(op) -> str:
+            return rename.sub(lambda m: names.get(m.group(0), m.group(0)), reader.printed(op))
+        types = lambda vids: [str(reader.values[v].type) for v in vids]  # noqa: E731
+        args = ", ".join(f"%nanomm_in{k}: {t} {{bufferization.writable = false}}" for k, t in enumerate(types(self.inputs)))
+        ops = sorted(self.defs.items(), key=lambda kv: reader.order.get(kv[0], -1))
+        body = [text(op) for _, op in ops] + [text(op) for op in self.ops]
+        ret = ", ".join(names.get(reader.name_of(v), reader.name_of(v)) for v in returned)
+        ret += f" : {', '.join(types(returned))}" if returned else ""
+        source = (f"func.func @segment({args}) -> ({', '.join(types(returned))}) {{\n" + "\n".join(body) +
+                  f"\nreturn {ret}\n}}\n")
+        where = sorted({str(op.location) for op in self.ops})
+        shapes = lambda vids: [(reader.shapes[v][0], np.dtype(_NUMPY_TYPES[reader.shapes[v][1]]))  # noqa: E731
+                               for v in vids]
+        for v in self.inputs + outputs:
+            if reader.shapes.get(v, (None, ""))[1] not in _NUMPY_TYPES:
+                raise reader.bad(self.ops[0], f"a value of type {reader.values[v].type} between MLIR-lowered ops "
+                                              "and the rest of the function")
+        return SegmentPlan(source, self.inputs, outputs, shapes(self.inputs), shapes(returned),
+                           [op.name for op in self.ops], where, [reader.shapes[v][0] for v in outputs], which)
+
+
+@dataclass
+class SegmentPlan:
+    """Ops of a function that MLIR's own passes lower (compiler/upstream.py), and where their values go."""
+
+    source: str  # a tensor function of its inputs returning its outputs
+    inputs: list  # value ids
+    outputs: list
+    input_types: list  # (shape, numpy dtype) each
+    output_types: list
+    op_names: list
+    where: list  # the ops' locations
+    output_shapes: list  # each output's shape
+    output_of: list  # each output's index among the values returned (output_types), which it reshapes
+    kernel: object = None
+
+    def describe(self, k: int) -> str:
+        counts: dict = {}
+        for n in self.op_names:
+            counts[n] = counts.get(n, 0) + 1
+        ops = ", ".join(f"{n} x{c}" if c > 1 else n for n, c in counts.items())
+        return (f"upstream segment {k}: {len(self.op_names)} ops ({ops}), {len(self.inputs)} input(s), "
+                f"{len(self.outputs)} output(s)")

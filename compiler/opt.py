@@ -28,6 +28,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="comma-separated passes, each 'name' or 'name{opt=value ...}'")
     p.add_argument("-o", "--output", default="-", help="output file (default stdout)")
     p.add_argument("--list-passes", action="store_true", help="list nanomm's passes and their options")
+    p.add_argument("--partition", action="store_true",
+                   help="print how nanomm.compile cuts each function of several ops: its kernels (contractions "
+                        "and their fused epilogues) and the segments MLIR's own passes lower")
     p.add_argument("--no-verify", action="store_true", help="accepted for mlir-opt compatibility; nanomm always verifies")
     return p
 
@@ -59,6 +62,10 @@ def _main(argv: list[str] | None) -> int:
                 print(f"{name}{{{' '.join(cls.option_names())}}}\n    {doc}")
             return 0
         source = _read(args.input)
+        if args.partition:
+            text = _partition(source, "<stdin>" if args.input == "-" else args.input)
+            (sys.stdout.write(text) if args.output == "-" else open(args.output, "w").write(text))
+            return 0
         with ir.Context(), ir.Location.unknown():
             module = parse_module(source, "<stdin>" if args.input == "-" else args.input)
             steps = parse_pipeline(args.pass_pipeline) if args.pass_pipeline else []
@@ -132,6 +139,25 @@ def _leave_interrupted() -> None:
         sys.stderr.flush()
     finally:
         os._exit(130)
+
+
+def _partition(source: str, filename: str) -> str:
+    """GraphFunction.ir("partition") of each public function of several ops (nothing is compiled)."""
+    from . import graph
+
+    out = []
+    with ir.Context(), ir.Location.unknown():
+        module = parse_module(source, filename)
+        for op in module.body.operations:
+            op = op.operation
+            if op.name == "func.func" and "sym_visibility" not in op.attributes and op.regions[0].blocks and \
+                    graph.needs_graph(op):
+                name = ir.StringAttr(op.attributes["sym_name"]).value
+                out.append(graph.read_function(name, op, graph.resources(source)).ir("partition"))
+    if not out:
+        raise MLIRInputError("no public function of several ops to partition (a single linalg.matmul compiles "
+                             "whole: run its passes with -p)")
+    return "".join(out)
 
 
 def _read(path: str) -> str:

@@ -10,6 +10,8 @@ from ._base import ModulePass
 # name -> "module:Class", imported on first use so the CLI starts fast.
 REGISTRY: dict[str, str] = {
     "expand-math": "expand_math:ExpandMath",
+    "widen-bool": "widen_bool:WidenBool",
+    "reassociate-reductions": "reassociate:ReassociateReductions",
     "tile-cache": "tile_cache:TileCache",
     "tile-register": "tile_register:TileRegister",
     "pack": "pack:Pack",

@@ -21,10 +21,12 @@ class ExpandMath(ModulePass):
     Produces: each replaced by the arith expansion of passes/_math.py (range reduction and
     polynomials, with the limits and NaN handled by selects), so that what follows sees only
     element-wise arith: compose-microkernel evaluates such a body on vectors, and LLVM needs no
-    libm. Other types are refused (f64 statistics are not an epilogue's).
+    libm. Other types are refused (f64 statistics are not an epilogue's), or with `keep-other`
+    left for convert-math-to-llvm / -libm (the upstream half of a compiled function: compiler/upstream.py).
     """
 
     name = "expand-math"
+    keep_other: bool = False
 
     def run(self, module: ir.Module) -> None:
         for name, expand in EXPANSIONS.items():
@@ -32,6 +34,8 @@ class ExpandMath(ModulePass):
                 t = op.results[0].type
                 elt = ir.VectorType(t).element_type if isinstance(t, ir.VectorType) else t
                 if not isinstance(elt, ir.F32Type):
+                    if self.keep_other:
+                        continue
                     raise self.fail(f"{name} on {t}: expand-math handles f32 (and vectors of f32)", op)
                 with ir.InsertionPoint(op), op.location:
                     result = expand(op.operands[0])

@@ -28,13 +28,17 @@ class LowerLLVM(ModulePass):
     global bare-pointer convention, this leaves private functions free to take strided
     views (the outlined microkernels). Outlined microkernels are marked `no_inline`.
 
-    Options: bare-ptr, x86vector (enable x86vector lowering), amx (enable AMX lowering).
+    Options: bare-ptr, x86vector (enable x86vector lowering), amx (enable AMX lowering), noalias (the
+    wrapper's pointers are `noalias`: for functions whose arrays never overlap where one is written, as
+    compiler/upstream.py's segments: read-only inputs, fresh outputs; LLVM then keeps accumulators in
+    registers and vectorizes without overlap checks).
     """
 
     name = "lower-llvm"
     bare_ptr: bool = True
     x86vector: bool = True
     amx: bool = False
+    noalias: bool = False
 
     def pipeline(self) -> str:
         b = lambda v: "true" if v else "false"  # noqa: E731
@@ -69,7 +73,7 @@ class LowerLLVM(ModulePass):
                 f.attributes["sym_name"] = ir.StringAttr.get(name + "__impl")
                 f.attributes["linkage"] = internal
                 # Parsed beside a declaration of the impl (for the verifier), then moved here.
-                scratch = ir.Module.parse(_wrapper(name, wrap[name]))
+                scratch = ir.Module.parse(_wrapper(name, wrap[name], self.noalias))
                 wrapper = scratch.body.operations[1]
                 wrapper.move_after(f)
 
@@ -99,7 +103,7 @@ def _static_unit_stride(t: ir.Type) -> bool:
     return offset == 0 and dynamic not in strides and strides[-1] == 1
 
 
-def _wrapper(name: str, types: list[ir.MemRefType]) -> str:
+def _wrapper(name: str, types: list[ir.MemRefType], noalias: bool = False) -> str:
     """llvm.func @name(ptr, ...) calling @name__impl with static memref descriptors."""
     consts: dict[int, str] = {}
 
@@ -109,7 +113,8 @@ def _wrapper(name: str, types: list[ir.MemRefType]) -> str:
         return consts[v]
 
     dynamic = ir.ShapedType.get_dynamic_size()
-    params = ", ".join([f"%p{i}: !llvm.ptr" for i in range(len(types))]
+    attr = " {llvm.noalias}" if noalias else ""
+    params = ", ".join([f"%p{i}: !llvm.ptr{attr}" for i in range(len(types))]
                        + (["%m: i64"] if any(t.shape[0] == dynamic for t in types) else []))
     call_args, call_types = [], []
     for i, t in enumerate(types):

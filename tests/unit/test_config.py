@@ -193,7 +193,7 @@ def test_pipeline_text():
     assert text == ("tile-cache{mc=28 nc=64 kc=16 order=nmk},tile-register{mr=14 nr=32 order=nm},"
                     "compose-microkernel{vector-width=16 unroll-k=2 prefetch-b=0 outline=1 late-c=1 bf16-fma=0},"
                     "lower-x86{vector-bits=512 num-vregs=32},"
-                    "lower-llvm{bare-ptr=1 x86vector=1 amx=0}")
+                    "lower-llvm{bare-ptr=1 x86vector=1 amx=0 noalias=0}")
     packed = KernelConfig(mr=6, nr=64, mc=48, nc=512, kc=256, pack_b=True)
     assert "tile-cache{mc=48 nc=512 kc=256 order=nkm}" in packed.pipeline()
     assert "pack{nr=64 kc=256 prepacked=0 vector-width=16 prefetch-rows=8}" in packed.pipeline()

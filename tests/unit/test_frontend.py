@@ -206,15 +206,6 @@ REJECTED = {
                             "operand A has a non-identity layout"),
     "no-matmul": (f"func.func @id(%a: {_T48}) -> {_T48} {{\n  return %a : {_T48}\n}}\n",
                   "function @id: expected exactly one linalg.matmul, found 0"),
-    "extra-arith-addf": (_tensor_func(f"""
-  %r = linalg.matmul ins(%a, %b : {_T48}, {_T85}) outs(%c : {_T45}) -> {_T45}
-  %s = arith.addf %r, %c : {_T45}
-  return %s : {_T45}"""), r"arith.addf \(loc\(\"-\":4:8\)\): not supported in functions compiled by nanomm"),
-    "extra-linalg-add": (_tensor_func(f"""
-  %r = linalg.matmul ins(%a, %b : {_T48}, {_T85}) outs(%c : {_T45}) -> {_T45}
-  %e = tensor.empty() : {_T45}
-  %s = linalg.add ins(%r, %c : {_T45}, {_T45}) outs(%e : {_T45}) -> {_T45}
-  return %s : {_T45}"""), r"linalg.add \(loc\(\"-\":5:8\)\): not supported in functions compiled by nanomm"),
     "returns-c-not-result": (TENSOR_ACC.replace("return %r", "return %c"),
                              "tensor form must return the linalg.matmul result"),
     "nonzero-fill": (TENSOR_NEW.replace("arith.constant 0.0", "arith.constant 1.0"),

@@ -1,0 +1,43 @@
+"""reassociate-reductions: lets LLVM vectorize the float reductions of linalg.generic bodies."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from mlir import ir
+
+from ._base import ModulePass
+from ._ir import walk
+
+_COMBINERS = ("arith.addf", "arith.mulf", "arith.maximumf", "arith.minimumf", "arith.maxnumf", "arith.minnumf")
+
+
+@dataclasses.dataclass(frozen=True)
+class ReassociateReductions(ModulePass):
+    """Marks the float ops that combine a value into a reduction's accumulator `reassoc`.
+
+    A sum along a row, as loops, is one chain of dependent adds; LLVM's loop vectorizer splits it into
+    vector lanes only where it may reassociate. The sums then round in another order (as every
+    vectorized library's do); NaN and infinities are kept (no nnan / ninf).
+
+    Expects: linalg.generic ops on tensors or buffers.
+    Produces: in each generic with a reduction iterator, the addf / mulf / maximumf / minimumf /
+    maxnumf / minnumf whose operand is an output block argument carry fastmath<reassoc> (with
+    the flags they had); nothing else changes.
+    """
+
+    name = "reassociate-reductions"
+
+    def run(self, module: ir.Module) -> None:
+        for op in walk(module.operation, "linalg.generic"):
+            if "reduction" not in str(op.attributes["iterator_types"]):
+                continue
+            block = op.regions[0].blocks[0]
+            outs = set(list(block.arguments)[len(op.operands) - len(op.results):])
+            for o in block.operations:
+                o = o.operation
+                if o.name in _COMBINERS and any(v in outs for v in o.operands):
+                    flags = str(o.attributes["fastmath"]) if "fastmath" in o.attributes else "#arith.fastmath<none>"
+                    kept = [f for f in flags[flags.index("<") + 1:-1].split(",") if f.strip() not in ("none", "")]
+                    o.attributes["fastmath"] = ir.Attribute.parse(
+                        f"#arith.fastmath<{','.join(sorted(set(kept) | {'reassoc'}))}>")

@@ -1,0 +1,34 @@
+// RUN: nanomm-opt -p 'reassociate-reductions' %s | FileCheck %s
+
+// A row sum and a row max: the op that combines into the accumulator (the output block argument)
+// becomes reassociable, keeping its other flags; the element-wise op before it, and every op of a
+// generic without a reduction, keep theirs.
+// CHECK-LABEL: func.func @row_stats
+// CHECK:         arith.mulf %{{.*}}, %{{.*}} : f32
+// CHECK-NEXT:    arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : f32
+// CHECK:         arith.maximumf %{{.*}}, %{{.*}} fastmath<reassoc,contract> : f32
+// CHECK:         arith.addf %{{.*}}, %{{.*}} : f32
+// CHECK-NOT:     reassoc
+func.func @row_stats(%x: tensor<4x8xf32>, %s: tensor<4xf32>, %m: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4x8xf32>) {
+  %sq = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+       iterator_types = ["parallel", "reduction"]} ins(%x : tensor<4x8xf32>) outs(%s : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.mulf %in, %in : f32
+    %1 = arith.addf %0, %out : f32
+    linalg.yield %1 : f32
+  } -> tensor<4xf32>
+  %mx = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+       iterator_types = ["parallel", "reduction"]} ins(%x : tensor<4x8xf32>) outs(%m : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %in, %out fastmath<contract> : f32
+    linalg.yield %0 : f32
+  } -> tensor<4xf32>
+  %e = tensor.empty() : tensor<4x8xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+       iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %in, %out : f32
+    linalg.yield %0 : f32
+  } -> tensor<4x8xf32>
+  return %sq, %mx, %y : tensor<4xf32>, tensor<4xf32>, tensor<4x8xf32>
+}
