@@ -74,9 +74,9 @@ def layers(torch):
         return nn.Sequential(*parts), (torch.randn(batch, width),)
 
     def encoder(layers):
+        # (a layer alone in an nn.TransformerEncoder too: torch.onnx.export traces a bare layer's attention
+        # with a tensor is_causal and fails)
         layer = nn.TransformerEncoderLayer(384, 12, 1536, dropout=0.0, activation="gelu", batch_first=True)
-        if layers == 1:
-            return layer, (torch.randn(8, 128, 384),)
         return nn.TransformerEncoder(layer, layers, enable_nested_tensor=False), (torch.randn(8, 128, 384),)
 
     return {

@@ -361,6 +361,11 @@ class GraphFunction:
                 shown = "(" + ", ".join("?" if n == -1 else str(n) for n in shape) + "," * (len(shape) == 1) + ")"
                 raise ShapeError(f"{self.name}(): argument {i} has shape {x.shape}, the function takes {shown}")
         memo: dict = {}
+        order, release = self._schedule()
+        for step, vid in enumerate(order):
+            self._get(vid, args, memo)
+            for done in release.get(step, ()):
+                del memo[done]  # its last reader ran: its memory goes back before the next kernel's
         results = []
         for vid in self.outputs:
             value, fresh = self._get(vid, args, memo)
@@ -368,6 +373,46 @@ class GraphFunction:
                 fresh = False  # (one array behind two results: each gets its own)
             results.append(np.ascontiguousarray(value) if fresh else np.array(value, order="C", copy=True))
         return results[0] if len(results) == 1 else tuple(results)
+
+    def _deps(self, vid: int) -> list[int]:
+        """The values a value is computed from (as _get reads them)."""
+        kind, *rest = self._nodes[vid]
+        if kind in ("view", "scale"):
+            return [rest[0]]
+        if kind == "seg":
+            return list(self.segments[rest[0]].inputs)
+        if kind == "out":
+            c = self.contractions[rest[0]]
+            found = [c.a] + ([c.b] if c.kernel is None else [])
+            found += [c.bias] if c.bias is not None and c.bias_array is None else []
+            return found + ([c.residual] if c.residual is not None else [])
+        return []
+
+    def _schedule(self) -> tuple[list[int], dict[int, list[int]]]:
+        """Every value the outputs need, each after what it reads, and for each step the values whose
+        last reader it is (dropped then: a model's intermediates do not all stay alive to the end)."""
+        if getattr(self, "_order", None) is None:
+            order, seen = [], set()
+            for root in self.outputs:
+                stack = [(root, False)]
+                while stack:
+                    vid, ready = stack.pop()
+                    if ready:
+                        order.append(vid)
+                    elif vid not in seen:
+                        seen.add(vid)
+                        stack.append((vid, True))
+                        stack += [(d, False) for d in self._deps(vid) if d not in seen]
+            last = {}
+            for step, vid in enumerate(order):
+                for d in self._deps(vid):
+                    last[d] = step
+            release: dict[int, list[int]] = {}
+            for vid, step in last.items():
+                if vid not in self.outputs:
+                    release.setdefault(step, []).append(vid)
+            self._order, self._release = order, release
+        return self._order, self._release
 
     def _get(self, vid: int, args, memo) -> tuple[np.ndarray, bool]:
         """(the value's array, whether it is new memory rather than an argument's or a constant's)."""
@@ -669,7 +714,7 @@ class _Reader:
         self.defs[vid] = op
         if isinstance(result.type, ir.RankedTensorType):
             self.nodes[vid] = ("const", self.tensor_constant(op, attr, result.type))
-        elif isinstance(attr, (ir.FloatAttr, ir.IntegerAttr)):
+        elif isinstance(attr, (ir.FloatAttr, ir.IntegerAttr, ir.BoolAttr)):
             self.scalars[vid] = float(attr.value) if isinstance(attr, ir.FloatAttr) else int(attr.value)
         # other constants (bools, indices used by nothing nanomm reads) are left unread
 
