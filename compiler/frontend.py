@@ -179,16 +179,22 @@ def check_source(source: str, filename: str = "<input>") -> None:
     if not isinstance(source, str):
         raise MLIRInputError(f"{filename}: MLIR input must be text (str), got {type(source).__name__}")
     try:
-        source.encode("utf-8")
+        source.isascii() or source.encode("utf-8")
     except UnicodeEncodeError as exc:
         raise MLIRInputError(f"{filename}: input is not UTF-8 text (character {exc.start} is an unpaired "
                              f"surrogate: undecodable bytes?)") from None
     if "\0" in source:
         line = source.count("\n", 0, source.index("\0")) + 1
         raise MLIRInputError(f"{filename}: input holds a NUL character (line {line}): binary data, not MLIR text")
-    if not source.strip():
+    if not source or source.isspace():
         raise MLIRInputError(f"{filename}: empty input")
-    text = _STRINGS_AND_COMMENTS.sub('""', source) if ('"' in source or "//" in source) else source
+    start = resources_start(source)
+    blobs = resource_blobs(source, start) if start >= 0 else None
+    if blobs is not None:  # (frozen weights: megabytes of hex strings, skipped by str.find, not the pattern)
+        head = source[:start]
+        text = (_STRINGS_AND_COMMENTS.sub('""', head) if ('"' in head or "//" in head) else head) + blobs[0]
+    else:
+        text = _STRINGS_AND_COMMENTS.sub('""', source) if ('"' in source or "//" in source) else source
     _check_nesting(text, filename)
     if "-" in text:
         run = _SIGN_RUN.search(text)
@@ -198,9 +204,41 @@ def check_source(source: str, filename: str = "<input>") -> None:
                                  "nanomm refuses such input rather than overflow the parser's stack")
     for m in _SHAPED.finditer(text):
         _check_shaped_size(m, text, filename)
-    if "iterator_types" in text:
-        resources = source.rfind("{-#")  # the dialect_resources blobs at the end hold no ops
-        _check_iterator_types(source if resources < 0 else source[:resources], filename)
+    if "iterator_types" in text:  # (the dialect_resources blobs at the end hold no ops)
+        _check_iterator_types(source if start < 0 else source[:start], filename)
+
+
+def resources_start(source: str) -> int:
+    """Where the `{-# ... #-}` resources section begins (-1: none). Searched from the front: it follows
+    the ops, and torch-mlir's weights after it are most of the text."""
+    start = source.find("\n{-#")
+    return start + 1 if start >= 0 and source.find("{-#", start + 4) < 0 else source.rfind("{-#")
+
+
+def resource_blobs(source: str, start: int) -> tuple[str, dict[str, tuple[int, int]]] | None:
+    """The resources section from `start` with its strings emptied, and where each hex blob's digits lie
+    by key (`key: "0x..."`), or None where it is not only bare keys and hex strings (then the general
+    pattern reads it). str.find scans, no copies of the blobs."""
+    if source.find("\\", start) >= 0 or source.find("//", start) >= 0:
+        return None
+    pieces, found, pos = [], {}, start
+    while True:
+        q = source.find('"', pos)
+        if q < 0:
+            pieces.append(source[pos:])
+            return "".join(pieces), found
+        end = source.find('"', q + 1)
+        if end < 0 or not source.startswith("0x", q + 1):
+            return None
+        before = source[pos:q].rstrip()
+        if not before.endswith(":"):
+            return None
+        key = re.split(r"[\s,{]", before[:-1].rstrip())[-1]
+        if not key:
+            return None
+        pieces += [source[pos:q], '""']
+        found[key] = (q + 3, end)
+        pos = end + 1
 
 
 def _check_nesting(text: str, filename: str) -> None:

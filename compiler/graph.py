@@ -502,6 +502,7 @@ class _Reader:
         # is x read with alpha * c
         self.scaled: dict = {}
         self.synthetic = 1 << 40  # ids of values the function does not name (scaled values' arrays)
+        self.collapses: dict = {}  # value id of a collapse of leading dimensions into one -> (source id, sizes)
         self.state = ir.AsmState(func)
 
     def bad(self, op, msg: str) -> MLIRInputError:
@@ -777,11 +778,16 @@ class _Reader:
         else:
             self.nodes[vid] = ("view", vid_src, fn)
             self.view_ops[vid] = op
+            leading = _leading_merge(op, self.shapes.get(vid_src, ((),))[0])
+            if leading is not None:
+                self.collapses[vid] = (vid_src, leading)
             if vid_src in self.scaled:  # the same view of the array before its factor
                 raw, factor = self.scaled[vid_src]
                 self.synthetic += 1
                 self.nodes[self.synthetic] = ("view", raw, fn)
                 self.scaled[vid] = (self.synthetic, factor)
+                if leading is not None:
+                    self.collapses[self.synthetic] = (raw, leading)
 
     def scale(self, op) -> bool:
         """x * c (a generic of one float32 input whose body is a constant multiple of it: torch's attention
@@ -808,6 +814,18 @@ class _Reader:
         raw, inner = self.scaled.get(src, (src, 1.0))
         self.scaled[vid] = (raw, inner * np.float32(factor))
         return True
+
+    def batch_split(self, a: int, b: int, a_axes, b_axes, c_shape) -> tuple | None:
+        """(A, B, batch sizes) from before the tensor.collapse_shape that merged both operands' batch, where
+        both are such a collapse of the same leading sizes: torch-mlir merges (batch, heads) before its
+        batch_matmul, and a merge of strided views (heads sliced from a projection) would be a copy
+        per call; nanomm.matmul takes the batch dimensions as they are."""
+        if len(c_shape) != 3 or list(a_axes) != [0, 1, 2] or list(b_axes) != [0, 1, 2]:
+            return None
+        found = [self.collapses.get(v) for v in (a, b)]
+        if None in found or found[0][1] != found[1][1]:
+            return None
+        return found[0][0], found[1][0], found[0][1]
 
     def operand(self, v, op) -> tuple[int, float]:
         """A contraction operand's value id and the factor it carries (scale())."""
@@ -892,8 +910,14 @@ class _Reader:
             raise self.bad(op, "a result whose dimensions are not ordered (batch..., M, N)")
         index = len(self.contractions)
         (a_vid, a_factor), (b_vid, b_factor) = self.operand(a, op), self.operand(b, op)
+        out_shape = c_shape
+        split = self.batch_split(a_vid, b_vid, a_axes, b_axes, c_shape)
+        if split is not None:  # the batch as the operands had it before a reshape merged it
+            a_vid, b_vid, outer = split
+            a_shape, b_shape, c_shape = outer + a_shape[1:], outer + b_shape[1:], outer + c_shape[1:]
+            a_axes, b_axes = list(range(len(a_shape))), list(range(len(b_shape)))
         con = _Contraction(op.name, str(op.location), a_vid, b_vid, (tuple(a_axes), a_shape),
-                           (tuple(b_axes), b_shape), c_shape, dtype, out_shape=c_shape)
+                           (tuple(b_axes), b_shape), c_shape, dtype, out_shape=out_shape)
         node = self.nodes.get(self.vid(c))
         factor = float(a_factor) * float(b_factor)
         expr = _X if factor == 1 or dtype != "f32" else _E("arith.mulf", (_X, _E("const", value=factor)))
@@ -1134,9 +1158,17 @@ def _view_function(op, shape: tuple):
 def resources(source: str) -> dict[str, bytes]:
     """The `dialect_resources` blobs of MLIR text by name (dense_resource constants' data: a 4-byte
     alignment, then the elements)."""
-    start = source.rfind("{-#")
+    from .frontend import resource_blobs, resources_start
+
+    start = resources_start(source)
     if start < 0:
         return {}
+    found = resource_blobs(source, start)
+    if found is not None:
+        try:
+            return {key: bytes.fromhex(source[a:b]) for key, (a, b) in found[1].items()}
+        except ValueError:
+            pass  # (not hex: the pattern below reads only what is)
     return {m.group(1).strip('"'): bytes.fromhex(m.group(2)) for m in
             re.finditer(r'([\w.$-]+|"[^"]*")\s*:\s*"0x([0-9A-Fa-f]*)"', source[start:])}
 
@@ -1170,6 +1202,16 @@ class _Unfused(Exception):
 
 
 _UPSTREAM_DIALECTS = ("linalg", "tensor", "arith", "math")
+
+
+def _leading_merge(op, src_shape: tuple) -> tuple | None:
+    """The sizes a tensor.collapse_shape merges into its first dimension, where that is all it does."""
+    if op.name != "tensor.collapse_shape" or -1 in src_shape:
+        return None
+    groups = [[int(ir.IntegerAttr(i).value) for i in ir.ArrayAttr(g)] for g in ir.ArrayAttr(op.attributes["reassociation"])]
+    if len(groups[0]) < 2 or any(len(g) != 1 for g in groups[1:]):
+        return None
+    return tuple(src_shape[d] for d in groups[0])
 
 
 def _feeds_only_contractions(value: ir.Value) -> bool:

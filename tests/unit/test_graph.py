@@ -29,8 +29,8 @@ FUSED = {
     "mlp": ["4x32x16 f32, B constant, pre-packed, epilogue bias + relu", "4x32x32 f32, B constant, pre-packed, "
             "epilogue bias + relu", "4x8x32 f32, B constant, pre-packed, epilogue bias + relu"],
     "bmm": ["linalg.batch_matmul loc(\"-\":6:10): 3x4x5x8 f32, B argument, epilogue none"],
-    "scores": ["8x6x6x8 f32, B argument, epilogue alpha=0.353553"],
-    "pv4": ["8x6x8x6 f32, B argument, epilogue none"],
+    "scores": ["2x4x6x6x8 f32, B argument, epilogue alpha=0.353553"],  # (batch, heads) as q and k have them
+    "pv4": ["2x4x6x8x6 f32, B argument, epilogue none"],
     "silu": ["epilogue bias + silu"],
     "sigmoid": ["epilogue bias + sigmoid"],
     "nobias_relu": ["epilogue relu"],
