@@ -324,9 +324,11 @@ class GraphFunction:
                 rows = None if -1 in c.c_shape else math.prod(c.c_shape[:-1])  # None: the dynamic-M kernel
                 c.kernel = compile_matmul(rows, c.c_shape[-1], c.a_view[1][-1], c.dtype, b=c.packed,
                                           epilogue=c.epilogue)
-        for seg in self.segments:
+        for k, seg in enumerate(self.segments):
             if seg.outputs:  # (a segment nothing reads is not compiled)
-                seg.kernel = upstream.segment(upstream.canonical(seg.source), seg.input_types, seg.output_types)
+                ops = ", ".join(f"{n} ({w})" for n, w in zip(seg.op_names, seg.where))
+                seg.kernel = upstream.segment(upstream.canonical(seg.source), seg.input_types, seg.output_types,
+                                              f"function @{self.name}: upstream segment {k} of {ops}: ")
         self(*(np.zeros(tuple(1 if n == -1 else n for n in shape), dtype) for shape, dtype in self.inputs))
         return self
 
@@ -1327,7 +1329,7 @@ class _Segment:
         ret += f" : {', '.join(types(returned))}" if returned else ""
         source = (f"func.func @segment({args}) -> ({', '.join(types(returned))}) {{\n" + "\n".join(body) +
                   f"\nreturn {ret}\n}}\n")
-        where = sorted({str(op.location) for op in self.ops})
+        where = [str(op.location) for op in self.ops]
         shapes = lambda vids: [(reader.shapes[v][0], np.dtype(_NUMPY_TYPES[reader.shapes[v][1]]))  # noqa: E731
                                for v in vids]
         for v in self.inputs + outputs:
@@ -1348,7 +1350,7 @@ class SegmentPlan:
     input_types: list  # (shape, numpy dtype) each
     output_types: list
     op_names: list
-    where: list  # the ops' locations
+    where: list  # each op's location
     output_shapes: list  # each output's shape
     output_of: list  # each output's index among the values returned (output_types), which it reshapes
     kernel: object = None

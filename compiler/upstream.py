@@ -51,9 +51,10 @@ _lock = threading.Lock()
 class Segment:
     """A compiled segment: `segment(*inputs)` returns its outputs (new C-contiguous arrays)."""
 
-    def __init__(self, text: str, inputs: list[tuple[tuple, np.dtype]], outputs: list[tuple[tuple, np.dtype]]):
+    def __init__(self, text: str, inputs: list[tuple[tuple, np.dtype]], outputs: list[tuple[tuple, np.dtype]],
+                 context: str = ""):
         self.text, self.inputs, self.outputs = text, inputs, outputs
-        self._jit = _compile(text)
+        self._jit = _compile(text, context)
         self.address = self._jit.address(SYMBOL)
         self._cfunc = ctypes.CFUNCTYPE(None, *[ctypes.c_void_p] * (len(inputs) + len(outputs)))(self.address)
 
@@ -67,15 +68,16 @@ class Segment:
         return outs
 
 
-def segment(text: str, inputs, outputs) -> Segment:
-    """The compiled segment of `text` (one per distinct text in the process)."""
+def segment(text: str, inputs, outputs, context: str = "") -> Segment:
+    """The compiled segment of `text` (one per distinct text in the process). `context` opens its error
+    messages (which function, which ops where)."""
     key = text + repr(native_cpu().name)
     found = _segments.get(key)
     if found is None:
         with _lock:
             found = _segments.get(key)
             if found is None:
-                found = _segments[key] = Segment(text, inputs, outputs)
+                found = _segments[key] = Segment(text, inputs, outputs, context)
     return found
 
 
@@ -87,7 +89,7 @@ def canonical(text: str) -> str:
         return str(ir.Module.parse(text))
 
 
-def _compile(text: str):
+def _compile(text: str, context: str = ""):
     from mlir import ir
 
     from .build import _compiler_fingerprint, _load_cached, count_build
@@ -108,7 +110,26 @@ def _compile(text: str):
         try:
             run_pipeline(module, parse_pipeline(PIPELINE), snapshots=False)
         except NanommError as exc:
-            raise MLIRInputError(f"MLIR's upstream lowering failed on ops that are not contractions:\n{exc}") from None
+            raise MLIRInputError(f"{context}MLIR's upstream lowering failed on ops that are not contractions:\n{exc}") from None
+        left = _not_lowered(module)
+        if left:  # (translating them to LLVM IR crashes the process)
+            raise MLIRInputError(f"{context}MLIR's upstream lowering leaves {', '.join(left)}: nanomm cannot compile them "
+                                 "(e.g. linalg.softmax: spell it as linalg.generic ops, as torch-mlir does)")
         jit = JitModule(to_llvm_ir(module), cpu.name, features, opt)
     cache.put(key, jit.jit_object(), {"symbols": [SYMBOL], "cpu": cpu.name, "features": features})
     return jit
+
+
+def _not_lowered(module) -> list[str]:
+    """The names of ops a lowered module holds that are not in the LLVM dialect."""
+    found: list[str] = []
+
+    def visit(op):
+        name = op.name
+        if not name.startswith("llvm.") and name != "builtin.module" and name not in found:
+            found.append(name)
+        from mlir import ir
+
+        return ir.WalkResult.ADVANCE
+    module.operation.walk(visit)
+    return found

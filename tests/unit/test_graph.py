@@ -456,6 +456,14 @@ func.func @f(%a: tensor<?x?xf32>) -> tensor<?x5xf32> {
   %t = func.call @g(%c) : (tensor<4x5xf32>) -> tensor<4x5xf32>
   return %t : tensor<4x5xf32>""").replace("func.func @f", "func.func private @g(tensor<4x5xf32>) -> tensor<4x5xf32>\n"
                                           "func.func @f"), r"func.call \(loc\(\"-\":11:8\)\): not supported"),
+    "an-op-mlir-does-not-lower": ("""
+func.func @f(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %y = linalg.softmax dimension(1) ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+""", r"function @f: upstream segment 0 of linalg.softmax \(loc\(\"-\":4:8\)\): MLIR's upstream lowering leaves "
+     r".*linalg.softmax"),
     "a-dynamic-size-outside-contractions": ("""
 func.func @f(%a: tensor<?x8xf32>) -> tensor<?x8xf32> {
   %c0 = arith.constant 0 : index
@@ -734,3 +742,21 @@ func.func @f(%a: tensor<3x6xf64>, %b: tensor<6x4xf64>) -> {t} {{
     rng = np.random.default_rng(4)
     a, b = rng.standard_normal((3, 6)), rng.standard_normal((6, 4))
     np.testing.assert_allclose(f(a, b), 2 * (a @ b), rtol=1e-13)
+
+
+@pytest.mark.parametrize("body, reference", [
+    ("%y = tensor.concat dim(0) %x, %x : (tensor<4x8xf64>, tensor<4x8xf64>) -> tensor<8x8xf64>",
+     lambda x: np.concatenate([x, x])),
+    ("""%e = tensor.empty() : tensor<8x8xf64>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0 mod 4, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+       iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x8xf64>) outs(%e : tensor<8x8xf64>) {
+  ^bb0(%in: f64, %o: f64):
+    %0 = math.erf %in : f64
+    linalg.yield %0 : f64
+  } -> tensor<8x8xf64>""", lambda x: np.vectorize(math.erf)(np.concatenate([x, x]))),
+], ids=["tensor.concat", "erf-of-f64-through-libm"])
+def test_ops_nanomm_has_no_kernel_for_still_compute_what_the_mlir_says(body, reference):
+    f = nanomm.compile(f"func.func @f(%x: tensor<4x8xf64>) -> tensor<8x8xf64> {{\n  {body}\n"
+                       "  return %y : tensor<8x8xf64>\n}\n").f
+    x = np.random.default_rng(5).standard_normal((4, 8))
+    np.testing.assert_allclose(f(x), reference(x), rtol=1e-15, atol=1e-15)
