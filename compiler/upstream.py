@@ -10,12 +10,16 @@ instead of nine), one-shot bufferization with the results as out-parameters, dea
 reductions marked reassociable and the pointers noalias (so that LLVM vectorizes the row sums), and
 LLVM (float32 exp / erf / tanh as polynomials, so the loops vectorize; other math through libm). The
 result is `void segment(in0*, ..., out0*, ...)` over C-contiguous arrays, cached on disk like the
-kernels.
+kernels. A segment whose ops are independent along its outputs' leading dimension (a softmax over
+(batch, heads, rows), a layer norm over (batch, tokens)) is also built for half of that dimension
+(split()), and on several cores its halves run on two threads.
 """
 
 from __future__ import annotations
 
 import ctypes
+import math
+import re
 import threading
 
 import numpy as np
@@ -25,6 +29,7 @@ from ..runtime import settings
 from ..runtime.cpu import native_cpu
 from ..runtime.diskcache import DiskCache, content_key
 from ..runtime.kernel import data_pointer
+from .parallel import resolve_threads
 
 SYMBOL = "segment"
 PIPELINE = ",".join([
@@ -58,26 +63,151 @@ class Segment:
         self.address = self._jit.address(SYMBOL)
         self._cfunc = ctypes.CFUNCTYPE(None, *[ctypes.c_void_p] * (len(inputs) + len(outputs)))(self.address)
 
+        self.halves: tuple | None = None  # (the segment for half the rows, which inputs are split)
+
     def __call__(self, *arrays: np.ndarray) -> list[np.ndarray]:
         ins = [np.ascontiguousarray(a, dtype) for a, (_, dtype) in zip(arrays, self.inputs)]
         for a, (shape, _) in zip(ins, self.inputs):
             if a.shape != shape:  # the plan's own views: a mismatch is nanomm's bug, never a wild write
                 raise NanommError(f"segment input of shape {a.shape}, compiled for {shape}")
         outs = [np.empty(shape, dtype) for shape, dtype in self.outputs]
-        self._cfunc(*(data_pointer(a) for a in ins + outs))
+        if self.halves is not None and resolve_threads(None) > 1:
+            half, split = self.halves
+            h = self.outputs[0][0][0] // 2
+            parts = [([a[:h] if cut else a for a, cut in zip(ins, split)], [o[:h] for o in outs]),
+                     ([a[h:] if cut else a for a, cut in zip(ins, split)], [o[h:] for o in outs])]
+            other = _pool().submit(half.run, *parts[1])  # (ctypes lets go of the GIL during the call)
+            half.run(*parts[0])
+            other.result()
+            return outs
+        self.run(ins, outs)
         return outs
+
+    def run(self, ins: list[np.ndarray], outs: list[np.ndarray]) -> None:
+        """The function on C-contiguous arrays of its shapes (checked by the caller)."""
+        self._cfunc(*(data_pointer(a) for a in ins + outs))
 
 
 def segment(text: str, inputs, outputs, context: str = "") -> Segment:
     """The compiled segment of `text` (one per distinct text in the process). `context` opens its error
-    messages (which function, which ops where)."""
+    messages (which function, which ops where). A segment whose every op is independent along the
+    leading dimension of its outputs, and large enough, also gets a build for half of it (split()):
+    on several cores its two halves run on two threads."""
     key = text + repr(native_cpu().name)
     found = _segments.get(key)
     if found is None:
         with _lock:
             found = _segments.get(key)
             if found is None:
-                found = _segments[key] = Segment(text, inputs, outputs, context)
+                found = Segment(text, inputs, outputs, context)
+                work = sum(math.prod(shape) for shape, _ in inputs + outputs)
+                halves = split(text) if work >= SPLIT_MIN_ELEMENTS and outputs else None
+                if halves is not None:
+                    half_text, cut = halves
+                    halved = lambda shape: (shape[0] // 2,) + tuple(shape[1:])  # noqa: E731
+                    found.halves = (Segment(half_text, [(halved(s) if c else s, d) for (s, d), c in zip(inputs, cut)],
+                                            [(halved(s), d) for s, d in outputs], context), cut)
+                _segments[key] = found
+    return found
+
+
+# Segments split over two threads from this many elements in and out (~0.5 ms of one core's work;
+# a thread's hand-off through the executor is ~50 us).
+SPLIT_MIN_ELEMENTS = 1 << 18
+_executor = None
+
+
+def _pool():
+    global _executor
+    if _executor is None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nanomm-segment")
+    return _executor
+
+
+def split(text: str) -> tuple[str, list[bool]] | None:
+    """The segment for half of its outputs' leading dimension, and which inputs are halved with them,
+    where every op computes each index of that dimension from the same index of its operands alone
+    (or from operands that do not have the dimension: a gamma, a bias); None otherwise.
+
+    Checked on the generalized function: every generic's first loop is parallel, and each operand's
+    map starts with it (the halved operands) or does not use it at all (whole operands, which must be
+    arguments); reshapes leave the dimension alone; no body reads linalg.index 0; every value with
+    that leading size is a halved one (the half's text is the function's with that size halved)."""
+    from mlir import ir
+    from mlir.passmanager import PassManager
+
+    with ir.Context(), ir.Location.unknown():
+        module = ir.Module.parse(text)
+        PassManager.parse("builtin.module(func.func(linalg-generalize-named-ops))").run(module.operation)
+        func = module.body.operations[0]
+        ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
+        results = [ir.RankedTensorType(t) for t in ftype.results]
+        S = results[0].shape[0] if results and results[0].rank else 0
+        if S < 2 or S % 2 or any(not t.rank or t.shape[0] != S for t in results):
+            return None
+        block = func.regions[0].blocks[0]
+        halved = set()
+        cut = []
+        for arg in block.arguments:
+            t = ir.RankedTensorType(arg.type)
+            whole = t.rank == 0 or t.shape[0] != S
+            cut.append(not whole)
+            if not whole:
+                halved.add(arg)
+        for op in block.operations:
+            op = op.operation
+            name = op.name
+            for r in op.results:
+                if isinstance(r.type, ir.RankedTensorType):
+                    t = ir.RankedTensorType(r.type)
+                    if not t.rank or t.shape[0] != S:
+                        if name != "arith.constant":
+                            return None
+                        continue
+                    halved.add(r)
+            if name in ("arith.constant", "tensor.empty", "func.return"):
+                continue
+            if name in ("tensor.expand_shape", "tensor.collapse_shape"):
+                groups = ir.ArrayAttr(op.attributes["reassociation"])
+                if len(ir.ArrayAttr(groups[0])) != 1 or op.operands[0] not in halved:
+                    return None
+                continue
+            if name != "linalg.generic" or _iterators(op)[0] != "parallel":
+                return None
+            for v, m in zip(op.operands, ir.ArrayAttr(op.attributes["indexing_maps"])):
+                results_ = list(ir.AffineMapAttr(m).value.results)
+                uses_d0 = any("d0" in str(e) for e in results_)
+                if v in halved:
+                    if not results_ or str(results_[0]) != "d0" or any("d0" in str(e) for e in results_[1:]):
+                        return None
+                elif uses_d0 or (isinstance(v.type, ir.RankedTensorType) and not isinstance(v, ir.BlockArgument) and
+                                 not (isinstance(v.owner, ir.Operation) and v.owner.name == "arith.constant")):
+                    return None  # (whole operands: scalars, arguments, constants)
+            for inner in _nested(op):
+                if inner.name == "linalg.index" and int(ir.IntegerAttr(inner.attributes["dim"]).value) == 0:
+                    return None
+        half = str(module)
+    h = S // 2
+    half = re.sub(rf"tensor<{S}x", f"tensor<{h}x", half)
+    half = re.sub(rf"output_shape \[{S}\b", f"output_shape [{h}", half)
+    return half, cut
+
+
+def _iterators(op) -> list[str]:
+    from mlir import ir
+
+    return [re.sub(r".*<(\w+)>.*", r"\1", str(i)).strip('"') for i in ir.ArrayAttr(op.attributes["iterator_types"])]
+
+
+def _nested(op) -> list:
+    found = []
+    for region in op.regions:
+        for block in region.blocks:
+            for o in block.operations:
+                found.append(o.operation)
+                found += _nested(o.operation)
     return found
 
 

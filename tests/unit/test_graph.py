@@ -603,9 +603,9 @@ def test_refused_with_the_op_and_its_location(name):
 _ID2, _ROW2 = "affine_map<(d0, d1) -> (d0, d1)>", "affine_map<(d0, d1) -> (d0, 0)>"
 
 
-def _softmax_rows(x, t):
-    """Returns lines computing softmax along the rows of %x (t: a 2-D type with a trailing 1 for the row stats)."""
-    rows = t.replace("x8xf32", "x1xf32")
+def _softmax_rows(x, t, rows=None):
+    """Lines computing softmax along the rows of `x` (of 2-D type t; rows: the type of its row stats)."""
+    rows = rows or t.replace("x8xf32", "x1xf32")
     return f"""
   %ninf = arith.constant 0xFF800000 : f32
   %z = arith.constant 0.0 : f32
@@ -760,3 +760,34 @@ def test_ops_nanomm_has_no_kernel_for_still_compute_what_the_mlir_says(body, ref
                        "  return %y : tensor<8x8xf64>\n}\n").f
     x = np.random.default_rng(5).standard_normal((4, 8))
     np.testing.assert_allclose(f(x), reference(x), rtol=1e-15, atol=1e-15)
+
+
+def test_a_large_row_wise_segment_runs_in_two_halves_and_a_column_reduction_does_not(monkeypatch):
+    """split(): softmax along rows is independent along the leading dimension (two threads, two halves
+    of one build); a sum down the columns reads every row, so it runs whole."""
+    from nanomm.compiler import upstream
+    monkeypatch.setattr(upstream, "resolve_threads", lambda threads: 2)  # (as on a host of two cores)
+    t = "tensor<64x4096xf32>"
+    body = _softmax_rows("%x", t, "tensor<64x1xf32>")
+    f = nanomm.compile(f"func.func @f(%x: {t}) -> {t} {{{body}\n  return %y : {t}\n}}\n").f
+    segment = f.segments[0].kernel
+    assert segment.halves is not None and segment.halves[1] == [True]
+    x = np.random.default_rng(6).standard_normal((64, 4096)).astype(np.float32)
+    np.testing.assert_allclose(f(x), _numpy_softmax(x.astype(np.float64)), rtol=1e-5, atol=1e-9)  # (f32 row sums of 4096)
+    columns = f"""
+func.func @g(%x: {t}) -> tensor<4096xf32> {{
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4096xf32>
+  %s0 = linalg.fill ins(%z : f32) outs(%e : tensor<4096xf32>) -> tensor<4096xf32>
+  %s = linalg.generic {{indexing_maps = [{_ID2}, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"]}}
+       ins(%x : {t}) outs(%s0 : tensor<4096xf32>) {{
+  ^bb0(%in: f32, %o: f32):
+    %0 = arith.addf %in, %o : f32
+    linalg.yield %0 : f32
+  }} -> tensor<4096xf32>
+  return %s : tensor<4096xf32>
+}}
+"""
+    g = nanomm.compile(columns).g
+    assert g.segments[0].kernel.halves is None
+    np.testing.assert_allclose(g(x), x.astype(np.float64).sum(0), rtol=1e-4, atol=1e-4)
