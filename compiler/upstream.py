@@ -114,16 +114,24 @@ def segment(text: str, inputs, outputs, context: str = "") -> Segment:
 # Segments split over two threads from this many elements in and out (~0.5 ms of one core's work;
 # a thread's hand-off through the executor is ~50 us).
 SPLIT_MIN_ELEMENTS = 1 << 18
-_executor = None
+_executor: tuple | None = None  # (process id, executor)
 
 
 def _pool():
+    """The one worker thread that runs second halves (a new one in a forked child, whose copy of the
+    parent's would never run: its thread did not survive the fork)."""
     global _executor
-    if _executor is None:
-        from concurrent.futures import ThreadPoolExecutor
+    import os
 
-        _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nanomm-segment")
-    return _executor
+    found = _executor
+    if found is None or found[0] != os.getpid():
+        with _lock:
+            if _executor is None or _executor[0] != os.getpid():
+                from concurrent.futures import ThreadPoolExecutor
+
+                _executor = (os.getpid(), ThreadPoolExecutor(max_workers=1, thread_name_prefix="nanomm-segment"))
+            found = _executor
+    return found[1]
 
 
 def split(text: str) -> tuple[str, list[bool]] | None:

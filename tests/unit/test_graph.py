@@ -791,3 +791,26 @@ func.func @g(%x: {t}) -> tensor<4096xf32> {{
     g = nanomm.compile(columns).g
     assert g.segments[0].kernel.halves is None
     np.testing.assert_allclose(g(x), x.astype(np.float64).sum(0), rtol=1e-4, atol=1e-4)
+
+
+def test_a_split_segment_still_runs_in_a_forked_child(monkeypatch):
+    """The halves' worker thread does not survive fork(): a child makes its own (no hang)."""
+    import multiprocessing
+    from nanomm.compiler import upstream
+    monkeypatch.setattr(upstream, "resolve_threads", lambda threads: 2)
+    t = "tensor<64x4096xf32>"
+    f = nanomm.compile(f"func.func @f(%x: {t}) -> {t} {{{_softmax_rows('%x', t, 'tensor<64x1xf32>')}\n"
+                       f"  return %y : {t}\n}}\n").f
+    x = np.random.default_rng(7).standard_normal((64, 4096)).astype(np.float32)
+    want = f(x)  # the parent's worker thread exists now
+    ctx = multiprocessing.get_context("fork")
+    results = ctx.Queue()
+    child = ctx.Process(target=lambda: results.put(f(x)))  # (fork: the closure is not pickled)
+    child.start()
+    try:
+        got = results.get(timeout=60)
+    finally:
+        child.join(10)
+        if child.is_alive():
+            child.kill()
+    np.testing.assert_array_equal(got, want)
