@@ -327,7 +327,7 @@ class GraphFunction:
         for k, seg in enumerate(self.segments):
             if seg.outputs:  # (a segment nothing reads is not compiled)
                 ops = ", ".join(f"{n} ({w})" for n, w in zip(seg.op_names, seg.where))
-                seg.kernel = upstream.segment(upstream.canonical(seg.source), seg.input_types, seg.output_types,
+                seg.kernel = upstream.segment(seg.source, seg.input_types, seg.output_types,
                                               f"function @{self.name}: upstream segment {k} of {ops}: ")
         self(*(np.zeros(tuple(1 if n == -1 else n for n in shape), dtype) for shape, dtype in self.inputs))
         return self
@@ -1218,6 +1218,16 @@ class _Unfused(Exception):
 _UPSTREAM_DIALECTS = ("linalg", "tensor", "arith", "math")
 
 
+_SSA_NAME = re.compile(r"%([A-Za-z0-9_$.\-]+)")
+
+
+def _renumbered(text: str) -> str:
+    """A segment's text with its values named %v0, %v1, ... in order of appearance (`%21#0` keeps its
+    result number): the same ops read from two layers give the same text, one build between them."""
+    names: dict[str, str] = {}
+    return _SSA_NAME.sub(lambda m: "%" + names.setdefault(m.group(1), f"v{len(names)}"), text)
+
+
 def _leading_merge(op, src_shape: tuple) -> tuple | None:
     """The sizes a tensor.collapse_shape merges into its first dimension, where that is all it does."""
     if op.name != "tensor.collapse_shape" or -1 in src_shape:
@@ -1327,8 +1337,8 @@ class _Segment:
         body = [text(op) for _, op in ops] + [text(op) for op in self.ops]
         ret = ", ".join(names.get(reader.name_of(v), reader.name_of(v)) for v in returned)
         ret += f" : {', '.join(types(returned))}" if returned else ""
-        source = (f"func.func @segment({args}) -> ({', '.join(types(returned))}) {{\n" + "\n".join(body) +
-                  f"\nreturn {ret}\n}}\n")
+        source = _renumbered(f"func.func @segment({args}) -> ({', '.join(types(returned))}) {{\n" +
+                             "\n".join(body) + f"\nreturn {ret}\n}}\n")
         where = [str(op.location) for op in self.ops]
         shapes = lambda vids: [(reader.shapes[v][0], np.dtype(_NUMPY_TYPES[reader.shapes[v][1]]))  # noqa: E731
                                for v in vids]
