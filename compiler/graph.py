@@ -1026,14 +1026,6 @@ class _Reader:
             env[o.results[0]] = _E(o.name, args, value)
         return None
 
-    def why_not_fused(self, op) -> str:
-        reads = [v for v in list(op.operands)[:-1] if self.vid(v) in self.region]
-        if not reads:
-            return ("an element-wise or reduction op that does not consume a contraction: nanomm compiles "
-                    "contractions and the element-wise ops fused into their epilogues")
-        return ("cannot be fused into the epilogue of the contraction it reads (act(alpha * (A @ B) + bias) + "
-                "residual, bias along N, residual of the result's shape, element-wise maps only)")
-
     def finish(self) -> None:
         """Matches each contraction's fused expression to an epilogue; its result is the one fused value
         used outside."""

@@ -220,7 +220,7 @@ def _nested(op) -> list:
 
 
 def canonical(text: str) -> str:
-    """The segment's text as MLIR prints it (values renumbered: the same ops give the same text)."""
+    """The segment's text as MLIR prints it (for reading: GraphFunction.ir("partition"))."""
     from mlir import ir
 
     with ir.Context(), ir.Location.unknown():
