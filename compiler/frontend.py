@@ -179,7 +179,8 @@ def check_source(source: str, filename: str = "<input>") -> None:
     if not isinstance(source, str):
         raise MLIRInputError(f"{filename}: MLIR input must be text (str), got {type(source).__name__}")
     try:
-        source.isascii() or source.encode("utf-8")
+        if not source.isascii():  # (ASCII, as torch-mlir's output is, encodes: no copy of it made)
+            source.encode("utf-8")
     except UnicodeEncodeError as exc:
         raise MLIRInputError(f"{filename}: input is not UTF-8 text (character {exc.start} is an unpaired "
                              f"surrogate: undecodable bytes?)") from None

@@ -315,6 +315,8 @@ class GraphFunction:
         self.name, self.inputs, self.outputs = name, inputs, outputs
         self._nodes, self.contractions, self.segments = nodes, contractions, list(segments)
         self.unfused: dict[int, str] = {}  # contraction index -> why its consumers are not in its epilogue
+        self._order: list[int] | None = None  # _schedule()'s, made at the first call (kernels built)
+        self._release: dict[int, list[int]] = {}
 
     def build(self) -> "GraphFunction":
         """Compiles the pre-packed kernels, then runs the function once on zeros: every other kernel
@@ -393,7 +395,7 @@ class GraphFunction:
     def _schedule(self) -> tuple[list[int], dict[int, list[int]]]:
         """Every value the outputs need, each after what it reads, and for each step the values whose
         last reader it is (dropped then: a model's intermediates do not all stay alive to the end)."""
-        if getattr(self, "_order", None) is None:
+        if self._order is None:
             order, seen = [], set()
             for root in self.outputs:
                 stack = [(root, False)]
@@ -625,8 +627,7 @@ class _Reader:
             if isinstance(r.type, ir.RankedTensorType) and -1 in _shape(r.type):
                 raise self.bad(op, "a dynamic size in an op that is not a contraction: such ops are compiled for "
                                    "static shapes only")
-        inner = _defined_inside(op)
-        outer = [v for v in op.operands] + [v for v in _free_values(op, inner)]
+        outer = list(op.operands) + _free_values(op)
         tensors, printed, views = self.classify(op, outer)
         if self.open is None or any(self.depends_on_open(vid) for vid in tensors):
             self.open = _Segment(len(self.segments))
@@ -934,9 +935,7 @@ class _Reader:
                            (tuple(b_axes), b_shape), c_shape, dtype, out_shape=out_shape)
         node = self.nodes.get(self.vid(c))
         factor = float(a_factor) * float(b_factor)
-        expr = _X if factor == 1 or dtype != "f32" else _E("arith.mulf", (_X, _E("const", value=factor)))
-        if factor != 1 and dtype != "f32":
-            con.a, con.b = self.use(a, op), self.use(b, op)  # (the scaled values themselves: integer sums)
+        expr = _X if factor == 1 else _E("arith.mulf", (_X, _E("const", value=factor)))  # (scale(): f32 only)
         if node is not None and node[0] == "empty":
             raise self.bad(op, "accumulates into a tensor.empty (undefined values): fill it with zeros first")
         if node is not None and node[0] == "fill":
@@ -1258,9 +1257,9 @@ def _defined_inside(op) -> set:
     return inner
 
 
-def _free_values(op, inner: set) -> list:
+def _free_values(op) -> list:
     """The values an op's regions read from outside the op (the constants a torch-mlir body captures)."""
-    free = []
+    inner, free = _defined_inside(op), []
 
     def visit(o):
         for region in o.regions:
@@ -1298,7 +1297,7 @@ class _Segment:
         op = reader.defs[vid]
         if vid in self.defs:
             return
-        for v in list(op.operands) + _free_values(op, _defined_inside(op)):
+        for v in list(op.operands) + _free_values(op):
             if reader.vid(v) in reader.defs:
                 self.add_def(reader, reader.vid(v))
         self.defs[vid] = op

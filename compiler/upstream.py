@@ -146,6 +146,9 @@ def split(text: str) -> tuple[str, list[bool]] | None:
     from mlir import ir
     from mlir.passmanager import PassManager
 
+    from ..passes._ir import walk
+    from .graph import _iterators
+
     with ir.Context(), ir.Location.unknown():
         module = ir.Module.parse(text)
         PassManager.parse("builtin.module(func.func(linalg-generalize-named-ops))").run(module.operation)
@@ -193,30 +196,13 @@ def split(text: str) -> tuple[str, list[bool]] | None:
                 elif uses_d0 or (isinstance(v.type, ir.RankedTensorType) and not isinstance(v, ir.BlockArgument) and
                                  not (isinstance(v.owner, ir.Operation) and v.owner.name == "arith.constant")):
                     return None  # (whole operands: scalars, arguments, constants)
-            for inner in _nested(op):
-                if inner.name == "linalg.index" and int(ir.IntegerAttr(inner.attributes["dim"]).value) == 0:
-                    return None
+            if any(int(ir.IntegerAttr(i.attributes["dim"]).value) == 0 for i in walk(op, "linalg.index")):
+                return None
         half = str(module)
     h = S // 2
     half = re.sub(rf"tensor<{S}x", f"tensor<{h}x", half)
     half = re.sub(rf"output_shape \[{S}\b", f"output_shape [{h}", half)
     return half, cut
-
-
-def _iterators(op) -> list[str]:
-    from mlir import ir
-
-    return [re.sub(r".*<(\w+)>.*", r"\1", str(i)).strip('"') for i in ir.ArrayAttr(op.attributes["iterator_types"])]
-
-
-def _nested(op) -> list:
-    found = []
-    for region in op.regions:
-        for block in region.blocks:
-            for o in block.operations:
-                found.append(o.operation)
-                found += _nested(o.operation)
-    return found
 
 
 def canonical(text: str) -> str:
@@ -260,14 +246,14 @@ def _compile(text: str, context: str = ""):
 
 def _not_lowered(module) -> list[str]:
     """The names of ops a lowered module holds that are not in the LLVM dialect."""
+    from mlir import ir
+
     found: list[str] = []
 
     def visit(op):
         name = op.name
         if not name.startswith("llvm.") and name != "builtin.module" and name not in found:
             found.append(name)
-        from mlir import ir
-
         return ir.WalkResult.ADVANCE
     module.operation.walk(visit)
     return found

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
 from mlir import ir
 
 from ._base import ModulePass
@@ -94,8 +95,6 @@ class WidenBool(ModulePass):
             value = bool(ir.BoolAttr(attr.get_splat_value()).value)
             op.attributes["value"] = ir.DenseElementsAttr.get_splat(t, ir.IntegerAttr.get(t.element_type, int(value)))
         else:
-            import numpy as np
-
             values = np.array(attr, dtype=np.bool_).astype(np.int8)
             op.attributes["value"] = ir.DenseElementsAttr.get(values, type=t.element_type, shape=list(t.shape))
 
