@@ -473,8 +473,9 @@ _NO_EPILOGUE = Epilogue()
 def _dense(x: np.ndarray) -> np.ndarray:
     """An operand as nanomm.matmul reads it fastest: C-contiguous, or the transpose of a C-contiguous
     matrix (B^T in place); other strides (heads sliced from a projection) are copied into one of
-    these, whichever reads them along their unit stride. Measured on the attention products of
-    `bench/bench_frontend.py --layers minilm.layer`: q @ k^T 4.5 ms as views, 3.1 with the copies."""
+    these, whichever reads them along their unit stride: with a batch of strides that do not merge,
+    nanomm.matmul's call took longer than the copy and a dense call together (the attention products of
+    `python bench/bench_frontend.py --layers minilm.layer`, which times the layer they are in)."""
     if x.ndim < 2 or x.flags.c_contiguous or x.swapaxes(-1, -2).flags.c_contiguous:
         return x
     if x.strides[-1] != x.itemsize and x.strides[-2] == x.itemsize:

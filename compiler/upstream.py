@@ -111,8 +111,10 @@ def segment(text: str, inputs, outputs, context: str = "") -> Segment:
     return found
 
 
-# Segments split over two threads from this many elements in and out (~0.5 ms of one core's work;
-# a thread's hand-off through the executor is ~50 us).
+# Segments split over two threads from this many elements in and out: an estimate (about a
+# millisecond of a core's work at a few ns an element, against the executor's hand-off of tens of us),
+# not a measured rule; `python bench/bench_frontend.py --layers minilm.layer --threads 0` times the
+# segments it splits.
 SPLIT_MIN_ELEMENTS = 1 << 18
 _executor: tuple | None = None  # (process id, executor)
 
