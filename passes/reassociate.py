@@ -20,7 +20,7 @@ class ReassociateReductions(ModulePass):
     vector lanes only where it may reassociate. The sums then round in another order (as every
     vectorized library's do); NaN and infinities are kept (no nnan / ninf).
 
-    Expects: linalg.generic ops on tensors or buffers.
+    Expects: linalg.generic ops on tensors or buffers (upstream.PIPELINE runs it on buffers).
     Produces: in each generic with a reduction iterator, the addf / mulf / maximumf / minimumf /
     maxnumf / minnumf whose operand is an output block argument carry fastmath<reassoc> (with
     the flags they had); nothing else changes.
@@ -33,7 +33,10 @@ class ReassociateReductions(ModulePass):
             if "reduction" not in str(op.attributes["iterator_types"]):
                 continue
             block = op.regions[0].blocks[0]
-            outs = set(list(block.arguments)[len(op.operands) - len(op.results):])
+            # (the outputs' block arguments come last: as many as the op has `outs`, which on buffers
+            # is not its number of results)
+            n_out = ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"])[1]
+            outs = set(list(block.arguments)[len(block.arguments) - n_out:])
             for o in block.operations:
                 o = o.operation
                 if o.name in _COMBINERS and any(v in outs for v in o.operands):

@@ -32,3 +32,19 @@ func.func @row_stats(%x: tensor<4x8xf32>, %s: tensor<4xf32>, %m: tensor<4xf32>) 
   } -> tensor<4x8xf32>
   return %sq, %mx, %y : tensor<4xf32>, tensor<4xf32>, tensor<4x8xf32>
 }
+
+// On buffers (where compiler/upstream.py's PIPELINE runs it, after bufferization) the op has no
+// results: the accumulator is still the block argument of its one `outs` operand.
+// CHECK-LABEL: func.func @row_sum_on_buffers
+// CHECK:         arith.extf
+// CHECK-NEXT:    arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : f64
+func.func @row_sum_on_buffers(%x: memref<4x8xf32>, %s: memref<4xf64>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+       iterator_types = ["parallel", "reduction"]} ins(%x : memref<4x8xf32>) outs(%s : memref<4xf64>) {
+  ^bb0(%in: f32, %out: f64):
+    %0 = arith.extf %in : f32 to f64
+    %1 = arith.addf %0, %out : f64
+    linalg.yield %1 : f64
+  }
+  return
+}
