@@ -20,9 +20,9 @@ once, element-wise consumers fused into the epilogues); the compile time is repo
 optimisations, its threads set to match). Every peer runs on the same inputs after an agreement
 check (max difference over the output's largest magnitude <= 1e-4), timed in interleaved rounds
 (bench/_timing.py); each ratio is the peer's time over nanomm's (above 1: nanomm is faster). The
-"upstream share" is the part of nanomm's time spent in the MLIR-lowered segments (their calls timed
-in extra forwards). One thread pins the process to one CPU first. Compile time is from the disk
-cache unless NANOMM_CACHE_DIR names an empty folder (cold). Writes
+"upstream share" is the part of nanomm's time spent in the MLIR-lowered segments; a table per layer
+breaks nanomm's forward down into its contractions, segments and the rest (timed in extra forwards).
+One thread pins the process to one CPU first. Compile time is from the disk cache unless NANOMM_CACHE_DIR names an empty folder (cold). Writes
 bench/results/bench_frontend-<host>-<date>.json and .md.
 """
 
@@ -142,10 +142,11 @@ def main() -> None:
             runs["onnxruntime"] = _onnxruntime(torch, module, inputs, want, threads, name)
         timed = _timing.interleaved(runs, rounds=args.rounds, target=args.target, warmup=0.5,
                                     gap=0.3 if threads > 1 else 0.0)
-        share = _upstream_share(compiled, arrays)
+        parts = _breakdown(compiled, arrays)
+        share = _upstream_share(parts)
         n_s = timed["nanomm"]["best_median_s"]
         results.append({"layer": name, "threads": threads, "compile_s": compile_s, "error": error,
-                        "upstream_share": share, "kernels": compiled.describe(), **timed})
+                        "upstream_share": share, "breakdown_ms": parts, "kernels": compiled.describe(), **timed})
         rows.append([name, str(threads), f"{n_s * 1e3:.3f}"] +
                     [v for p in peers for v in (f"{timed[p]['best_median_s'] * 1e3:.3f}",
                                                 f"{timed[p]['best_median_s'] / n_s:.2f}")] +
@@ -155,8 +156,10 @@ def main() -> None:
     head = (["layer", "threads", "nanomm ms"] + [v for p in peers for v in (f"{p} ms", f"{p} / nanomm")] +
             ["upstream share", "compile s", "error", "spread"])
     print(_report.render_text(head, rows, {0}))
-    for r in results:
+    breakdowns = [_report.render_markdown(["part", "ms a forward", "share"], _breakdown_rows(r), {0}) for r in results]
+    for r, table in zip(results, breakdowns):
         print(r["kernels"])
+        print(f"where {r['layer']}'s time goes ({r['threads']} thread(s)):\n{table}")
     host = socket.gethostname()
     report = {"tool": "bench_frontend", "started": started.isoformat(timespec="seconds"), "host": host,
               "command": " ".join(sys.argv), "loadavg": _report.loadavg(), "versions": _report.versions(),
@@ -167,8 +170,11 @@ def main() -> None:
           f"torch {torch.__version__}. Times are best round medians; "
           "each ratio is the peer's time over nanomm's (above 1: nanomm is faster); the upstream share is "
           "the part of nanomm's time in MLIR-lowered segments.", "",
-          _report.render_markdown(head, rows, {0}), "", "Kernels (GraphFunction.describe):", "", "```",
-          *[r["kernels"] for r in results], "```", ""]
+          _report.render_markdown(head, rows, {0}), "",
+          "Where the time goes (each part's own time in extra forwards, parts of the same ops added up):", ""]
+    for r, table in zip(results, breakdowns):
+        md += [f"{r['layer']}, {r['threads']} thread(s):", "", table, ""]
+    md += ["Kernels (GraphFunction.describe):", "", "```", *[r["kernels"] for r in results], "```", ""]
     path.with_suffix(".md").write_text("\n".join(md))
     print(f"JSON: {path}\nMarkdown: {path.with_suffix('.md')}")
 
@@ -193,34 +199,67 @@ def _onnxruntime(torch, module, inputs, want, threads, name):
     return lambda: session.run(None, feed)
 
 
-def _upstream_share(compiled, arrays, forwards: int = 5) -> float:
-    """The part of a forward spent in MLIR-lowered segments (their calls timed, best of a few forwards)."""
-    segments = getattr(compiled, "segments", [])
-    if not segments:
-        return 0.0
-    spent = [0.0]
-    real = [s.kernel for s in segments]
+def _breakdown(compiled, arrays, forwards: int = 7) -> dict[str, float]:
+    """Where a forward's time goes: milliseconds per forward in each kind of contraction (kernel call
+    with its operand copies), each kind of MLIR-lowered segment, and the rest (views, Python), as
+    medians over the fastest half of a few forwards. Parts that are the same ops (a layer's, six times)
+    are added up. Each part's time is its own: a part that computes its inputs does not count theirs."""
+    import re
 
-    def timed(kernel):
+    label = lambda text: re.sub(r' loc\([^)]*\)', "", text)  # noqa: E731
+    spent: dict[str, float] = {}
+    stack: list[float] = []
+
+    def timed(name, fn):
         def call(*xs):
+            stack.append(0.0)
             t = time.perf_counter()
-            out = kernel(*xs)
-            spent[0] += time.perf_counter() - t
-            return out
+            try:
+                return fn(*xs)
+            finally:
+                dt = time.perf_counter() - t
+                inner = stack.pop()
+                spent[name] = spent.get(name, 0.0) + dt - inner
+                if stack:
+                    stack[-1] += dt
         return call
-    for s, k in zip(segments, real):
-        s.kernel = timed(k) if k is not None else None
-    shares = []
+
+    contract = compiled._contract
+    names = {id(c): "contraction " + label(c.describe()) for c in compiled.contractions}
+    compiled._contract = lambda c, args, memo: timed(names[id(c)], contract)(c, args, memo)
+    real = [s.kernel for s in getattr(compiled, "segments", [])]
+    for k, (s, kernel) in enumerate(zip(compiled.segments, real)):
+        if kernel is not None:
+            s.kernel = timed("segment " + label(s.describe(k)).split(": ", 1)[1], kernel)
+    runs = []
     try:
         for _ in range(forwards):
-            spent[0] = 0.0
+            spent.clear()
             t = time.perf_counter()
             compiled(*arrays)
-            shares.append(spent[0] / (time.perf_counter() - t))
+            total = time.perf_counter() - t
+            runs.append((total, {**spent, "rest (views, copies of results, Python)": total - sum(spent.values())}))
     finally:
-        for s, k in zip(segments, real):
-            s.kernel = k
-    return float(np.median(shares))
+        del compiled._contract
+        for s, kernel in zip(compiled.segments, real):
+            s.kernel = kernel
+    runs.sort(key=lambda r: r[0])
+    best = runs[:max(1, len(runs) // 2)]
+    parts = {k: float(np.median([r[1].get(k, 0.0) for r in best])) * 1e3 for k in best[0][1]}
+    parts["total"] = float(np.median([r[0] for r in best])) * 1e3
+    return parts
+
+
+def _breakdown_rows(result) -> list[list[str]]:
+    parts = dict(result["breakdown_ms"])
+    total = parts.pop("total")
+    ordered = sorted(parts.items(), key=lambda kv: -kv[1])
+    return [[k, f"{v:.3f}", f"{v / total:.0%}"] for k, v in ordered] + [["total", f"{total:.3f}", "100%"]]
+
+
+def _upstream_share(parts: dict[str, float]) -> float:
+    """The part of a forward spent in MLIR-lowered segments."""
+    return sum(v for k, v in parts.items() if k.startswith("segment ")) / parts["total"]
 
 
 if __name__ == "__main__":
