@@ -101,7 +101,7 @@ def compile(mlir_source: str, target: str = "host", *,  # noqa: A001 - public AP
     blobs = None
     with ir.Context() as ctx, ir.Location.unknown():
         ctx.allow_unregistered_dialects = False
-        module = parse_module(mlir_source)
+        module = parse_module(mlir_source, resources=False)  # (graph.resources reads the weights)
         for op in module.body.operations:
             op = op.operation
             if op.name != "func.func" or _is_private(op) or not op.regions[0].blocks:
@@ -121,16 +121,20 @@ def compile(mlir_source: str, target: str = "host", *,  # noqa: A001 - public AP
                            _compile_one(name, info, target) for name, info in functions.items()})
 
 
-def parse_module(source: str, filename: str = "<input>") -> ir.Module:
+def parse_module(source: str, filename: str = "<input>", *, resources: bool = True) -> ir.Module:
     """Parses MLIR text in the current context; MLIRInputError with the diagnostics on failure.
 
     The text is screened first (see check_source): input that would crash the process in
     MLIR's C++ code (a stack overflow on deep nesting, an assertion on sizes that overflow
-    64 bits) is refused with a diagnostic instead of being parsed.
-    """
+    64 bits) is refused with a diagnostic instead of being parsed. `resources=False` leaves the
+    `{-# ... #-}` section at the end unparsed (dense_resource constants then have no data in the
+    module: compile() reads their blobs from the text, graph.resources; MLIR's parser took 0.5 s
+    on the 85 MB of a 6-layer encoder's weights, `python bench/bench_frontend.py --layers minilm`'s
+    compile column)."""
     check_source(source, filename)
+    start = -1 if resources else resources_start(source)
     try:
-        module = ir.Module.parse(source)
+        module = ir.Module.parse(source if start < 0 else source[:start])
         module.operation.verify()
     except ir.MLIRError as exc:
         details = "\n".join(f"{d.location}: {d.message}" for d in exc.error_diagnostics) or str(exc)
@@ -213,14 +217,21 @@ def resources_start(source: str) -> int:
     """Where the `{-# ... #-}` resources section begins (-1: none). Searched from the front: it follows
     the ops, and torch-mlir's weights after it are most of the text."""
     start = source.find("\n{-#")
-    return start + 1 if start >= 0 and source.find("{-#", start + 4) < 0 else source.rfind("{-#")
+    if start < 0:
+        return source.rfind("{-#")
+    # (only one section: the first '#' after it closes it, "#-}"; one-character finds scan the
+    # megabytes of hex at memory speed, a three-character one at a tenth of it)
+    close = source.find("#", start + 4)
+    if close >= 0 and source.startswith("#-}", close) and source.find("{-#", close) < 0:
+        return start + 1
+    return start + 1 if source.find("{-#", start + 4) < 0 else source.rfind("{-#")
 
 
 def resource_blobs(source: str, start: int) -> tuple[str, dict[str, tuple[int, int]]] | None:
     """The resources section from `start` with its strings emptied, and where each hex blob's digits lie
     by key (`key: "0x..."`), or None where it is not only bare keys and hex strings (then the general
     pattern reads it). str.find scans, no copies of the blobs."""
-    if source.find("\\", start) >= 0 or source.find("//", start) >= 0:
+    if source.find("\\", start) >= 0 or source.find("/", start) >= 0:  # (escapes, comments: the pattern's)
         return None
     pieces, found, pos = [], {}, start
     while True:

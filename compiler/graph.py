@@ -288,6 +288,7 @@ class _Contraction:
     packed: np.ndarray | None = None  # a constant B, one matrix for every batch entry: packed once
     kernel: object = None  # its pre-packed kernel
     out_shape: tuple = ()
+    out_dtype: np.dtype | None = None  # its result's (what the kernel returns)
     fused: list = field(default_factory=list)  # the consumers' op names
     deviation: float = 0.0  # of the fused body from the activation it runs as (see _match)
 
@@ -317,10 +318,13 @@ class GraphFunction:
         self.unfused: dict[int, str] = {}  # contraction index -> why its consumers are not in its epilogue
         self._order: list[int] | None = None  # _schedule()'s, made at the first call (kernels built)
         self._release: dict[int, list[int]] = {}
+        self._warming = False  # build()'s run: pre-packed kernels and segments give zeros, uncalled
 
     def build(self) -> "GraphFunction":
-        """Compiles the pre-packed kernels, then runs the function once on zeros: every other kernel
-        compiles here too (nanomm.matmul's, for operands known only at run time), not at the first call."""
+        """Compiles the pre-packed kernels and the segments, then runs the function once on zeros with
+        their results stood in for by zeros: every other kernel (nanomm.matmul's, for operands known
+        only at run time, at the layouts their views give) compiles here too, not at the first call,
+        and the compiled ones do not run (a whole model's forward would, on one thread)."""
         for c in self.contractions:
             if c.packed is not None:
                 rows = None if -1 in c.c_shape else math.prod(c.c_shape[:-1])  # None: the dynamic-M kernel
@@ -331,7 +335,11 @@ class GraphFunction:
                 ops = ", ".join(f"{n} ({w})" for n, w in zip(seg.op_names, seg.where))
                 seg.kernel = upstream.segment(seg.source, seg.input_types, seg.output_types,
                                               f"function @{self.name}: upstream segment {k} of {ops}: ")
-        self(*(np.zeros(tuple(1 if n == -1 else n for n in shape), dtype) for shape, dtype in self.inputs))
+        self._warming = True
+        try:
+            self(*(np.zeros(tuple(1 if n == -1 else n for n in shape), dtype) for shape, dtype in self.inputs))
+        finally:
+            self._warming = False
         return self
 
     def describe(self) -> str:
@@ -436,7 +444,9 @@ class GraphFunction:
             found = np.multiply(value, rest[1], dtype=np.float32), True
         elif kind == "seg":
             seg = self.segments[rest[0]]
-            results = seg.kernel(*(self._get(i, args, memo)[0] for i in seg.inputs))
+            operands = [self._get(i, args, memo)[0] for i in seg.inputs]
+            results = [np.zeros(shape, dtype) for shape, dtype in seg.kernel.outputs] if self._warming else \
+                seg.kernel(*operands)
             memo.update((v, (results[k].reshape(shape), True))
                         for v, k, shape in zip(seg.outputs, seg.output_of, seg.output_shapes))
             return memo[vid]
@@ -457,7 +467,8 @@ class GraphFunction:
             a2 = np.ascontiguousarray(rows.reshape(-1, a.shape[-1]))
             if residual is not None:
                 residual = np.ascontiguousarray(residual.reshape(a2.shape[0], -1))
-            out = c.kernel(a2, bias=bias, residual=residual)
+            out = np.zeros((a2.shape[0], c.c_shape[-1]), c.out_dtype) if self._warming else \
+                c.kernel(a2, bias=bias, residual=residual)
         else:
             ep = c.epilogue or _NO_EPILOGUE
             b = _canonical(self._get(c.b, args, memo)[0], c.b_view)
@@ -1045,6 +1056,7 @@ class _Reader:
             self.make_epilogue(con, found)
             con.deviation = found.deviation
             con.out_shape = self.shapes[vid][0]
+            con.out_dtype = np.dtype(_NUMPY_TYPES[self.shapes[vid][1]])
             self.nodes[vid] = ("out", index)
 
     def make_epilogue(self, con: _Contraction, found: _Epilogue) -> None:

@@ -115,10 +115,15 @@ def _linear_bias(source):
 def test_torch_mlir_encoder_layer_compiles_whole_and_agrees_with_torch():
     """nn.TransformerEncoderLayer: projections through nanomm's kernels, softmax (torch's safe form:
     a row of -inf gives zeros, i1 masks) and layer norms (f64 statistics) through MLIR's lowering."""
+    from nanomm.compiler import build
     source, args, want = _sample("encoder")
     copies = [a.copy() for a in args]
     f = nanomm.compile(source).encoder
+    before = dict(build.build_counts())
     _agrees(f(*args), want)
+    # compile() made every kernel, the attention products' (B an argument, at their operands' layouts)
+    # too, without running the whole function: the first call compiles none
+    assert dict(build.build_counts()) == before
     for a, c in zip(args, copies):
         np.testing.assert_array_equal(a, c)
     text = f.describe()
