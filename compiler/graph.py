@@ -319,6 +319,11 @@ class GraphFunction:
         self._order: list[int] | None = None  # _schedule()'s, made at the first call (kernels built)
         self._release: dict[int, list[int]] = {}
         self._warming = False  # build()'s run: pre-packed kernels and segments give zeros, uncalled
+        self._seen: dict[int, tuple] = {}  # build()'s run: each value's shape
+        # views that copied in build()'s run, as strided views of the array their chain of views starts
+        # from, where they are one: (root value id, its shape, shape, element strides, offset)
+        self._composed: dict[int, tuple] = {}
+        self._copied: set[int] = set()  # build()'s run: views computed through a copy
 
     def build(self) -> "GraphFunction":
         """Compiles the pre-packed kernels and the segments, then runs the function once on zeros with
@@ -340,6 +345,17 @@ class GraphFunction:
             self(*(np.zeros(tuple(1 if n == -1 else n for n in shape), dtype) for shape, dtype in self.inputs))
         finally:
             self._warming = False
+        # a view that numpy's views could only give through a copy, read by what is not a view, reads its
+        # chain's first array instead where that makes it a strided view of it (_compose)
+        order, _ = self._schedule()
+        read_by_others = {d for v in order if self._nodes[v][0] != "view" for d in self._deps(v)}
+        read_by_others.update(self.outputs)
+        for vid in self._copied & read_by_others:
+            composed = self._compose(vid)
+            if composed is not None:
+                self._composed[vid] = composed
+        self._seen, self._copied = {}, set()
+        self._order = None  # (scheduled again: a composed view reads its root, not its source)
         return self
 
     def describe(self) -> str:
@@ -381,14 +397,16 @@ class GraphFunction:
         results = []
         for vid in self.outputs:
             value, fresh = self._get(vid, args, memo)
-            if fresh and any(np.shares_memory(value, r) for r in results):
-                fresh = False  # (one array behind two results: each gets its own)
+            if fresh and (not value.flags.writeable or any(np.shares_memory(value, r) for r in results)):
+                fresh = False  # (one array behind two results, or a composed view: each gets its own)
             results.append(np.ascontiguousarray(value) if fresh else np.array(value, order="C", copy=True))
         return results[0] if len(results) == 1 else tuple(results)
 
     def _deps(self, vid: int) -> list[int]:
         """The values a value is computed from (as _get reads them)."""
         kind, *rest = self._nodes[vid]
+        if kind == "view" and vid in self._composed:
+            return [self._composed[vid][0]]
         if kind in ("view", "scale"):
             return [rest[0]]
         if kind == "seg":
@@ -437,8 +455,19 @@ class GraphFunction:
             found = rest[0], False
         elif kind == "view":
             src, fn = rest
+            composed = self._composed.get(vid)
+            if composed is not None:
+                root, root_shape, shape, strides, offset = composed
+                base, fresh = self._get(root, args, memo)
+                if base.flags.c_contiguous and base.shape == root_shape:
+                    found = np.lib.stride_tricks.as_strided(base.reshape(-1)[offset:], shape,
+                                                            [n * base.itemsize for n in strides], writeable=False), fresh
+                    memo[vid] = found
+                    return found
             value, fresh = self._get(src, args, memo)
             found = fn(value), fresh
+            if self._warming and (src in self._copied or not np.shares_memory(found[0], value)):
+                self._copied.add(vid)
         elif kind == "scale":  # x * c, wanted by an op that is not a contraction
             value, _ = self._get(rest[0], args, memo)
             found = np.multiply(value, rest[1], dtype=np.float32), True
@@ -453,7 +482,37 @@ class GraphFunction:
         else:
             found = self._contract(self.contractions[rest[0]], args, memo), True
         memo[vid] = found
+        if self._warming:
+            self._seen[vid] = found[0].shape
         return found
+
+    def _compose(self, vid: int) -> tuple | None:
+        """A view that copies (a reshape of a transposed slice), as a strided view of the array its chain
+        of views starts from, where it is one: the chain applied to that array's element indices gives
+        indices affine in the view's own (torch-mlir's head views: a collapse, then an expand and
+        transposes that take it apart again)."""
+        chain, root = [], vid
+        while self._nodes[root][0] == "view":
+            chain.append(self._nodes[root][2])
+            root = self._nodes[root][1]
+        root_shape = self._seen.get(root)
+        if root_shape is None or math.prod(root_shape) >= 1 << 31:
+            return None
+        index = np.arange(math.prod(root_shape), dtype=np.int64).reshape(root_shape)
+        for fn in reversed(chain):
+            index = fn(index)
+        if index.size == 0:
+            return None
+        offset = int(index.reshape(-1)[0])
+        strides = [int(index[(0,) * k + (1,) + (0,) * (index.ndim - k - 1)]) - offset if n > 1 else 0
+                   for k, n in enumerate(index.shape)]
+        if any(n < 0 for n in strides):
+            return None
+        grid = offset + sum(np.arange(n).reshape((-1,) + (1,) * (index.ndim - k - 1)) * st
+                            for k, (n, st) in enumerate(zip(index.shape, strides)))
+        if not np.array_equal(index, grid):
+            return None
+        return root, tuple(root_shape), tuple(index.shape), tuple(strides), offset
 
     def _contract(self, c: _Contraction, args, memo) -> np.ndarray:
         a = _canonical(self._get(c.a, args, memo)[0], c.a_view)

@@ -126,6 +126,9 @@ def test_torch_mlir_encoder_layer_compiles_whole_and_agrees_with_torch():
     assert dict(build.build_counts()) == before
     for a, c in zip(args, copies):
         np.testing.assert_array_equal(a, c)
+    # q and k reach the scores as strided views of the in-projection's output (collapsing them into
+    # (tokens, heads x dim) took a copy, taken apart again by the next views): one copy each, not two
+    assert len(f._composed) == 2 and all(c[0] == f._composed[next(iter(f._composed))][0] for c in f._composed.values())
     text = f.describe()
     assert "6 contraction(s), 3 upstream segment(s)" in text, text
     # q and k are each scaled by d^-1/4 before the scores: one alpha of d^-1/2 in the scores' epilogue
