@@ -227,7 +227,7 @@ def _breakdown(compiled, arrays, forwards: int = 7) -> dict[str, float]:
     contract = compiled._contract
     names = {id(c): "contraction " + label(c.describe()) for c in compiled.contractions}
     compiled._contract = lambda c, args, memo: timed(names[id(c)], contract)(c, args, memo)
-    real = [s.kernel for s in getattr(compiled, "segments", [])]
+    real = [s.kernel for s in compiled.segments]
     for k, (s, kernel) in enumerate(zip(compiled.segments, real)):
         if kernel is not None:
             s.kernel = timed("segment " + label(s.describe(k)).split(": ", 1)[1], kernel)

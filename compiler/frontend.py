@@ -128,9 +128,9 @@ def parse_module(source: str, filename: str = "<input>", *, resources: bool = Tr
     MLIR's C++ code (a stack overflow on deep nesting, an assertion on sizes that overflow
     64 bits) is refused with a diagnostic instead of being parsed. `resources=False` leaves the
     `{-# ... #-}` section at the end unparsed (dense_resource constants then have no data in the
-    module: compile() reads their blobs from the text, graph.resources; MLIR's parser took 0.5 s
-    on the 85 MB of a 6-layer encoder's weights, `python bench/bench_frontend.py --layers minilm`'s
-    compile column)."""
+    module: compile() reads their blobs from the text, graph.resources, so MLIR's parser need not
+    read a model's megabytes of weights too; `python bench/bench_frontend.py --layers minilm`
+    reports the compile time)."""
     check_source(source, filename)
     start = -1 if resources else resources_start(source)
     try:

@@ -128,7 +128,7 @@ def test_torch_mlir_encoder_layer_compiles_whole_and_agrees_with_torch():
         np.testing.assert_array_equal(a, c)
     # q and k reach the scores as strided views of the in-projection's output (collapsing them into
     # (tokens, heads x dim) took a copy, taken apart again by the next views): one copy each, not two
-    assert len(f._composed) == 2 and all(c[0] == f._composed[next(iter(f._composed))][0] for c in f._composed.values())
+    assert len(f._composed) == 2 and len({root for root, *_ in f._composed.values()}) == 1
     text = f.describe()
     assert "6 contraction(s), 3 upstream segment(s)" in text, text
     # q and k are each scaled by d^-1/4 before the scores: one alpha of d^-1/2 in the scores' epilogue
