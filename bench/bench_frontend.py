@@ -22,8 +22,9 @@ check (max difference over the output's largest magnitude <= 1e-4), timed in int
 (bench/_timing.py); each ratio is the peer's time over nanomm's (above 1: nanomm is faster). The
 "upstream share" is the part of nanomm's time spent in the MLIR-lowered segments; a table per layer
 breaks nanomm's forward down into its contractions, segments and the rest (timed in extra forwards).
-One thread pins the process to one CPU first. Compile time is from the disk cache unless NANOMM_CACHE_DIR names an empty folder (cold). Writes
-bench/results/bench_frontend-<host>-<date>.json and .md.
+One thread pins the process to one CPU first. Compile time is from the disk cache unless
+NANOMM_CACHE_DIR names an empty folder (cold). Writes bench/results/bench_frontend-<host>-<date>.json
+and .md.
 """
 
 from __future__ import annotations
