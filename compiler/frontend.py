@@ -220,7 +220,7 @@ def resources_start(source: str) -> int:
     if start < 0:
         return source.rfind("{-#")
     # (only one section: the first '#' after it closes it, "#-}"; one-character finds scan the
-    # megabytes of hex at memory speed, a three-character one at a tenth of it)
+    # megabytes of hex at memory speed, a three-character one far slower)
     close = source.find("#", start + 4)
     if close >= 0 and source.startswith("#-}", close) and source.find("{-#", close) < 0:
         return start + 1
