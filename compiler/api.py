@@ -8,11 +8,11 @@ import copy
 import threading
 import time
 
-import ml_dtypes  # noqa: F401 - registers numpy's bfloat16 dtype
 import numpy as np
 
 from ..errors import AliasError, DTypeError, LayoutError, NanommError, ShapeError
 from ..runtime import settings
+from ..runtime.convert import bfloat16
 from ..runtime.cpu import CpuInfo
 from ..runtime.kernel import data_pointer
 from ..runtime.threads import available_cores
@@ -23,8 +23,19 @@ from .parallel import (BATCH_PARALLEL_MIN_SECONDS, BatchedKernel, ParallelKernel
                        split, threads_used, with_row_threads)
 from .payload import ACTIVATION_FUNCTIONS, DTYPES, Epilogue, MatmulSpec
 
-# (A's numpy dtype, B's numpy dtype) -> nanomm dtype name: what nanomm.matmul dispatches on.
-_NUMPY_TO_DTYPE = {(np.dtype(v[2]), np.dtype(v[3])): k for k, v in DTYPES.items()}
+# (A's numpy dtype, B's numpy dtype) -> nanomm dtype name: what nanomm.matmul dispatches on. bfloat16
+# pairs join when a call first holds a bfloat16 array (ml_dtypes is then loaded: see _dtype_kind).
+_NUMPY_TO_DTYPE = {(np.dtype(v[2]), np.dtype(v[3])): k for k, v in DTYPES.items() if "bfloat16" not in v[2:4]}
+
+
+def _dtype_kind(a: np.dtype, b: np.dtype) -> str | None:
+    """The nanomm dtype name of A's and B's numpy dtypes, or None where nanomm has no kernel for them."""
+    kind = _NUMPY_TO_DTYPE.get((a, b))
+    if kind is None and "bfloat16" in (a.name, b.name) and len(_NUMPY_TO_DTYPE) < len(DTYPES):
+        resolve = lambda name: bfloat16() if name == "bfloat16" else np.dtype(name)  # noqa: E731
+        _NUMPY_TO_DTYPE.update({(resolve(v[2]), resolve(v[3])): k for k, v in DTYPES.items()})
+        kind = _NUMPY_TO_DTYPE.get((a, b))
+    return kind
 
 # The most recently used kernels (settings.memory_cache_entries(), default 256: ~80 KiB each).
 # An evicted kernel lives on while the caller holds it; asked for again, it comes back from the
@@ -313,7 +324,7 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
     shape = batch_shape + ((M,) if a.ndim > 1 else ()) + ((N,) if b.ndim > 1 else ())
     if dtype is not None:
         a2, b2 = _convert_for(dtype, a2, b2)
-    kind = _NUMPY_TO_DTYPE.get((a2.dtype, b2.dtype))
+    kind = _dtype_kind(a2.dtype, b2.dtype)
     if kind is None or (dtype is not None and kind != dtype):
         return _matmul(a2.reshape(-1, K)[:1], b2.reshape(-1, N)[:K], None, threads, dtype, None, None)  # names it
     c_dtype = np.dtype(DTYPES[kind][4])
@@ -351,7 +362,7 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
     kernel = compile_matmul(M, N, K, kind, threads=threads, epilogue=spec_epilogue, transpose_b=transpose_b,
                             batch=count, batch_strides=(sa // item[0], sb // item[1], M * N))
     kernel._function(A, np.swapaxes(B, -1, -2) if transpose_b else B, c3, extras)
-    if key is not None and in_place and dtype in (None, kind) and _NUMPY_TO_DTYPE.get((a.dtype, b.dtype)) == kind:
+    if key is not None and in_place and dtype in (None, kind) and _dtype_kind(a.dtype, b.dtype) == kind:
         _nd_plans[key] = _BatchedPlan(kernel._function, shape, c_dtype, _extent(A), _extent(B),
                                       spec_epilogue.extras if spec_epilogue else (), N)
         settings.trim_oldest(_nd_plans)
@@ -448,7 +459,7 @@ def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None
         raise ShapeError(f"inner dimensions differ: a is {a.shape}, b is {b.shape} (a.shape[1] must equal b.shape[0])")
     if dtype is not None:
         a, b = _convert_for(dtype, a, b)
-    inferred = _NUMPY_TO_DTYPE.get((a.dtype, b.dtype))
+    inferred = _dtype_kind(a.dtype, b.dtype)
     if dtype is not None and inferred not in (None, dtype):
         raise DTypeError(f"dtype={dtype!r} does not match the inputs ({a.dtype} x {b.dtype} is {inferred!r})")
     dtype = inferred

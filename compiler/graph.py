@@ -42,17 +42,25 @@ import math
 import re
 from dataclasses import dataclass, field
 
-import ml_dtypes
 import numpy as np
 from mlir import ir
 
 from ..errors import DTypeError, MLIRInputError, ShapeError
+from ..runtime.convert import bfloat16
 from . import upstream
 from .api import compile_matmul, matmul
 from .payload import ACTIVATION_FUNCTIONS, Epilogue
 
-_NUMPY_TYPES = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "bf16": ml_dtypes.bfloat16,
+_NUMPY_TYPES = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "bf16": "bfloat16",
                 "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64, "i1": np.bool_}
+
+
+def _numpy_type(element: str) -> np.dtype:
+    """The numpy dtype of an MLIR element type of _NUMPY_TYPES (bf16: ml_dtypes', loaded on first use)."""
+    kind = _NUMPY_TYPES[element]
+    return bfloat16() if kind == "bfloat16" else np.dtype(kind)
+
+
 # (A, B, C) element types of a contraction -> the numpy dtypes nanomm.matmul runs on them
 _CONTRACTION_TYPES = {("f32", "f32", "f32"), ("bf16", "bf16", "f32"), ("i8", "i8", "i32")}
 _VIEW_OPS = ("linalg.transpose", "tensor.collapse_shape", "tensor.expand_shape", "tensor.extract_slice",
@@ -618,7 +626,7 @@ class _Reader:
             if str(t.element_type) not in _NUMPY_TYPES:
                 raise self.bad(self.func, f"argument {i} has element type {t.element_type}")
             self.nodes[self.vid(arg)] = ("arg", i)
-            inputs.append((_shape(t), np.dtype(_NUMPY_TYPES[str(t.element_type)])))
+            inputs.append((_shape(t), _numpy_type(str(t.element_type))))
         outputs = None
         for position, op in enumerate(block.operations):
             op = op.operation
@@ -809,7 +817,7 @@ class _Reader:
         element = str(t.element_type)
         if element not in _NUMPY_TYPES:
             raise self.bad(op, f"a constant of element type {element}")
-        dtype = np.dtype(_NUMPY_TYPES[element])
+        dtype = _numpy_type(element)
         shape = _shape(t)
         if isinstance(attr, ir.DenseElementsAttr):
             dense = ir.DenseElementsAttr(attr)
@@ -1115,7 +1123,7 @@ class _Reader:
             self.make_epilogue(con, found)
             con.deviation = found.deviation
             con.out_shape = self.shapes[vid][0]
-            con.out_dtype = np.dtype(_NUMPY_TYPES[self.shapes[vid][1]])
+            con.out_dtype = _numpy_type(self.shapes[vid][1])
             self.nodes[vid] = ("out", index)
 
     def make_epilogue(self, con: _Contraction, found: _Epilogue) -> None:
@@ -1403,7 +1411,7 @@ class _Segment:
         source = _renumbered(f"func.func @segment({args}) -> ({', '.join(types(returned))}) {{\n" +
                              "\n".join(body) + f"\nreturn {ret}\n}}\n")
         where = [str(op.location) for op in self.ops]
-        shapes = lambda vids: [(reader.shapes[v][0], np.dtype(_NUMPY_TYPES[reader.shapes[v][1]]))  # noqa: E731
+        shapes = lambda vids: [(reader.shapes[v][0], _numpy_type(reader.shapes[v][1]))  # noqa: E731
                                for v in vids]
         for v in self.inputs + outputs:
             if reader.shapes.get(v, (None, ""))[1] not in _NUMPY_TYPES:

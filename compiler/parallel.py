@@ -533,7 +533,7 @@ class BatchedKernel:
         check = BatchedCall(BatchedABI(f"{spec.symbol}_x{parts}", spec.batch, spec.M, spec.N, spec.K,
                                        spec.batch_strides, a_np, b_np, c_np, spec.transpose_b, extras,
                                        first._function.abi.required_features))
-        sizes = [np.dtype(t).itemsize for t in (a_np, b_np, c_np)]
+        sizes = [ELEMENT_BYTES[spec.dtype]] * 2 + [np.dtype(c_np).itemsize]
         starts = np.cumsum([0] + counts[:-1]).tolist()
         # byte offsets of each run's first entry in A, B, C and the extras (bias: the same for all)
         offsets = [(i * spec.batch_strides[0] * sizes[0], i * spec.batch_strides[1] * sizes[1],
@@ -579,8 +579,8 @@ class _CountParts:
 
     def __init__(self, function, spec: MatmulSpec, threads: int):
         self.abi, self._function, self._spec, self._threads = function.abi, function, spec, threads
-        _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
-        sizes = [np.dtype(t).itemsize for t in (a_np, b_np, c_np)]
+        item = ELEMENT_BYTES[spec.dtype]
+        sizes = [item, item, np.dtype(DTYPES[spec.dtype][4]).itemsize]
         sa, sb, sc = (stride * size for stride, size in zip(spec.batch_strides, sizes))
         self._strides = (sa, sb, sc, *(sc if x == "residual" else 0 for x in spec.extras))  # bytes an entry
         self._serial: dict[int, bool] = {}  # count -> whether one thread runs it

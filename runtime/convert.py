@@ -111,14 +111,20 @@ def _converter():
     return _function[0]
 
 
-def to_bfloat16(x: np.ndarray) -> np.ndarray:
-    """A new C-contiguous bfloat16 array with x's float32 values rounded to nearest even."""
+def bfloat16() -> np.dtype:
+    """numpy's bfloat16 dtype (ml_dtypes'), imported on first use: loading ml_dtypes takes most of a
+    second on some hosts (`python -X importtime -c 'import ml_dtypes'`), which float32 work need not pay."""
     import ml_dtypes
 
+    return np.dtype(ml_dtypes.bfloat16)
+
+
+def to_bfloat16(x: np.ndarray) -> np.ndarray:
+    """A new C-contiguous bfloat16 array with x's float32 values rounded to nearest even."""
     if not isinstance(x, np.ndarray) or x.dtype != np.float32:
         raise DTypeError(f"to_bfloat16 converts float32 arrays, got {getattr(x, 'dtype', type(x).__name__)}")
     src = np.ascontiguousarray(x)
-    out = np.empty(src.shape, ml_dtypes.bfloat16)
+    out = np.empty(src.shape, bfloat16())
     if src.size:
         _converter()(src.ctypes.data, out.ctypes.data, src.size)
     return out

@@ -92,12 +92,18 @@ class KernelABI:
 
 
 def _resolve_dtype(name: str) -> np.dtype | None:
-    """np.dtype for a name, or None for a name numpy does not know yet (e.g. bfloat16
-    before ml_dtypes is imported)."""
+    """np.dtype for a name (bfloat16: ml_dtypes', imported here), or None for one numpy does not know
+    (bfloat16 where ml_dtypes is not installed)."""
     try:
         return np.dtype(name)
     except TypeError:
+        if name != "bfloat16":
+            return None
+    try:
+        import ml_dtypes
+    except ImportError:
         return None
+    return np.dtype(ml_dtypes.bfloat16)
 
 
 def aligned_empty(shape: tuple[int, ...], dtype: np.dtype, alignment: int) -> np.ndarray:
@@ -474,7 +480,8 @@ class BatchedCall:
     def __init__(self, abi: BatchedABI) -> None:
         self.abi = abi
         self._missing = missing_features(abi.required_features)
-        self._dtypes = {"a": np.dtype(abi.a_dtype), "b": np.dtype(abi.b_dtype), "out": np.dtype(abi.c_dtype)}
+        self._dtypes = {"a": _resolve_dtype(abi.a_dtype), "b": _resolve_dtype(abi.b_dtype),
+                        "out": np.dtype(abi.c_dtype)}
         self._layouts = self._layouts_of(abi.batch) if abi.batch is not None else {}
         self._checked: dict[tuple, list] = {}  # the layouts of calls that passed -> their byte spans
 

@@ -77,6 +77,21 @@ def test_runtime_loads_without_mlir():
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+def test_float32_work_does_not_load_ml_dtypes_and_bfloat16_arrays_still_dispatch():
+    """ml_dtypes is imported where bfloat16 is first needed: loading it costs most of a second on
+    some hosts, which float32 work (a compiled function's cached compile, say) need not pay."""
+    code = ("import sys, numpy as np, nanomm; from nanomm.compiler import api, graph; "
+            "a = np.ones((3, 4), np.float32); c = nanomm.matmul(a, a.T); assert (c == 4).all(); "
+            "assert 'ml_dtypes' not in sys.modules, 'float32 work loaded ml_dtypes'; "
+            "import ml_dtypes; x = a.astype(ml_dtypes.bfloat16); "
+            "assert api._dtype_kind(x.dtype, x.dtype) == 'bf16'; "
+            "assert api._dtype_kind(np.dtype(np.float32), np.dtype(np.float32)) == 'f32'; "
+            "assert api._dtype_kind(x.dtype, np.dtype(np.float32)) is None; "
+            "assert graph._numpy_type('bf16') == x.dtype")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
 def test_environment_is_read_in_one_module():
     offenders = []
     for folder in ("compiler", "dialects", "passes", "runtime"):
@@ -106,15 +121,19 @@ def _mlir_modules_named(path: pathlib.Path) -> set[str]:
 
 
 def test_mlir_is_first_imported_in_one_place():
-    """compiler/mlir_import.py loads (with Ctrl-C held back) every mlir module nanomm imports, when
-    `import nanomm.compiler` starts: no other import of `mlir` is ever the first."""
+    """compiler/mlir_import.py loads (with Ctrl-C held back) every native extension of the mlir modules
+    nanomm imports, when `import nanomm.compiler` starts: importing any of them later initialises no
+    native code (the part a Ctrl-C cannot safely interrupt)."""
     named = set()
     for folder in ("compiler", "dialects", "passes"):
         for path in (ROOT / folder).rglob("*.py"):
             named |= _mlir_modules_named(path)
     assert "mlir.ir" in named
-    code = ("import json, sys, nanomm.compiler; "
-            "print(json.dumps([m for m in sys.modules if m.split('.')[0] == 'mlir']))")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    loaded = set(json.loads(proc.stdout))
-    assert named - loaded == set(), "add these to compiler/mlir_import.py's MODULES"
+    code = ("import importlib, json, sys, nanomm.compiler; "
+            "native = lambda: {m for m, x in list(sys.modules.items()) if m.split('.')[0] == 'mlir' "
+            "and str(getattr(x, '__file__', '')).endswith('.so')}; "
+            "before = native(); [importlib.import_module(m) for m in json.loads(sys.argv[1])]; "
+            "print(json.dumps(sorted(native() - before)))")
+    proc = subprocess.run([sys.executable, "-c", code, json.dumps(sorted(named))], capture_output=True, text=True,
+                          check=True)
+    assert json.loads(proc.stdout) == [], "add these to compiler/mlir_import.py's MODULES"
