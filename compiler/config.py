@@ -207,8 +207,9 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
     """A good configuration without tuning, from the shape and the CPU's caches.
 
     On AVX2 (16 ymm registers, cpu.vector_bits 256) the same rules with a 6x16 register tile (rows:
-    1x64, 2x32, 3x16), B packed wherever it fills 4 L1s (see below), and pre-packed B prefetched
-    across panels (PREPACKED_PREFETCH_ROWS; a panel ahead in panel order at small M, STREAM_ROWS).
+    1x64, 2x32, 3x16), B packed wherever it fills 4 L1s (see below), and pre-packed B in K blocks
+    of at most 384, prefetched across panels (PREPACKED_PREFETCH_ROWS; a panel ahead in panel order
+    at small M, STREAM_ROWS), with GotoBLAS's blocking (B blocks in L3) for more rows.
     Measured on Zen 4:
     - the register tile is 6x64 (24 accumulators), narrowed when N is small so that the
       vectors are not mostly masked lanes, and one row high for a single row of A;
@@ -242,8 +243,20 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
         mc = _fit(M, mr, cpu.l2 // 2 // (kc * 4), 132)
         if wide or mr == 1:
             return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)
-        if M <= STREAM_ROWS:  # weights from memory (AVX2), see STREAM_ROWS
+        # AVX2: K in equal blocks of at most 384 (a 384 x 16 panel is 24 KiB of a 32 KiB L1) for few
+        # rows and many alike (one packed layout serves both: RowsRouter); many rows take GotoBLAS's
+        # blocking, a kc x nc block of B of up to 1536 columns (2.25 MiB, L3) and A blocks of 48 rows
+        # (L1s), where a half-L2 B block left nc at 128. On Zen 3, one thread, against that rule:
+        # 1.02-1.26x at 4096x3072x768, 4096x768x3072, 4096x2304x768, 1024x1536x384, 1024x384x1536
+        # (`python bench/bench_configs.py 4096x3072x768 --cold --config c:kc=384,nc=1536,mc=48`), and
+        # kc 384 at 16x3072x768 from memory 1.06x (`... 16x3072x768 --cold --config k:kc=384`).
+        kc = -(-K // -(-K // 384))
+        if M <= STREAM_ROWS:  # weights from memory, see STREAM_ROWS
+            nc = _fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096)
+            mc = _fit(M, mr, cpu.l2 // 2 // (kc * 4), 132)
             return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True, prefetch=kc, order="nm")
+        nc = _fit(N, nr, 1536, 1536)
+        mc = _fit(M, mr, cpu.l1d * 3 // (kc * 4), 48)
         return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True, prefetch=PREPACKED_PREFETCH_ROWS)
     if M <= 3:
         if not wide:  # the widest row tile the 16 ymm hold: 1x64, 2x32, 3x16

@@ -109,6 +109,19 @@ def test_prepacked_weights_on_avx2_stream_by_panel_at_few_rows():
     assert default_config(16, 3072, 768, WIDE, prepacked_b=True).prefetch == 0  # AVX-512: unchanged
 
 
+@pytest.mark.parametrize("K, kc", [(384, 384), (768, 384), (1000, 334), (1536, 384), (3072, 384), (100, 100)])
+def test_prepacked_weights_on_avx2_take_k_blocks_of_384_and_gotoblas_blocks_at_many_rows(K, kc):
+    """Pre-packed B on AVX2: K in equal blocks of at most 384 at any M (one packed layout for the
+    RowsRouter's two kernels); more than STREAM_ROWS rows: B blocks up to 1536 wide, A blocks of 48 rows."""
+    from nanomm.compiler.config import STREAM_ROWS
+
+    zen3 = TARGETS["znver3"]
+    few, many = (default_config(M, 3072, K, zen3, prepacked_b=True) for M in (STREAM_ROWS, 4096))
+    assert few.kc == many.kc == kc
+    assert (many.nc, many.mc) == (1536, 48)
+    assert default_config(4096, 3072, K, WIDE, prepacked_b=True).kc == min(K, 512)  # AVX-512: unchanged
+
+
 @given(M=st.integers(1, 20000), N=st.integers(1, 20000), K=st.integers(1, 20000), cpu=st.sampled_from(list(CPUS)))
 def test_default_config_any_shape(M, N, K, cpu):
     check_default(default_config(M, N, K, CPUS[cpu]), M, N, K, CPUS[cpu])
