@@ -1,8 +1,10 @@
-// RUN: nanomm-opt -p 'tile-cache{mc=64 nc=64 kc=128 order=nkm},tile-register{mr=32 nr=32},pack{nr=32},compose-amx' %s | FileCheck %s
-// RUN: nanomm-opt -p 'tile-cache{mc=64 nc=64 kc=128 order=nkm},tile-register{mr=32 nr=32},pack{nr=32},compose-amx{outline=0}' %s | FileCheck %s --check-prefix=INLINE
-// RUN: nanomm-opt -p 'tile-cache{mc=64 nc=64 kc=128 order=nkm},tile-register{mr=32 nr=32},pack{nr=32},compose-amx{emulate=1}' %s | FileCheck %s --check-prefix=EMU
-// RUN: nanomm-opt -p 'tile-cache{mc=64 nc=64 kc=128 order=nkm},tile-register{mr=32 nr=32},pack{nr=32},compose-amx{prefetch-a=1}' %s | FileCheck %s --check-prefix=PREFETCH
-// RUN: nanomm-opt -p 'tile-cache{mc=64 nc=64 kc=128 order=nkm},tile-register{mr=32 nr=32},pack{nr=32},compose-amx{prefetch-c=1}' %s | FileCheck %s --check-prefix=PFC
+// RUN: nanomm-opt -p 'compose-amx' %S/Inputs/compose-amx.mlir | FileCheck %s
+// RUN: nanomm-opt -p 'compose-amx{outline=0}' %S/Inputs/compose-amx.mlir | FileCheck %s --check-prefix=INLINE
+// RUN: nanomm-opt -p 'compose-amx{emulate=1}' %S/Inputs/compose-amx.mlir | FileCheck %s --check-prefix=EMU
+// RUN: nanomm-opt -p 'compose-amx{prefetch-a=1}' %S/Inputs/compose-amx.mlir | FileCheck %s --check-prefix=PREFETCH
+// RUN: nanomm-opt -p 'compose-amx{prefetch-c=1}' %S/Inputs/compose-amx.mlir | FileCheck %s --check-prefix=PFC
+// The input is the functions below after tile-cache{mc=64 nc=64 kc=128 order=nkm},
+// tile-register{mr=32 nr=32} and pack{nr=32} (Inputs/compose-amx.mlir; Inputs/regenerate.py remakes it).
 
 // Outlined microkernels are inserted at the top of the module, so they come first (newest first).
 // Module order: @nanomm_amx_3 (s8s8), _2 (u8s8), _1 (edges), _0 (bf16_64), then the kernels.

@@ -1,7 +1,10 @@
-// RUN: nanomm-opt -p 'tile-register{mr=2 nr=20},compose-microkernel' %s | FileCheck %s
-// RUN: nanomm-opt -p 'tile-register{mr=2 nr=20},compose-microkernel{unroll-k=2}' %s | FileCheck %s --check-prefix=UNROLL
-// RUN: nanomm-opt -p 'tile-cache{mc=12 nc=32 kc=16 order=nkm},tile-register{mr=6 nr=32},pack{nr=32},compose-microkernel' %s | FileCheck %s --check-prefix=PACKED
-// RUN: nanomm-opt -p 'tile-cache{mc=12 nc=32 kc=16 order=nkm},tile-register{mr=6 nr=32},pack{nr=32},compose-microkernel{bf16-fma=1}' %s | FileCheck %s --check-prefix=FMA
+// RUN: nanomm-opt -p 'compose-microkernel' %S/Inputs/compose-microkernel-dot.nr20.mlir | FileCheck %s
+// RUN: nanomm-opt -p 'compose-microkernel{unroll-k=2}' %S/Inputs/compose-microkernel-dot.nr20.mlir | FileCheck %s --check-prefix=UNROLL
+// RUN: nanomm-opt -p 'compose-microkernel' %S/Inputs/compose-microkernel-dot.packed.mlir | FileCheck %s --check-prefix=PACKED
+// RUN: nanomm-opt -p 'compose-microkernel{bf16-fma=1}' %S/Inputs/compose-microkernel-dot.packed.mlir | FileCheck %s --check-prefix=FMA
+// The inputs are the functions below after tile-register{mr=2 nr=20} (.nr20) and after
+// tile-cache, tile-register{mr=6 nr=32} and pack{nr=32} (.packed), captured in Inputs/
+// (Inputs/regenerate.py has the options and remakes them).
 
 // bf16 -> f32, B not packed: per step of 2 k, two B rows are loaded and interleaved in
 // registers (the 4-column edge vector with a lane mask), the 2 A elements of a row are

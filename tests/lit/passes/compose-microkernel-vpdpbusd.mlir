@@ -1,5 +1,8 @@
-// RUN: nanomm-opt -p 'tile-register{mr=2 nr=16},compose-microkernel' %s | FileCheck %s
-// RUN: nanomm-opt -p 'tile-cache{mc=6 nc=32 kc=16 order=nkm},tile-register{mr=6 nr=32},pack{nr=32},compose-microkernel' %s | FileCheck %s --check-prefix=PACKED
+// RUN: nanomm-opt -p 'compose-microkernel' %S/Inputs/compose-microkernel-vpdpbusd.nr16.mlir | FileCheck %s
+// RUN: nanomm-opt -p 'compose-microkernel' %S/Inputs/compose-microkernel-vpdpbusd.packed.mlir | FileCheck %s --check-prefix=PACKED
+// The inputs are the functions below after tile-register{mr=2 nr=16} (.nr16) and after
+// tile-cache, tile-register{mr=6 nr=32} and pack{nr=32} (.packed), captured in Inputs/
+// (Inputs/regenerate.py has the options and remakes them).
 
 // u8 x s8 -> i32: per step of 4 k, four B rows are interleaved in registers into one
 // vector<64xi8> (r0 r1 r2 r3 per column), A's 4 bytes of a row are loaded as one 32-bit word

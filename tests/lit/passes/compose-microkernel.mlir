@@ -1,7 +1,9 @@
-// RUN: nanomm-opt -p 'tile-register{mr=2 nr=32},compose-microkernel' %s | FileCheck %s
-// RUN: nanomm-opt -p 'tile-register{mr=2 nr=32},compose-microkernel{unroll-k=2}' %s | FileCheck %s --check-prefix=UNROLL
-// RUN: nanomm-opt -p 'tile-register{mr=2 nr=20},compose-microkernel' %s | FileCheck %s --check-prefix=MASK
-// RUN: nanomm-opt -p 'tile-register{mr=2 nr=32},compose-microkernel{prefetch-b=4 outline=0}' %s | FileCheck %s --check-prefix=PREFETCH
+// RUN: nanomm-opt -p 'compose-microkernel' %S/Inputs/compose-microkernel.nr32.mlir | FileCheck %s
+// RUN: nanomm-opt -p 'compose-microkernel{unroll-k=2}' %S/Inputs/compose-microkernel.nr32.mlir | FileCheck %s --check-prefix=UNROLL
+// RUN: nanomm-opt -p 'compose-microkernel' %S/Inputs/compose-microkernel.nr20.mlir | FileCheck %s --check-prefix=MASK
+// RUN: nanomm-opt -p 'compose-microkernel{prefetch-b=4 outline=0}' %S/Inputs/compose-microkernel.nr32.mlir | FileCheck %s --check-prefix=PREFETCH
+// The inputs are the functions below after tile-register{mr=2 nr=32} (.nr32) and
+// tile-register{mr=2 nr=20} (.nr20), captured in Inputs/ (Inputs/regenerate.py remakes them).
 
 // A 2x32 tile: C lives in 2x2 vector<16xf32> iter_args across the K loop; per k, B is
 // loaded once (2 vectors), each A element is broadcast once, and 4 FMAs form the chain.

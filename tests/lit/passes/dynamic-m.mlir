@@ -1,6 +1,9 @@
 // RUN: nanomm-opt -p 'tile-cache{mc=12 nc=64 kc=32}' %s | FileCheck %s --check-prefix=CACHE
 // RUN: nanomm-opt -p 'tile-register{mr=4 nr=64}' %s | FileCheck %s --check-prefix=REG
-// RUN: nanomm-opt -p 'tile-cache{mc=12 nc=64 kc=32},tile-register{mr=4 nr=64},compose-microkernel,lower-x86,lower-llvm' %s | FileCheck %s --check-prefix=LLVM
+// RUN: nanomm-opt -p 'lower-llvm' %S/Inputs/dynamic-m.lower-x86.mlir | FileCheck %s --check-prefix=LLVM
+// tile-cache and tile-register run on the function below; lower-llvm on its IR after tile-cache,
+// tile-register, compose-microkernel and lower-x86 (Inputs/dynamic-m.lower-x86.mlir;
+// Inputs/regenerate.py has the options and remakes it).
 
 // A dynamic M (the rows of A and C): cache blocks of min(12, M - m0) rows ...
 // CACHE-LABEL: func.func @dyn

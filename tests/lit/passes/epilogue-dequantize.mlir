@@ -1,4 +1,6 @@
-// RUN: nanomm-opt -p 'tile-cache{mc=4 nc=32 kc=8},tile-register{mr=2 nr=16},compose-microkernel{outline=1}' %s | FileCheck %s
+// RUN: nanomm-opt -p 'compose-microkernel{outline=1}' %S/Inputs/epilogue-dequantize.mlir | FileCheck %s
+// The input is the function below after tile-cache{mc=4 nc=32 kc=8} and tile-register{mr=2 nr=16}
+// (Inputs/epilogue-dequantize.mlir; Inputs/regenerate.py remakes it).
 
 // An int8 kernel's dequantizing epilogue (Epilogue(scale=True, zero_point=True) on u8s8): the
 // int32 sums, complete after the last K block (K = 16: blocks at 0 and 8, the epilogue after the

@@ -1,5 +1,7 @@
-// RUN: nanomm-opt -p 'tile-register{mr=2 nr=20},compose-microkernel,lower-x86,lower-llvm' %s | FileCheck %s
+// RUN: nanomm-opt -p 'lower-llvm' %S/Inputs/lower-llvm.mlir | FileCheck %s
 // RUN: nanomm-opt -p 'lower-llvm{bare-ptr=0}' %s | FileCheck %s --check-prefix=DESC
+// CHECK's input is the function below after tile-register{mr=2 nr=20}, compose-microkernel and
+// lower-x86 (Inputs/lower-llvm.mlir; Inputs/regenerate.py remakes it); DESC's is the function itself.
 
 // Everything ends in the LLVM dialect; FMAs become llvm.intr.fmuladd (fused on FMA
 // targets) on <16 x f32> and the masked edges llvm.intr.masked.load/store. The function

@@ -1,10 +1,13 @@
-// RUN: nanomm-opt -p 'tile-register{mr=2 nr=20},compose-microkernel,lower-x86' %s | FileCheck %s
-// RUN: not nanomm-opt -p 'tile-register{mr=8 nr=64},compose-microkernel,lower-x86' %s 2>&1 | FileCheck %s --check-prefix=SPILL
-// RUN: not nanomm-opt -p 'tile-register{mr=2 nr=32},compose-microkernel{vector-width=32},lower-x86' %s 2>&1 | FileCheck %s --check-prefix=WIDE
+// RUN: nanomm-opt -p 'lower-x86' %S/Inputs/lower-x86.nr20.mlir | FileCheck %s
+// RUN: not nanomm-opt -p 'lower-x86' %S/Inputs/lower-x86.spill.mlir 2>&1 | FileCheck %s --check-prefix=SPILL
+// RUN: not nanomm-opt -p 'lower-x86' %S/Inputs/lower-x86.wide.mlir 2>&1 | FileCheck %s --check-prefix=WIDE
 // AVX2: the same 16-lane vectors, each a pair of ymm, counted against 16 registers.
-// RUN: nanomm-opt -p 'tile-register{mr=2 nr=20},compose-microkernel,lower-x86{vector-bits=256 num-vregs=16}' %s | FileCheck %s
-// RUN: not nanomm-opt -p 'tile-register{mr=4 nr=32},compose-microkernel,lower-x86{vector-bits=256 num-vregs=16}' %s 2>&1 | FileCheck %s --check-prefix=YMM
-// RUN: not nanomm-opt -p 'tile-register{mr=2 nr=32},compose-microkernel{vector-width=32},lower-x86{vector-bits=256 num-vregs=16}' %s 2>&1 | FileCheck %s --check-prefix=WIDE256
+// RUN: nanomm-opt -p 'lower-x86{vector-bits=256 num-vregs=16}' %S/Inputs/lower-x86.nr20.mlir | FileCheck %s
+// RUN: not nanomm-opt -p 'lower-x86{vector-bits=256 num-vregs=16}' %S/Inputs/lower-x86.ymm.mlir 2>&1 | FileCheck %s --check-prefix=YMM
+// RUN: not nanomm-opt -p 'lower-x86{vector-bits=256 num-vregs=16}' %S/Inputs/lower-x86.wide.mlir 2>&1 | FileCheck %s --check-prefix=WIDE256
+// The inputs are the functions below after tile-register and compose-microkernel: register tiles
+// 2x20 (.nr20), 8x64 (.spill), 4x32 (.ymm), and 2x32 in vector<32xf32> (.wide, vector-width=32),
+// captured in Inputs/ (Inputs/regenerate.py has the options and remakes them).
 
 // Full vectors become plain loads/stores (vmovups); the masked edge vector becomes a
 // masked load/store (vmovups with a k-mask register). No transfer ops remain.

@@ -1,4 +1,6 @@
-// RUN: nanomm-opt -p 'tile-cache{mc=8 nc=32 kc=4 order=nkm},tile-register{mr=4 nr=16},pack{nr=16 kc=4 prepacked=1}' %s | FileCheck %s
+// RUN: nanomm-opt -p 'pack{nr=16 kc=4 prepacked=1}' %S/Inputs/pack-prepacked-block.mlir | FileCheck %s
+// The input is the function below after tile-cache{mc=8 nc=32 kc=4 order=nkm} and
+// tile-register{mr=4 nr=16} (Inputs/pack-prepacked-block.mlir; Inputs/regenerate.py remakes it).
 
 // A column block of a wider B (here 20 of 50 columns: B's row stride is 50) reads its panels
 // inside the packed layout of the whole B: [K blocks][panels][kc][16] with K blocks

@@ -1,6 +1,8 @@
-// RUN: nanomm-opt -p 'tile-cache{mc=8 nc=32 kc=4 order=nkm},tile-register{mr=4 nr=16},pack{nr=16}' %s | FileCheck %s --check-prefix=BF16
-// RUN: nanomm-opt -p 'tile-cache{mc=8 nc=32 kc=8 order=nkm},tile-register{mr=4 nr=16},pack{nr=16}' %s | FileCheck %s --check-prefix=I8
-// RUN: nanomm-opt -p 'tile-cache{mc=8 nc=32 kc=4 order=nkm},tile-register{mr=4 nr=16},pack{nr=16 kc=4 prepacked=1}' %s | FileCheck %s --check-prefix=PRE
+// RUN: nanomm-opt -p 'pack{nr=16}' %S/Inputs/pack-vnni.kc4.mlir | FileCheck %s --check-prefix=BF16
+// RUN: nanomm-opt -p 'pack{nr=16}' %S/Inputs/pack-vnni.kc8.mlir | FileCheck %s --check-prefix=I8
+// RUN: nanomm-opt -p 'pack{nr=16 kc=4 prepacked=1}' %S/Inputs/pack-vnni.kc4.mlir | FileCheck %s --check-prefix=PRE
+// The inputs are the functions below after tile-cache{mc=8 nc=32 order=nkm} with kc=4 (.kc4) or
+// kc=8 (.kc8), then tile-register{mr=4 nr=16}, captured in Inputs/ (Inputs/regenerate.py remakes them).
 
 // bf16 (v = 2): each panel is [KC/2][NR*2] = [2][32]: row kk holds B[2kk, n], B[2kk+1, n]
 // side by side for each n. The copy reads two B rows of 16 lanes and interleaves them.

@@ -1,8 +1,11 @@
-// RUN: nanomm-opt -p 'tile-cache{mc=8 nc=32 kc=4 order=nkm},tile-register{mr=4 nr=16},pack{nr=16}' %s | FileCheck %s
-// RUN: nanomm-opt -p 'tile-cache{mc=8 nc=32 kc=4 order=nkm},tile-register{mr=4 nr=16},pack{nr=16 kc=4 prepacked=1}' %s | FileCheck %s --check-prefix=PRE
-// RUN: nanomm-opt -p 'tile-cache{mc=8 nc=32 kc=4 order=nkm},tile-register{mr=4 nr=16},pack{nr=16 prefetch-rows=2 prefetch-min-kib=0}' %s | FileCheck %s --check-prefix=PF
-// RUN: nanomm-opt -p 'tile-cache{mc=8 nc=32 kc=4 order=nkm},tile-register{mr=4 nr=16},pack{nr=16 prefetch-rows=2}' %s | FileCheck %s --check-prefix=SMALL
-// RUN: not nanomm-opt -p 'tile-cache{mc=8 nc=32 kc=4 order=nkm},tile-register{mr=4 nr=32},pack{nr=16}' %s 2>&1 | FileCheck %s --check-prefix=MISMATCH
+// RUN: nanomm-opt -p 'pack{nr=16}' %S/Inputs/pack.nr16.mlir | FileCheck %s
+// RUN: nanomm-opt -p 'pack{nr=16 kc=4 prepacked=1}' %S/Inputs/pack.nr16.mlir | FileCheck %s --check-prefix=PRE
+// RUN: nanomm-opt -p 'pack{nr=16 prefetch-rows=2 prefetch-min-kib=0}' %S/Inputs/pack.nr16.mlir | FileCheck %s --check-prefix=PF
+// RUN: nanomm-opt -p 'pack{nr=16 prefetch-rows=2}' %S/Inputs/pack.nr16.mlir | FileCheck %s --check-prefix=SMALL
+// RUN: not nanomm-opt -p 'pack{nr=16}' %S/Inputs/pack.nr32.mlir 2>&1 | FileCheck %s --check-prefix=MISMATCH
+// The inputs are the function below after tile-cache{mc=8 nc=32 kc=4 order=nkm} and
+// tile-register{mr=4} with nr=16 (.nr16) or nr=32 (.nr32, wider than pack's panels), captured in
+// Inputs/ (Inputs/regenerate.py remakes them).
 
 // One stack buffer, 64-byte aligned, sized for the largest block (2 panels x 4 x 16).
 // Each B block is copied into [panels][kb][16] right after it is made, outside the M loop,

@@ -1,5 +1,8 @@
-// RUN: nanomm-opt %s -p 'tile-cache{mc=64 nc=64 kc=32 order=nkm},tile-register{mr=32 nr=32},pack{nr=32 pack-a=1},compose-amx{outline=0 pad-mn=1}' | FileCheck %s
-// RUN: nanomm-opt %s -p 'tile-cache{mc=64 nc=64 kc=32 order=nkm},tile-register{mr=32 nr=32},pack{nr=32 pack-a=1},compose-amx{outline=0}' | FileCheck %s --check-prefix=EDGES
+// RUN: nanomm-opt -p 'compose-amx{outline=0 pad-mn=1}' %S/Inputs/pad-mn.mlir | FileCheck %s
+// RUN: nanomm-opt -p 'compose-amx{outline=0}' %S/Inputs/pad-mn.mlir | FileCheck %s --check-prefix=EDGES
+// The input is the functions below after tile-cache{mc=64 nc=64 kc=32 order=nkm},
+// tile-register{mr=32 nr=32} and pack{nr=32 pack-a=1} (Inputs/pad-mn.mlir; Inputs/regenerate.py
+// remakes it).
 
 // C is 40 x 47: register tiles 32x32, 32x15, 8x32, 8x15; K = 64 in two blocks of 32, so the
 // second block's tiles start from C. compose-amx{pad-mn} runs the edge tiles whole on AMX tiles,

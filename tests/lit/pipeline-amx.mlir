@@ -8,6 +8,7 @@
 // RUN: nanomm-cli compile 40 40 70 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=PADDED
 // RUN: nanomm-cli compile 33 64 64 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=ONE-ROW
 // RUN: nanomm-cli compile 64 64 64 --dtype bf16 --target emeraldrapids --threads 1 --emit config | FileCheck %s --check-prefix=CONFIG
+// RUN: nanomm-cli compile 40 40 70 --dtype bf16 --target emeraldrapids --threads 1 --kc 64 --pad-k 1 --emit asm | FileCheck %s --check-prefix=ASM
 
 // The default AMX config inlines the microkernels (outline=False): the kernel configures the
 // tiles once at entry (ldtilecfg: LLVM fills the 64-byte configuration from the tile shapes);
@@ -59,3 +60,9 @@
 
 // CONFIG: isa{{.*}}amx
 // CONFIG-SAME: bf16_fma{{.*}}False
+
+// pad-k (tests/lit/passes/pad-k.mlir) through LLVM for Emerald Rapids (K blocks of 64: 64 + 6,
+// the 6 padded to one tile product; the 8-wide M and N edges stay AVX-512 code).
+// ASM-LABEL: nanomm_matmul_bf16_40x40x70:
+// ASM:       ldtilecfg
+// ASM:       tdpbf16ps
