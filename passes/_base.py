@@ -8,6 +8,7 @@ from typing import ClassVar
 from mlir import ir
 
 from ..errors import ConfigError, PassError
+from ..runtime.dtypes import parse_bool
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,11 +62,7 @@ def _parse_value(pass_name: str, key: str, text: str, type_name) -> object:
         if type_name == "int":
             return int(text, 0)
         if type_name == "bool":
-            if text.lower() in ("1", "true", "yes", "on"):
-                return True
-            if text.lower() in ("0", "false", "no", "off"):
-                return False
-            raise ValueError(text)
+            return parse_bool(text)
         if type_name == "float":
             return float(text)
         return text

@@ -9,21 +9,20 @@ from mlir.dialects import arith, memref, scf, vector
 
 from ..dialects import amx
 from ..errors import ConfigError
+from ..runtime.dtypes import ceil_div, round_up
+from . import nanokernel
 from ._base import ModulePass
 from ._ir import call_outlined, erase, index_const, lane_mask, read_vector, subview, walk, write_vector
-from .compose_microkernel import _match, _Nanokernel
-from .tile_register import NANOKERNEL
+from .nanokernel import NANOKERNEL, Nanokernel
 
 AMX_MICROKERNEL = "nanomm.amx_microkernel"
 TILE = 16  # rows of every tile; columns of a C tile (16 f32 / i32 = 64 bytes)
 NUM_TILES = 8  # tmm0..tmm7
 NUM_VREGS = 32  # zmm registers, for the size of the AVX-512 pieces left behind
-# pad-mn leaves a dimension whose remainder (mod 16) is this one to AVX-512: a tile over one row
-# or column does 16 times its work. On the Emerald Rapids host (one thread, pad-mn against the
-# AVX-512 edges in the same rounds; bench/amx_host/results/pad_mn_emr-20261130-2036.md) the only losses
-# were one-row edges: bf16 33x4096x33 0.61x, u8s8 17x1000x512 0.94x (bf16 17x1000x512 1.14x).
-# Seven held-out shapes with this rule (pad_mn_holdout_emr-20261130-2101.md): bf16 1.04x-1.97x, u8s8
-# 0.88x-1.19x (the loss at a two-row edge, 66x1000x256).
+# pad-mn leaves a dimension whose remainder (mod 16) is this one to AVX-512: a tile over one row or
+# column does 16 times its work, and one-row edges were the only ones slower on tiles. Re-measure on
+# an AMX host: `python -m nanomm.compiler.aot 33x4096x33 17x1000x512 --dtype bf16 --target emeraldrapids
+# [--set pad_mn=0] --out DIR/mn|nomn`, then `python3 bench/amx_host/amx_bench.py DIR/mn DIR/nomn`.
 PAD_MN_SKIP_REMAINDER = 1
 SCRATCH = 2 * TILE  # pad-mn's C scratch buffer: 2x2 tiles; larger register tiles keep AVX-512 edges
 
@@ -32,78 +31,28 @@ SCRATCH = 2 * TILE  # pad-mn's C scratch buffer: 2x2 tiles; larger register tile
 class ComposeAmx(ModulePass):
     """Turns each bf16 / int8 nanokernel on a VNNI-packed B into an AMX microkernel plus AVX-512 edges.
 
-    Expects: tile-register's low-precision nanokernels (`scf.for` tagged `nanomm.nanokernel`
-    stepping k by v = 2 (bf16) or 4 (i8), reading C `vector<MRxNR>`, A `vector<MRxv>` and one
-    row of pack's VNNI panel `memref<ceil(K/v) x NR*v>`), maybe after a zero write of C.
-    Other nanokernels (f32, unpacked B) are left for compose-microkernel.
+    Expects: tile-register's low-precision nanokernels (passes/nanokernel.py) reading B as rows of
+    pack's VNNI panel `memref<ceil(K/v) x NR*v>` (v = 2 for bf16, 4 for i8), maybe after a zero
+    write of C. Other nanokernels (f32, unpacked B) are left for compose-microkernel.
 
-    Produces, for a MR x NR x K nanokernel, with M16/N16 = MR/NR rounded down to 16 and KT the
-    k of one tile product (32 bf16, 64 i8), K_AMX = K rounded down to KT:
-    - the AMX microkernel of C[0:M16, 0:N16] over k in [0, K_AMX): tm x tn C tiles
-      (`!amx.tile<16x16xf32|i32>`, started by `amx.tile_zero` or `amx.tile_load` of C) live
-      across the K steps, fully unrolled (MLIR 22 cannot carry `!amx.tile` values through
-      block arguments: cf-to-llvm has no type conversion for them); each step loads the tm A
-      tiles (`!amx.tile<16x32xbf16>` / `<16x64xi8>`, rows of A) and the tn B tiles (all of
-      them first when they fit, else one at a time) (16 panel rows x 64 bytes: exactly the VNNI panel's layout, row stride NR*v
-      elements) and accumulates with `amx.tile_mulf` (tdpbf16ps) or `amx.tile_muli`
-      (tdpbusd for u8 x s8, tdpbssd for s8 x s8: no +128 shift needed); the C tiles are
-      stored after the loop. tm*tn + tm + 1 tiles are live: at most 8 (2x2 C tiles = 32x32).
-    - what AMX cannot do as new nanokernels of tile-register's form, for compose-microkernel
-      to turn into vdpbf16ps / vpdpbusd code: the K remainder [K_AMX, K) of C[0:M16, 0:N16]
-      (accumulating onto what the tiles stored: no zeros, and no reads of A past K, which AMX
-      tiles of a whole pair/quad of k would make), and the edge rows [M16, MR) and columns
-      [N16, NR) over the whole K. Each is split into pieces whose accumulators fit the 32 zmm
-      registers.
+    Produces, for an MR x NR x K nanokernel: the AMX microkernel of C[0:M16, 0:N16] (MR and NR
+    rounded down to 16) over k in [0, K_AMX) (K rounded down to the k of one tile product: 32 bf16,
+    64 i8), tm x tn C tiles live across the K steps, `amx.tile_mulf` (tdpbf16ps) or
+    `amx.tile_muli` (tdpbusd / tdpbssd) products; and what AMX cannot do, the K remainder and the
+    edge rows and columns, as new nanokernels (split to fit the 32 zmm registers) that
+    compose-microkernel turns into AVX-512 code.
 
-    Why here and in this form: AMX and AVX-512 meet at the nanokernel, so tile-register,
-    pack (whose VNNI panel already is the AMX B layout) and compose-microkernel stay as they
-    are; edges reuse the register-tiled AVX-512 code instead of partial tiles of odd shapes,
-    which would each need their own tile configuration.
+    Key choices: AMX and AVX-512 meet at the nanokernel, so tile-register, pack (whose VNNI panel
+    is the AMX B layout) and compose-microkernel stay as they are; edges reuse AVX-512 code instead
+    of partial tiles that would each need a tile configuration; the K steps are straight-line code
+    (MLIR 22 cannot carry `!amx.tile` through block arguments); tm*tn + tm + 1 tiles are live, so
+    register tiles are at most 32x32.
 
-    With `outline` (the default), each distinct AMX microkernel (operand types, K, zero start)
-    is one private function tagged `nanomm.outlined` that every tile calls: LLVM puts its
-    `ldtilecfg` at that function's entry, and a shape with many blocks has a few microkernels.
-
-    With `emulate`, the same tile program (same tiles, offsets, K steps, panel rows, edges) is
-    built from plain vector ops instead of amx ops (a C tile is 16 row vectors, a product is
-    16 x KT multiply-adds per row; the K steps an `scf.for` tagged `nanomm.amx_microkernel`
-    carrying the tiles' rows, to keep it small), so it runs and is checked against numpy on CPUs
-    without AMX.
-
-    With `prefetch-a=d`, each K step prefetches (into L1) the A rows of the step d steps ahead,
-    one line per row: A is read with its row stride K (often a power of two, so its rows
-    alias in L1 and come from L2), and a tile load stalls on each of its 16 lines.
-
-    With `prefetch-c`, the K steps also prefetch (for writing) the C lines of the microkernel
-    to the right (tile-register's mn order runs it next), a few lines a step: C tiles loaded
-    where a K block accumulates (kc < K) come from memory, and AMX tile loads wait for each
-    line; the stores need the lines too. Measured on the Emerald Rapids host
-    (bench/amx_host/results/amx_prefetch_c_run1.md, _run2.md): 1.02x geomean over 22 kernel
-    pairs of two runs (one thread bf16 2048^3 1.05x / 1.11x; 16 threads 0.88x-1.09x).
-
-    With `bf16-fma`, the AVX-512 pieces are sized for compose-microkernel's bf16-fma (B vectors
-    and A's broadcast held as two float32 halves each), which the pipeline runs with it.
-
-    With `pad-k` (after pack{pad-k}: A copies and B panels zero-padded to whole tile products),
-    a K that is not a multiple of KT runs as K rounded up to KT on the tiles (the padding's zeros
-    add nothing), through views of the same buffers widened to the padded K; no AVX-512 K
-    remainder pass re-reads C.
-
-    With `pad-mn`, a nanokernel whose rows or columns are not multiples of 16 (the M / N edges
-    of the problem; not where one of them is one more than a multiple: PAD_MN_SKIP_REMAINDER)
-    runs whole on tiles, its rows and columns rounded up to 16, instead of as
-    AVX-512 edge pieces: A through a view widened to the rounded rows (pack{pack-a}'s copy,
-    whose buffer has whole 16-row tiles of rows: the extra rows hold whatever an earlier block
-    left, and only make C rows that are thrown away), B through a view widened to the rounded
-    columns (pack's panels are zero past N, and as wide as the register tile), C through a
-    32x32 scratch buffer: the nanokernel's part of C copied in (unless it starts from zero),
-    the tiles loaded from and stored to the scratch, the part copied back, each row with masked
-    vector loads and stores. Only where the tiles cover all of K (K whole tile products, or
-    pad-k), for register tiles of at most 32x32 (the scratch buffer's size); needs A copied by
-    pack{pack-a}.
-
-    Options: outline, emulate, prefetch-a (distance in K steps; 0 disables), prefetch-c, bf16-fma,
-    pad-k, pad-mn.
+    Options: outline (one private function per distinct microkernel), emulate (the same tile
+    program from vector ops, for CPUs without AMX), prefetch-a (A rows that many K steps ahead;
+    0 disables), prefetch-c (the next microkernel's C lines), bf16-fma (pieces sized for
+    compose-microkernel{bf16-fma}), pad-k (tiles over pack{pad-k}'s zero-padded K), pad-mn (edge
+    nanokernels on tiles rounded up to 16 rows and columns). The methods say more of each.
     """
 
     name = "compose-amx"
@@ -121,7 +70,7 @@ class ComposeAmx(ModulePass):
         for loop in list(walk(module.operation, "scf.for")):
             if NANOKERNEL not in loop.attributes:
                 continue
-            nk = _match(loop)
+            nk = nanokernel.match(loop)
             if nk is None:
                 raise self.fail("nanokernel loop does not have the form tile-register produces", loop)
             if nk.kind == "f32" or not nk.b_packed:
@@ -148,10 +97,16 @@ class ComposeAmx(ModulePass):
             if nk.zero_init is not None:
                 erase(nk.zero_init)
 
-    def _tiles_and_pieces(self, module, loop, outlined, nk: _Nanokernel, m16: int, n16: int, k_amx: int,
+    def _tiles_and_pieces(self, module, loop, outlined, nk: Nanokernel, m16: int, n16: int, k_amx: int,
                           padded: bool, zero: bool) -> None:
         """The AMX microkernel of C[0:m16, 0:n16] over K_AMX, and AVX-512 pieces for the K remainder
-        and the edge rows and columns (see the class doc)."""
+        and the edge rows [m16, MR) and columns [n16, NR) over the whole K.
+
+        The K remainder accumulates onto what the tiles stored (no zeros, and no reads of A past K,
+        which tiles of a whole pair / quad of k would make). With `pad-k` (after pack{pad-k}: A
+        copies and B panels zero-padded to whole tile products) the tiles run over K rounded up
+        instead, through views of the same buffers widened to it: the zeros add nothing, and no
+        AVX-512 pass re-reads C."""
         if m16 and n16 and k_amx:
             if padded:  # the zeros past K in the same buffers (pack{pad-k})
                 a = _widened(nk.a, [m16, k_amx])
@@ -170,10 +125,19 @@ class ComposeAmx(ModulePass):
         if n16 < nk.nr and m16:
             _pieces(nk, 0, m16, n16, nk.nr, 0, nk.k, zero, self.bf16_fma)
 
-    def _padded_edge(self, module, loop, outlined, scratch: dict, nk: _Nanokernel, k: int, zero: bool) -> None:
+    def _padded_edge(self, module, loop, outlined, scratch: dict, nk: Nanokernel, k: int, zero: bool) -> None:
         """pad-mn: the whole mr x nr nanokernel on tiles, rows and columns rounded up to 16, C through
-        the function's scratch buffer (see the class doc)."""
-        rows, cols = -(-nk.mr // TILE) * TILE, -(-nk.nr // TILE) * TILE
+        the function's scratch buffer. For an edge nanokernel (rows or columns not a multiple of 16,
+        and neither a multiple plus PAD_MN_SKIP_REMAINDER) whose tiles cover all of K (K whole tile
+        products, or pad-k), of at most 32x32, with A copied by pack{pack-a}.
+
+        A is read through a view widened to the rounded rows (the copy's buffer has whole 16-row
+        tiles: the extra rows hold whatever an earlier block left and only make C rows that are
+        thrown away); B through a view widened to the rounded columns (pack's panels are zero past
+        N, and as wide as the register tile); C through the 32x32 scratch buffer: the nanokernel's
+        part copied in (unless it starts from zero), the tiles loaded from and stored to it, the
+        part copied back, each row with masked vector loads and stores."""
+        rows, cols = round_up(nk.mr, TILE), round_up(nk.nr, TILE)
         a = _widened(nk.a, [rows, k])
         b = _widened(nk.b, [k // nk.v, cols * nk.v])
         buf = self._scratch(loop, scratch, nk.c.type.element_type)
@@ -196,7 +160,10 @@ class ComposeAmx(ModulePass):
                 scratch[key] = memref.alloca(ir.MemRefType.get([SCRATCH, SCRATCH], elt), [], [], alignment=64)
         return scratch[key]
 
-    def _microkernel(self, module, loop, outlined, nk: _Nanokernel, a, b, c, tm, tn, k, zero) -> None:
+    def _microkernel(self, module, loop, outlined, nk: Nanokernel, a, b, c, tm, tn, k, zero) -> None:
+        """The tile program, or with `outline` a call of the private function (tagged
+        `nanomm.outlined`) made once per distinct microkernel (operand types, K, zero start): LLVM
+        puts its `ldtilecfg` at that function's entry, and a shape with many blocks has a few."""
         if not self.outline:
             self._emit(nk, a, b, c, tm, tn, k, zero)
             return
@@ -205,8 +172,17 @@ class ComposeAmx(ModulePass):
         call_outlined(module, loop, outlined, key, name, [a, b, c],
                       lambda a, b, c: self._emit(nk, a, b, c, tm, tn, k, zero))
 
-    def _emit(self, nk: _Nanokernel, a, b, c, tm: int, tn: int, k: int, zero: bool) -> None:
-        """The tile program: C tiles live across K, A and B tile loads and tm x tn products per KT of k."""
+    def _emit(self, nk: Nanokernel, a, b, c, tm: int, tn: int, k: int, zero: bool) -> None:
+        """The tile program: C tiles (started by `amx.tile_zero` or loads of C) live across K; per KT
+        of k, tm A tiles (16 rows of A) and tn B tiles (16 panel rows x 64 bytes: the VNNI panel's
+        layout as it is) are loaded and tm x tn products accumulate; the C tiles are stored after.
+
+        `prefetch-a=d`: each K step prefetches (into L1) the A rows of the step d steps ahead, one
+        line per row: A's row stride K is often a power of two, so its rows alias in L1 and come
+        from L2, and a tile load stalls on each of its 16 lines. `prefetch-c`: the K steps also
+        prefetch (for writing) the C lines of the microkernel to the right (tile-register's mn order
+        runs it next), a few a step: C tiles loaded where a K block accumulates come from memory,
+        and tile loads wait for each line."""
         tiles = (_Emulated if self.emulate else _Amx)(nk)
         v, kt = nk.v, TILE * nk.v
         accs = [tiles.start(c, i * TILE, j * TILE, zero) for i in range(tm) for j in range(tn)]
@@ -248,7 +224,7 @@ class ComposeAmx(ModulePass):
             # Straight-line K: LLVM's tile register allocation and ldtilecfg placement work on
             # straight-line tile values; MLIR 22 cannot carry !amx.tile through block arguments.
             c_lines = self._next_c_lines(tm, tn)
-            per_step = -(-len(c_lines) // (k // kt))  # spread over the K steps
+            per_step = ceil_div(len(c_lines), k // kt)  # spread over the K steps
             for n_step, kk in enumerate(range(0, k, kt)):
                 ahead = kk + self.prefetch_a * kt
                 if self.prefetch_a and ahead < k:
@@ -274,7 +250,7 @@ class ComposeAmx(ModulePass):
 class _Amx:
     """Tiles as `!amx.tile` values (one SSA value per tile)."""
 
-    def __init__(self, nk: _Nanokernel):
+    def __init__(self, nk: Nanokernel):
         self.nk = nk
         in_elt, acc_elt = nk.a.type.element_type, nk.c.type.element_type
         self.a_t = amx.tile_type(TILE, TILE * nk.v, in_elt)
@@ -306,10 +282,13 @@ class _Amx:
 
 
 class _Emulated:
-    """The same tiles as vectors: a C tile is 16 rows `vector<16xf32|i32>`, an A tile stays in
-    memory (its elements are loaded where used), a B tile is 16 panel rows `vector<16v>`."""
+    """The same tiles as vectors (`emulate`: the tile program runs, and is checked against numpy, on
+    CPUs without AMX): a C tile is 16 rows `vector<16xf32|i32>`, an A tile stays in memory (its
+    elements are loaded where used), a B tile is 16 panel rows `vector<16v>`, a product is 16 x KT
+    multiply-adds per row; the K steps are an `scf.for` tagged `nanomm.amx_microkernel` carrying the
+    tiles' rows, to keep the IR small."""
 
-    def __init__(self, nk: _Nanokernel):
+    def __init__(self, nk: Nanokernel):
         self.nk = nk
         self.in_elt, self.acc_elt = nk.a.type.element_type, nk.c.type.element_type
         self.row_t = ir.VectorType.get([TILE], self.acc_elt)
@@ -413,18 +392,18 @@ def _widened(view: ir.Value, sizes: list[int]) -> ir.Value:
     return memref.reinterpret_cast(result, base, [off], [], [], [dyn], sizes, list(strides))
 
 
-def _pieces(nk: _Nanokernel, m0: int, m1: int, n0: int, n1: int, k0: int, k1: int, zero: bool,
+def _pieces(nk: Nanokernel, m0: int, m1: int, n0: int, n1: int, k0: int, k1: int, zero: bool,
             fma: bool = False) -> None:
     """Nanokernels for C[m0:m1, n0:n1] over k in [k0, k1), split so each fits the zmm registers."""
     for c0 in range(n0, n1, 64):
         c1 = min(n1, c0 + 64)
         rows = _max_rows(c1 - c0, nk.kind, fma)
-        count = -(-(m1 - m0) // rows)
+        count = ceil_div(m1 - m0, rows)
         step, extra = divmod(m1 - m0, count)
         r0 = m0
         for p in range(count):
             r1 = r0 + step + (1 if p < extra else 0)
-            _nanokernel(nk, r0, r1, c0, c1, k0, k1, zero)
+            _piece(nk, r0, r1, c0, c1, k0, k1, zero)
             r0 = r1
 
 
@@ -432,7 +411,7 @@ def _max_rows(cols: int, kind: str, fma: bool = False) -> int:
     """The most rows of a `cols`-wide register tile whose accumulators, B vectors and A broadcast
     (and for s8 x s8 the column-sum accumulators and 0x80 constant; for bf16 with `fma` the
     float32 halves of B and A) fit the registers."""
-    chunks = -(-cols // TILE)
+    chunks = ceil_div(cols, TILE)
     extra = chunks + 1 if kind == "s8s8" else 0
     if fma and kind == "bf16":
         extra = chunks + 1  # a second half of every B vector and of A's broadcast
@@ -442,19 +421,17 @@ def _max_rows(cols: int, kind: str, fma: bool = False) -> int:
     return rows
 
 
-def _nanokernel(nk: _Nanokernel, m0: int, m1: int, n0: int, n1: int, k0: int, k1: int, zero: bool) -> None:
-    """tile-register's nanokernel (B read as a VNNI panel row, as after pack) of one piece."""
-    from .tile_register import _nanokernel as contract_nanokernel, _write
-
+def _piece(nk: Nanokernel, m0: int, m1: int, n0: int, n1: int, k0: int, k1: int, zero: bool) -> None:
+    """The nanokernel (B read as a VNNI panel row, as after pack) of one piece."""
     v, mr, nr, k = nk.v, m1 - m0, n1 - n0, k1 - k0
     a = subview(nk.a, [m0, k0], [mr, k])
-    b = subview(nk.b, [k0 // v, n0 * v], [-(-k // v), nr * v])
+    b = subview(nk.b, [k0 // v, n0 * v], [ceil_div(k, v), nr * v])
     c = subview(nk.c, [m0, n0], [mr, nr])
     elt = nk.c.type.element_type
     if zero:
         vt = ir.VectorType.get([mr, nr], elt)
         attr = ir.FloatAttr.get(elt, 0.0) if isinstance(elt, ir.FloatType) else ir.IntegerAttr.get(elt, 0)
-        _write(arith.ConstantOp(vt, ir.DenseElementsAttr.get_splat(vt, attr)).result, c)
+        nanokernel.write_tile(arith.ConstantOp(vt, ir.DenseElementsAttr.get_splat(vt, attr)).result, c)
 
     def panel_row(kv: ir.Value) -> ir.Value:
         """Panel row kv / v: nr columns of v consecutive k, read as [nr][v] and transposed to [v][nr]."""
@@ -467,4 +444,4 @@ def _nanokernel(nk: _Nanokernel, m0: int, m1: int, n0: int, n1: int, k0: int, k1
         return vector.transpose(ir.VectorType.get([v, nr], in_elt),
                                 vector.shape_cast(ir.VectorType.get([nr, v], in_elt), row), [1, 0])
 
-    contract_nanokernel(a, b, c, mr, nr, k, a_unsigned=nk.kind == "u8s8", read_b=panel_row)
+    nanokernel.build(a, b, c, mr, nr, k, a_unsigned=nk.kind == "u8s8", read_b=panel_row)

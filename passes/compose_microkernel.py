@@ -9,11 +9,11 @@ from mlir.dialects import arith, llvm, memref, scf, vector
 
 from ..dialects import avx512_dot
 from ..errors import ConfigError
-from . import _epilogue
+from ..runtime.dtypes import ceil_div
+from . import _epilogue, nanokernel
 from ._base import ModulePass
-from ._ir import (call_outlined, const_int, defined_outside, erase, index_const, interleave, is_zero_constant,
-                  lane_mask, read_vector, vnni_factor, walk, write_vector, zero_vector)
-from .tile_register import NANOKERNEL
+from ._ir import call_outlined, erase, index_const, interleave, lane_mask, read_vector, walk, write_vector, zero_vector
+from .nanokernel import NANOKERNEL, Nanokernel
 
 MICROKERNEL = "nanomm.microkernel"
 
@@ -22,9 +22,9 @@ MICROKERNEL = "nanomm.microkernel"
 class ComposeMicrokernel(ModulePass):
     """Composes each nanokernel (`scf.for` tagged `nanomm.nanokernel`) into a microkernel.
 
-    Expects: the nanokernels of tile-register: a K loop that reads a C tile `vector<MRxNR>`,
-    an A column and a B row, accumulates with `vector.contract`, and writes C back; maybe
-    preceded by a `vector.transfer_write` of zeros into the C tile.
+    Expects: the nanokernels of tile-register (passes/nanokernel.py): a K loop that reads a C
+    tile `vector<MRxNR>`, an A column and a B row, accumulates with `vector.contract`, and
+    writes C back; maybe preceded by a `vector.transfer_write` of zeros into the C tile.
 
     Produces: the C tile split into MR x ceil(NR/VW) vectors of VW lanes, loaded once (or
     set to zero) and carried through the K loop as `scf.for` iter_args (`nanomm.microkernel`);
@@ -75,10 +75,9 @@ class ComposeMicrokernel(ModulePass):
     value as float32 and `lane & 0xffff0000` is k+1's (bf16 is float32's upper half, so both
     are exact), and the accumulator takes two `vector.fma`: C += A_k * B_k, then
     C += A_k+1 * B_k+1 (two float32 roundings, where vdpbf16ps rounds once per pair; both are
-    float32 accumulation of exact bf16 products). For CPUs whose vdpbf16ps is slow: on the
-    Emerald Rapids host `python3 bench/peak.py --kinds f32,bf16,int8 --no-bandwidth` measured
-    the vdpbf16ps loop at 86.6 GFLOP/s against 178.6 for float32 FMAs (on Zen 4 it is twice
-    the FMA rate instead). See KernelConfig.bf16_fma.
+    float32 accumulation of exact bf16 products). For CPUs whose vdpbf16ps is slower than float32
+    FMAs (Emerald Rapids; not Zen 4): `python bench/peak.py --kinds f32,bf16,int8 --no-bandwidth`
+    measures both loops. See KernelConfig.bf16_fma.
 
     Options: vector-width (lanes per vector register, 16 for f32 on AVX-512), unroll-k,
     prefetch-b (distance in K iterations; 0 disables), outline, late-c, bf16-fma.
@@ -100,7 +99,7 @@ class ComposeMicrokernel(ModulePass):
         outlined: dict[tuple, str] = {}
         for loop in list(walk(module.operation, "scf.for")):
             if NANOKERNEL in loop.attributes:
-                nk = _match(loop)
+                nk = nanokernel.match(loop)
                 if nk is None:
                     raise self.fail("nanokernel loop does not have the form tile-register produces", loop)
                 if ir.MemRefType(nk.b.type).get_strides_and_offset()[0][-1] != 1:
@@ -124,7 +123,7 @@ class ComposeMicrokernel(ModulePass):
             if _epilogue.problem(op) is None and ir.MemRefType(op.operands[len(op.operands) - 1].type).has_static_shape:
                 _epilogue.expand(op, self.vector_width)
 
-    def _call_outlined(self, module: ir.Module, loop: ir.Operation, nk: "_Nanokernel", outlined: dict) -> None:
+    def _call_outlined(self, module: ir.Module, loop: ir.Operation, nk: Nanokernel, outlined: dict) -> None:
         args = [nk.a, nk.b, nk.c] + nk.extras
         key = (tuple(str(v.type) for v in args), nk.k, nk.zero_init is not None, nk.kind, nk.b_packed,
                nk.epilogue and _epilogue.signature(nk.epilogue))
@@ -135,7 +134,7 @@ class ComposeMicrokernel(ModulePass):
                           lambda a, b, c, *extras: self._emit(dataclasses.replace(nk, a=a, b=b, c=c,
                                                                                   extras=list(extras))))
 
-    def _emit(self, nk: "_Nanokernel") -> None:
+    def _emit(self, nk: Nanokernel) -> None:
         """The microkernel of `nk` at the current insertion point: C tile in registers across the
         K loop (steps of v k, unrolled, the remainder and a partial last step peeled), stored once."""
         vw, v = self.vector_width, nk.v
@@ -166,7 +165,7 @@ class ComposeMicrokernel(ModulePass):
                 kv = kloop.induction_variable
                 if self.prefetch_b and (v == 1 or nk.b_packed):  # B rows, or VNNI panel rows
                     row = kv if v == 1 else arith.DivUIOp(kv, index_const(v)).result
-                    self._prefetch(nk.b, row, -(-nk.k // v), nr * v, 16 * v)  # 64-byte lines
+                    self._prefetch(nk.b, row, ceil_div(nk.k, v), nr * v, 16 * v)  # 64-byte lines
                 for uu in range(u):
                     cur = step(kv if uu == 0 else arith.AddIOp(kv, index_const(uu * v)).result, cur)
                 scf.YieldOp(cur)
@@ -190,7 +189,7 @@ class ComposeMicrokernel(ModulePass):
                         nk, kinds[k], k, i, j, w, tile, column_inputs))
                 _store(acc, nk.c, index_const(i), j, w, vw, tile.masks)
 
-    def _epilogue_input(self, nk: "_Nanokernel", kind: str, k: int, i: int, j: int, w: int, tile: "_Tile",
+    def _epilogue_input(self, nk: Nanokernel, kind: str, k: int, i: int, j: int, w: int, tile: "_Tile",
                         column_inputs: dict) -> ir.Value:
         """Epilogue input k at row i, lanes [j, j+w) of the tile (a column input once per chunk)."""
         if kind == _epilogue.COLUMN and (k, j) in column_inputs:
@@ -221,7 +220,7 @@ class ComposeMicrokernel(ModulePass):
 class _Tile:
     """The C tile of a microkernel as MR x ceil(NR/VW) vectors of VW lanes (the last maybe masked)."""
 
-    def __init__(self, nk: "_Nanokernel", vw: int):
+    def __init__(self, nk: Nanokernel, vw: int):
         self.vw, self.mr = vw, nk.mr
         self.chunks = [(j, min(vw, nk.nr - j)) for j in range(0, nk.nr, vw)]
         self.count = nk.mr * len(self.chunks)
@@ -242,7 +241,7 @@ class _Tile:
                      self.masks, self.pad)
 
 
-def _fma_step(nk: "_Nanokernel", tile: _Tile, accs: list):
+def _fma_step(nk: Nanokernel, tile: _Tile, accs: list):
     """float32: per k, B loaded once per chunk, each A element broadcast, MR x chunks vector.fma."""
     def step(k: ir.Value, accs: list, present: int = 1) -> list:
         bs = [tile.load(nk.b, k, j, w) for j, w in tile.chunks]
@@ -256,7 +255,7 @@ def _fma_step(nk: "_Nanokernel", tile: _Tile, accs: list):
     return step, accs, lambda accs: accs
 
 
-def _dot_step(nk: "_Nanokernel", tile: _Tile, accs: list, fma: bool = False):
+def _dot_step(nk: Nanokernel, tile: _Tile, accs: list, fma: bool = False):
     """bf16 / int8: per step of v k, B as chunks of v*VW elements (a VNNI panel row, or v rows of
     an unpacked B interleaved), A's v elements as one broadcast 32-bit word, one dot product per
     accumulator. s8s8 adds column-sum accumulators (returned with accs) that `finish` subtracts.
@@ -341,87 +340,6 @@ def _dot_step(nk: "_Nanokernel", tile: _Tile, accs: list, fma: bool = False):
         return [arith.SubIOp(acc, comps[n % len(chunks)]).result for n, acc in enumerate(accs)]
 
     return step, accs, finish
-
-
-@dataclasses.dataclass
-class _Nanokernel:
-    a: ir.Value
-    b: ir.Value
-    c: ir.Value
-    mr: int
-    nr: int
-    k: int  # the number of k (A's columns), not of steps
-    zero_init: ir.Operation | None
-    kind: str = "f32"  # f32 | bf16 | u8s8 | s8s8
-    v: int = 1  # k per step (the VNNI factor)
-    b_packed: bool = False  # B is a VNNI panel [ceil(k/v)][NR*v] (else the plain K x NR tile)
-    epilogue: ir.Operation | None = None  # the tile's epilogue generic (passes/_epilogue.py), if any
-    extras: list = dataclasses.field(default_factory=list)  # its inputs (views of the tile)
-
-
-def _match(loop: ir.Operation) -> _Nanokernel | None:
-    """Recognises tile-register's nanokernel loop; None when it does not match."""
-    lb, ub, st = (const_int(loop.operands[i]) for i in range(3))
-    if lb != 0 or st is None or ub is None:
-        return None
-    body = loop.regions[0].blocks[0]
-    contracts = [o for o in body.operations if o.operation.name == "vector.contract"]
-    writes = [o for o in body.operations if o.operation.name == "vector.transfer_write"]
-    if len(contracts) != 1 or len(writes) != 1:
-        return None
-    con = contracts[0].operation
-    lhs, lhs_ext = _through_ext(con.operands[0])
-    rhs, _ = _through_ext(con.operands[1])
-    acc = con.operands[2].owner
-    b_packed = False
-    if not isinstance(rhs, ir.Block) and rhs.name == "vector.transpose":  # pack's VNNI panel row
-        cast = rhs.operands[0].owner
-        if isinstance(cast, ir.Block) or cast.name != "vector.shape_cast":
-            return None
-        rhs, b_packed = cast.operands[0].owner, True
-    if any(isinstance(x, ir.Block) or x.name != "vector.transfer_read" for x in (lhs, rhs, acc)):
-        return None
-    a, b, c = lhs.operands[0], rhs.operands[0], acc.operands[0]
-    if not all(defined_outside(v, loop) for v in (a, b, c)):
-        return None
-    if writes[0].operation.operands[1] != c:
-        return None
-    mr, nr = ir.VectorType(acc.results[0].type).shape
-    zero_init = None
-    prev = _op_before(loop)
-    if (prev is not None and prev.name == "vector.transfer_write" and prev.operands[1] == c
-            and is_zero_constant(prev.operands[0])):
-        zero_init = prev
-    in_elt = ir.MemRefType(a.type).element_type
-    v = vnni_factor(in_elt)
-    k = ir.MemRefType(a.type).shape[1]
-    if st != 1 and (st != v or ub != -(-k // v) * v):
-        return None
-    kind = {"f32": "f32", "bf16": "bf16"}.get(str(in_elt))
-    if str(in_elt) == "i8":
-        kind = "u8s8" if lhs_ext == "arith.extui" else "s8s8"
-    if kind is None or (kind == "f32") != (v == 1):
-        return None
-    return _Nanokernel(a, b, c, mr, nr, k, zero_init, kind, v, b_packed)
-
-
-def _through_ext(value: ir.Value):
-    """(the op defining value, seen through one arith.ext*, and that ext's name or None)."""
-    owner = value.owner
-    if not isinstance(owner, ir.Block) and owner.name in ("arith.extf", "arith.extsi", "arith.extui"):
-        return owner.operands[0].owner, owner.name
-    return owner, None
-
-
-def _op_before(op: ir.Operation) -> ir.Operation | None:
-    """The op before `op` in its block, skipping constants."""
-    prev = None
-    for o in op.block.operations:
-        if o.operation == op:
-            return prev
-        if o.operation.name != "arith.constant":
-            prev = o.operation
-    return None
 
 
 def _load(src, row, j, w, vw, vtype, masks, pad):

@@ -8,6 +8,7 @@ from mlir import ir
 from mlir.dialects import vector
 
 from ..errors import ConfigError
+from ..runtime.dtypes import ceil_div
 from ._base import ModulePass
 from ._ir import erase, walk
 from .compose_microkernel import MICROKERNEL
@@ -61,7 +62,7 @@ class LowerX86(ModulePass):
         split = 1
         if accs and isinstance(loop.results[0].type, ir.VectorType):
             vt = ir.VectorType(loop.results[0].type)  # the accumulators' vectors, in registers of vector-bits
-            split = max(1, -(-vt.shape[0] * _bits(vt.element_type) // self.vector_bits))
+            split = max(1, ceil_div(vt.shape[0] * _bits(vt.element_type), self.vector_bits))
         body = loop.regions[0].blocks[0]
         # The B vectors of one k step: the distinct B operands of its FMAs / dot products.
         b_vectors: list[ir.Value] = []

@@ -8,6 +8,7 @@ from mlir import ir
 from mlir.dialects import arith, func, memref, scf, vector
 
 from ..errors import ConfigError
+from ..runtime.dtypes import ceil_div, round_up
 from ._base import ModulePass
 from ._ir import (add_index, erase, index_const, lane_mask, interleave, read_vector, row_chunks, vnni_factor,
                   walk, write_vector, zero_vector)
@@ -29,16 +30,13 @@ class Pack(ModulePass):
     [NC/NR][KC][NR] (one contiguous KC x NR panel per register-tile column, the last panel
     zero-padded), with 16-lane vector loads and stores (masked at the edge). The copy walks
     B along its rows (K outer, panels inner), so each row of the block is one run of lines; a
-    panel-by-panel walk read 2-4 lines a row, a row stride apart, and kept fewer misses in
-    flight. `python bench/bench_configs.py 128x4096x4096 --dtype D --pack` (VM, Zen 4; the pack.py
-    of commit cfb8367 against 9f8cc84's, one run each): the packing inside a call went from 10.9
-    to 14.9 GB/s of B for bf16, 10.6 to 14.8 for u8s8, 10.4 to 10.8 for f32 (the call 3.6 % /
-    4.3 % / 1 % faster). With `prefetch-rows=d`, when
-    the whole B is larger than `prefetch-min-kib` (an L2: smaller B is read from cache), each
-    panel row also prefetches (into L2: every block row is a short run on its own page, where
-    the hardware prefetchers do not run ahead) the lines of the B rows that panel row k + d
-    copies, clamped to the block. Every tile's B
-    view is redirected to its panel, a memref<KC x nr, strided<[NR, 1]>>, so a microkernel
+    panel-by-panel walk reads 2-4 lines a row, a row stride apart, keeps fewer misses in flight
+    and packed more slowly (`python bench/bench_configs.py 128x4096x4096 --dtype D --pack`
+    measures the packing). With `prefetch-rows=d`, when the whole B is larger than
+    `prefetch-min-kib` (an L2: smaller B is read from cache), each panel row also prefetches
+    (into L2: every block row is a short run on its own page, where the hardware prefetchers do
+    not run ahead) the lines of the B rows that panel row k + d copies, clamped to the block.
+    Every tile's B view is redirected to its panel, a memref<KC x nr, strided<[NR, 1]>>, so a microkernel
     reads B sequentially and never with the row stride of B. One buffer, sized for the
     largest block, is allocated on the stack at function entry and aligned to 64 bytes.
 
@@ -111,10 +109,10 @@ class Pack(ModulePass):
                             blocks[0])
         elt = ir.MemRefType(blocks[0].results[0].type).element_type
         size = 4 // vnni_factor(elt)
-        lines = -(-max(kb for _, kb in shapes) * size // 64)
+        lines = ceil_div(max(kb for _, kb in shapes) * size, 64)
         row = (lines | 1) * 64 // size  # elements per row: an odd number of 64-byte lines
         # whole 16-row AMX tiles of rows: compose-amx{pad-mn} reads an edge block's tiles past its rows
-        total = -(-max(mb for mb, _ in shapes) // 16) * 16 * row
+        total = round_up(max(mb for mb, _ in shapes), 16) * row
         if total * size > self.max_buffer_kib * 1024:
             raise self.fail(f"A block copy needs {total * size // 1024} KiB, over max-buffer-kib="
                             f"{self.max_buffer_kib}; use smaller mc or kc", blocks[0])
@@ -141,11 +139,11 @@ class Pack(ModulePass):
     def _padded_k(self, kb: int, v: int) -> int:
         """The K a block of kb is laid out for: kb, or with pad-k kb rounded up to whole AMX tile
         products (16 v: one B tile of 16 panel rows)."""
-        return -(-kb // (16 * v)) * 16 * v if self.pad_k and not self.prepacked else kb
+        return round_up(kb, 16 * v) if self.pad_k and not self.prepacked else kb
 
     def _panel_rows(self, kb: int, v: int) -> int:
         """Rows of a B panel for a K block of kb (zero rows past kb)."""
-        return -(-self._padded_k(kb, v) // v)
+        return ceil_div(self._padded_k(kb, v), v)
 
     def _zero_columns(self, dst: ir.Value, rows: int, c0: int, c1: int, elt: ir.Type) -> None:
         """dst[i, c0:c1] = 0 for every row i (vector-width stores, masked at the end)."""
@@ -197,7 +195,7 @@ class Pack(ModulePass):
         shapes = [ir.MemRefType(op.results[0].type).shape for op in blocks]
         elt = ir.MemRefType(blocks[0].results[0].type).element_type
         v = vnni_factor(elt)
-        sizes = [(-(-nb // nr)) * self._panel_rows(kb, v) * nr * v for kb, nb in shapes]
+        sizes = [ceil_div(nb, nr) * self._panel_rows(kb, v) * nr * v for kb, nb in shapes]
         total = max(sizes)
         nbytes = total * 4 // v
         if nbytes > self.max_buffer_kib * 1024:
@@ -211,7 +209,7 @@ class Pack(ModulePass):
 
     def _pack_block(self, op: ir.Operation, buf: ir.Value, kb: int, nb: int, elt: ir.Type) -> None:
         nr, v = self.nr, vnni_factor(elt)
-        panels, rows = -(-nb // nr), self._panel_rows(kb, v)
+        panels, rows = ceil_div(nb, nr), self._panel_rows(kb, v)
         b_blk = op.results[0]
         users = [u.owner for u in b_blk.uses]
         with ir.InsertionPoint.after(op), op.location:
@@ -220,9 +218,9 @@ class Pack(ModulePass):
                                              [rows * nr * v, nr * v, 1])
             packed.owner.attributes[PACKED_B] = ir.UnitAttr.get()
             self._copy(b_blk, packed, kb, nb, elt)
-            if rows > -(-kb // v):  # pad-k: zero panel rows up to the tile multiple
+            if rows > ceil_div(kb, v):  # pad-k: zero panel rows up to the tile multiple
                 zeros = zero_vector(ir.VectorType.get([nr * v], elt))
-                loop = scf.ForOp(index_const(-(-kb // v)), index_const(rows), index_const(1))
+                loop = scf.ForOp(index_const(ceil_div(kb, v)), index_const(rows), index_const(1))
                 with ir.InsertionPoint(loop.body):
                     for p in range(panels):
                         write_vector(zeros, packed, [index_const(p), loop.induction_variable, index_const(0)])
@@ -279,7 +277,7 @@ class Pack(ModulePass):
                     k0 = arith.MulIOp(kv, index_const(kc)).result
                     rows = subview_rows(b, k0, kb, N)
                     _, panels, prows, width = packed_t.shape
-                    used = -(-kb // (kc // prows))
+                    used = ceil_div(kb, kc // prows)
                     dst_t = ir.Type.parse(
                         f"memref<{panels}x{used}x{width}x{packed_t.element_type}, "
                         f"strided<[{prows * width}, {width}, 1], offset: ?>>")
@@ -357,7 +355,7 @@ class Pack(ModulePass):
         (s0, s1), offset = ir.MemRefType(src.type).get_strides_and_offset()
         w_t = ir.MemRefType.get([nb, kb], elt, ir.StridedLayoutAttr.get(offset, [s1, s0]))
         w = memref.transpose(w_t, src, ir.AffineMapAttr.get(ir.AffineMap.get_permutation([1, 0])))
-        rows = -(-kb // v)  # panel rows with data (pad-k rows are zeroed by the caller)
+        rows = ceil_div(kb, v)  # panel rows with data (pad-k rows are zeroed by the caller)
         full_panels, rem_cols = divmod(nb, nr)
 
         def chunk(p: ir.Value, g: int, kw: ir.Value, present_rows: int, elements: int, present: int):
@@ -465,7 +463,7 @@ class Pack(ModulePass):
     def _view(self, packed, n: ir.Value, kb: int, width: int, elt: ir.Type, prepacked: tuple | None) -> ir.Value:
         """The panel holding in-block column n: from the block buffer, or from prepacked B."""
         nr, v = self.nr, vnni_factor(elt)
-        rows = -(-kb // v)
+        rows = ceil_div(kb, v)
         if prepacked is None:
             panel = arith.DivUIOp(n, index_const(nr)).result
             return _panel_view(packed, panel, rows, width * v, nr * v, elt)
@@ -518,12 +516,12 @@ def _row_stride(t: ir.MemRefType) -> int:
 def _packed_type(K: int, N: int, kc: int, nr: int, v: int, elt: ir.Type, ldb: int) -> ir.MemRefType:
     """[ceil(K/kc)][ceil(N/nr)][kc/v][nr*v]; when B is a column block of a B `ldb` wide, its panels
     sit among that B's: K blocks are ceil(ldb/nr) panels apart."""
-    shape = [-(-K // kc), -(-N // nr), kc // v, nr * v]
+    shape = [ceil_div(K, kc), ceil_div(N, nr), kc // v, nr * v]
     if ldb == N:
         return ir.MemRefType.get(shape, elt)
     panel = kc // v * nr * v
     return ir.Type.parse(f"memref<{'x'.join(map(str, shape))}x{elt}, "
-                         f"strided<[{-(-ldb // nr) * panel}, {panel}, {nr * v}, 1]>>")
+                         f"strided<[{ceil_div(ldb, nr) * panel}, {panel}, {nr * v}, 1]>>")
 
 
 def _offsets(op: ir.Operation) -> list[ir.Value]:

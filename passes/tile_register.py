@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable
 
 from mlir import ir
-from mlir.dialects import arith, scf, vector
+from mlir.dialects import arith
 
 from ..errors import ConfigError
-from . import _epilogue
+from . import _epilogue, nanokernel
 from ._matmul import MatmulOperands, MatmulRewrite
-from ._ir import A_UNSIGNED, erase, index_const, subview, tile_loops, vnni_factor
-
-NANOKERNEL = "nanomm.nanokernel"
+from ._ir import A_UNSIGNED, erase, subview, tile_loops
 
 
 @dataclasses.dataclass(frozen=True)
@@ -24,11 +21,11 @@ class TileRegister(MatmulRewrite):
     optionally preceded by a `linalg.fill` of zero into the same output.
 
     Produces: loops over MR x NR tiles (edge tiles peeled with their own static sizes, so
-    nothing is ever out of bounds). Each tile is a nanokernel: an `scf.for` over K, tagged
-    `nanomm.nanokernel`, whose body reads the C tile as a `vector<MRxNR>`, an A column
-    `vector<MRx1>` and a B row `vector<1xNR>`, accumulates with one `vector.contract` and
-    writes C back. A zero fill becomes a `vector.transfer_write` of zeros before the loop.
-    compose-microkernel turns this into register-resident FMA chains.
+    nothing is ever out of bounds). Each tile is a nanokernel (passes/nanokernel.py): an
+    `scf.for` over K, tagged `nanomm.nanokernel`, whose body reads the C tile as a
+    `vector<MRxNR>`, an A column `vector<MRx1>` and a B row `vector<1xNR>`, accumulates with one
+    `vector.contract` and writes C back. A zero fill becomes a `vector.transfer_write` of zeros
+    before the loop. compose-microkernel turns this into register-resident FMA chains.
 
     A dynamic M (an A block of `?` rows) runs its whole MR-row tiles in an `scf.for` and the
     rest (1..MR-1 rows, known at run time) in an `scf.index_switch` with a case per row count,
@@ -76,8 +73,8 @@ class TileRegister(MatmulRewrite):
                         ir.VectorType.get([mr, nr], elt),
                         ir.DenseElementsAttr.get_splat(ir.VectorType.get([mr, nr], elt), fill.operands[0].owner.attributes["value"]),
                     ).result
-                    _write(zeros, c_t)
-                _nanokernel(a_t, b_t, c_t, mr, nr, K, A_UNSIGNED in op.attributes)
+                    nanokernel.write_tile(zeros, c_t)
+                nanokernel.build(a_t, b_t, c_t, mr, nr, K, A_UNSIGNED in op.attributes)
                 if extra is not None:
                     _epilogue.clone_onto(epilogue, c_t, extra)
 
@@ -89,54 +86,3 @@ class TileRegister(MatmulRewrite):
         if epilogue is not None:
             erase(epilogue)
 
-
-def _nanokernel(a_t: ir.Value, b_t: ir.Value, c_t: ir.Value, mr: int, nr: int, K: int,
-                a_unsigned: bool = False, read_b: Callable[[ir.Value], ir.Value] | None = None) -> None:
-    """The naive (read-modify-write per k step) vector.contract nanokernel of one register tile.
-
-    `read_b(k)` reads B's [v, nr] slice at step k (default: rows k..k+v of a row-major B;
-    compose-amx passes a reader of a packed VNNI panel)."""
-    elt = c_t.type.element_type
-    v = vnni_factor(a_t.type.element_type)
-    exact = K % v == 0
-    loop = scf.ForOp(index_const(0), index_const(-(-K // v) * v), index_const(v))
-    loop.operation.attributes[NANOKERNEL] = ir.UnitAttr.get()
-    with ir.InsertionPoint(loop.body):
-        k = loop.induction_variable
-        zero = index_const(0)
-        acc = _read(c_t, [zero, zero], [mr, nr])
-        lhs = _read(a_t, [zero, k], [mr, v], in_bounds=[True, exact])
-        rhs = read_b(k) if read_b else _read(b_t, [k, zero], [v, nr], in_bounds=[exact, True])
-        if lhs.type.element_type != elt:
-            lhs = _extend(lhs, elt, unsigned=a_unsigned)
-            rhs = _extend(rhs, elt, unsigned=False)
-        maps = ir.Attribute.parse(
-            "[affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>]")
-        iters = ir.Attribute.parse(
-            "[#vector.iterator_type<parallel>, #vector.iterator_type<parallel>, #vector.iterator_type<reduction>]")
-        res = vector.contract(ir.VectorType.get([mr, nr], elt), lhs, rhs, acc, maps, iters)
-        _write(res, c_t)
-        scf.YieldOp([])
-
-
-def _read(source: ir.Value, indices, shape, in_bounds=(True, True)) -> ir.Value:
-    elt = source.type.element_type
-    pad = arith.ConstantOp(elt, 0.0 if isinstance(elt, ir.FloatType) else 0).result
-    vtype = ir.VectorType.get(list(shape), elt)
-    return vector.transfer_read(vtype, source, indices, ir.AffineMapAttr.get(ir.AffineMap.get_minor_identity(2, 2)),
-                                pad, ir.ArrayAttr.get([ir.BoolAttr.get(b) for b in in_bounds]))
-
-
-def _extend(value: ir.Value, elt: ir.Type, unsigned: bool) -> ir.Value:
-    """value widened elementwise to `elt` (extf for floats, extui/extsi for integers)."""
-    wide = ir.VectorType.get(ir.VectorType(value.type).shape, elt)
-    if isinstance(elt, ir.FloatType):
-        return arith.ExtFOp(wide, value).result
-    return (arith.ExtUIOp if unsigned else arith.ExtSIOp)(wide, value).result
-
-
-def _write(value: ir.Value, dest: ir.Value) -> None:
-    zero = index_const(0)
-    vector.transfer_write(None, value, dest, [zero, zero],
-                          ir.AffineMapAttr.get(ir.AffineMap.get_minor_identity(2, 2)),
-                          ir.ArrayAttr.get([ir.BoolAttr.get(True)] * 2))
