@@ -11,16 +11,16 @@ from pathlib import Path
 
 from ..errors import NanommError
 from ..runtime.aot import MANIFEST_FORMAT
+from ..runtime.dtypes import DTYPES, parse_bool
 from .build import build_kernel, required_features, target_cpu
 from .config import KernelConfig, default_config
 from .parallel import build_plan, effective_threads, split
-from .payload import DTYPES, MatmulSpec
+from .payload import MatmulSpec
 
 
 def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int = 1,
            config: KernelConfig | None = None, overrides: dict | None = None,
-           shared_b: bool | None = None, parts_per_thread: int | None = None,
-           balanced: bool = False) -> Path:
+           shared_b: bool | None = None, parts_per_thread: int | None = None) -> Path:
     """Compiles `spec` for `target` (split over `threads`) into `out_dir`; returns the manifest path.
 
     Each distinct per-thread kernel is one object file (relocatable machine code that
@@ -31,16 +31,14 @@ def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int =
     `overrides` (field -> value) then replace fields of each per-thread kernel's config;
     `shared_b` True / False forces B shared or not (None: compiler.parallel.split decides);
     `parts_per_thread` > 1 cuts C into more blocks than threads (claimed as threads finish;
-    None: as compiler.parallel.split decides); `balanced`: the grid of least A + B traffic
-    instead of column blocks first (see compiler.parallel.partition).
+    None: as compiler.parallel.split decides).
     bf16 / int8 kernels for a target with AMX are AMX kernels (the heuristic's choice), and
     their manifest requires amx-tile: the loader asks Linux for AMX permission.
     """
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     cpu = target_cpu(target)
-    chunks, config = split(spec, threads, cpu, config, shared_b=shared_b, parts_per_thread=parts_per_thread,
-                           balanced=balanced)
+    chunks, config = split(spec, threads, cpu, config, shared_b=shared_b, parts_per_thread=parts_per_thread)
     used = effective_threads(threads, chunks)
     objects: dict[str, dict] = {}
 
@@ -59,7 +57,8 @@ def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int =
         return kernel
 
     _, layout = build_plan(spec, chunks, build)
-    _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
+    d = DTYPES[spec.dtype]
+    a_np, b_np, c_np = d.numpy_a, d.numpy_b, d.numpy_c
     name = spec.symbol
     if len(chunks) > 1:  # _x<threads>, and p<blocks> when there are more blocks than threads
         name += f"_x{used}" + (f"p{len(chunks)}" if len(chunks) > used else "")
@@ -94,9 +93,6 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--parts-per-thread", type=int, default=None,
                    help="blocks of C per thread (more than one: threads claim them as they finish one; "
                         "default: as compile_matmul decides)")
-    p.add_argument("--grid", choices=("columns", "balanced"), default="columns",
-                   help="cut C into column blocks first (as compile_matmul does) or into the grid of least "
-                        "A + B traffic (balanced)")
     p.add_argument("--out", type=Path, required=True)
     args = p.parse_args(argv)
     try:
@@ -106,8 +102,7 @@ def main(argv: list[str] | None = None) -> int:
             M, N, K = dims * 3 if len(dims) == 1 else dims
             shared = {"auto": None, "on": True, "off": False}[args.shared_b]
             print(export(MatmulSpec(M, N, K, dtype=args.dtype), args.out, args.target, args.threads,
-                         overrides=overrides, shared_b=shared, parts_per_thread=args.parts_per_thread,
-                         balanced=args.grid == "balanced"))
+                         overrides=overrides, shared_b=shared, parts_per_thread=args.parts_per_thread))
     except (NanommError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -121,9 +116,12 @@ def _field(text: str) -> tuple[str, object]:
     if not sep or key not in types:
         raise ValueError(f"--set takes FIELD=VALUE with a KernelConfig field ({', '.join(types)}), got {text!r}")
     kind = types[key] if isinstance(types[key], str) else types[key].__name__
-    if kind == "bool":
-        return key, value.lower() in ("1", "true", "yes", "on")
-    return key, int(value) if kind == "int" else value
+    try:
+        if kind == "bool":
+            return key, parse_bool(value)
+        return key, int(value) if kind == "int" else value
+    except ValueError as exc:
+        raise ValueError(f"--set {text}: {exc}") from None
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from ..errors import AliasError, DTypeError, LayoutError, NanommError, ShapeErro
 from ..runtime import settings
 from ..runtime.convert import bfloat16
 from ..runtime.cpu import CpuInfo
+from ..runtime.dtypes import DTYPES
 from ..runtime.kernel import data_pointer
 from ..runtime.threads import available_cores
 from .build import build_kernel, target_cpu
@@ -21,11 +22,12 @@ from .config import STREAM_ROWS, KernelConfig, dynamic_config, m_range
 from .kernel import Kernel, call_with_extras, scale_vector, zero_point_vector
 from .parallel import (BATCH_PARALLEL_MIN_SECONDS, BatchedKernel, ParallelKernel, batched_seconds, by_rows, resolve_threads,
                        split, threads_used, with_row_threads)
-from .payload import ACTIVATION_FUNCTIONS, DTYPES, Epilogue, MatmulSpec
+from .payload import ACTIVATION_FUNCTIONS, Epilogue, MatmulSpec
 
 # (A's numpy dtype, B's numpy dtype) -> nanomm dtype name: what nanomm.matmul dispatches on. bfloat16
 # pairs join when a call first holds a bfloat16 array (ml_dtypes is then loaded: see _dtype_kind).
-_NUMPY_TO_DTYPE = {(np.dtype(v[2]), np.dtype(v[3])): k for k, v in DTYPES.items() if "bfloat16" not in v[2:4]}
+_NUMPY_TO_DTYPE = {(np.dtype(d.numpy_a), np.dtype(d.numpy_b)): k for k, d in DTYPES.items()
+                   if "bfloat16" not in (d.numpy_a, d.numpy_b)}
 
 
 def _dtype_kind(a: np.dtype, b: np.dtype) -> str | None:
@@ -33,7 +35,7 @@ def _dtype_kind(a: np.dtype, b: np.dtype) -> str | None:
     kind = _NUMPY_TO_DTYPE.get((a, b))
     if kind is None and "bfloat16" in (a.name, b.name) and len(_NUMPY_TO_DTYPE) < len(DTYPES):
         resolve = lambda name: bfloat16() if name == "bfloat16" else np.dtype(name)  # noqa: E731
-        _NUMPY_TO_DTYPE.update({(resolve(v[2]), resolve(v[3])): k for k, v in DTYPES.items()})
+        _NUMPY_TO_DTYPE.update({(resolve(d.numpy_a), resolve(d.numpy_b)): k for k, d in DTYPES.items()})
         kind = _NUMPY_TO_DTYPE.get((a, b))
     return kind
 
@@ -327,7 +329,7 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
     kind = _dtype_kind(a2.dtype, b2.dtype)
     if kind is None or (dtype is not None and kind != dtype):
         return _matmul(a2.reshape(-1, K)[:1], b2.reshape(-1, N)[:K], None, threads, dtype, None, None)  # names it
-    c_dtype = np.dtype(DTYPES[kind][4])
+    c_dtype = np.dtype(DTYPES[kind].numpy_c)
     count = math.prod(batch_shape)
     spec_epilogue, extras = None, ()
     if epilogue is not None:
@@ -464,14 +466,14 @@ def _matmul(a, b, out: np.ndarray | None, threads: int | None, dtype: str | None
         raise DTypeError(f"dtype={dtype!r} does not match the inputs ({a.dtype} x {b.dtype} is {inferred!r})")
     dtype = inferred
     if dtype is None:
-        supported = ", ".join(f"{v[2]} x {v[3]} -> {v[4]}" for v in DTYPES.values())
+        supported = ", ".join(f"{d.numpy_a} x {d.numpy_b} -> {d.numpy_c}" for d in DTYPES.values())
         raise DTypeError(f"nanomm.matmul supports {supported}; got {a.dtype} x {b.dtype} "
                          f"(convert with .astype(np.float32), or to ml_dtypes.bfloat16 / uint8 / int8)")
     spec_epilogue, extras = None, ()
     if epilogue is not None:
         spec_epilogue, extras, converted = _epilogue_for(epilogue, M, N, dtype, b=b)
         key = None if converted else key
-    c_dtype = np.dtype(np.float32 if spec_epilogue is not None else DTYPES[dtype][4])
+    c_dtype = np.dtype(np.float32 if spec_epilogue is not None else DTYPES[dtype].numpy_c)
     if out is not None:
         _check_out(out, (M, N), c_dtype, a, b)
         for name, x in zip(spec_epilogue.extras if spec_epilogue else (), extras):
@@ -528,7 +530,7 @@ def _epilogue_for(epilogue: tuple, M: int, N: int, dtype: str,
     shape (`residual_shape`, default (M, N); given, an N-D result's, the residual is passed as
     (-1, M, N)). An int8 kernel's epilogue dequantizes (scale, a_zero_point: B's column sums from `b`)."""
     bias, activation, residual, alpha, scale, a_zero_point = epilogue
-    integer = DTYPES[dtype][4] != "float32"
+    integer = DTYPES[dtype].integer
     if integer and scale is None:
         raise DTypeError(f"the epilogue keywords need a float32 result; {dtype} kernels give int32 sums: pass "
                          "scale= (and a_zero_point= for a u8 a) to dequantize them")

@@ -17,11 +17,12 @@ from ..errors import ConfigError, JitError, TargetError
 from ..runtime import settings
 from ..runtime.cpu import CpuInfo, resolve_target
 from ..runtime.diskcache import DiskCache, content_key, source_fingerprint
+from ..runtime.dtypes import DTYPES, round_up
 from ..runtime.jit import JitModule
 from ..runtime.kernel import BatchedABI, BatchedFunction, CompiledFunction, KernelABI, PackFunction
-from .config import VNNI, KernelConfig, default_config, dynamic_config
+from .config import KernelConfig, default_config, dynamic_config
 from .kernel import Kernel
-from .payload import DTYPES, MatmulSpec, payload
+from .payload import MatmulSpec, payload
 from .pipeline import parse_pipeline, run_pipeline
 from .translate import to_llvm_ir
 
@@ -110,10 +111,10 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
         raise ConfigError(f"a dynamic-M kernel runs on AVX-512 (isa='avx512'), not isa={config.isa!r}: AMX kernels "
                           "copy A blocks of a static number of rows")
     if spec.transpose_b and not config.pack_b:  # B^T is read where it is copied into panels (pack)
-        config = dataclasses.replace(config, pack_b=True, nc=-(-config.nc // config.nr) * config.nr)
+        config = dataclasses.replace(config, pack_b=True, nc=round_up(config.nc, config.nr))
     if spec.prepacked_b:
         # Pre-packed B is laid out in K blocks of kc: never wider than K.
-        config = dataclasses.replace(config, pack_b=True, kc=min(config.kc, -(-spec.K // VNNI[spec.dtype]) * VNNI[spec.dtype]))
+        config = dataclasses.replace(config, pack_b=True, kc=min(config.kc, round_up(spec.K, DTYPES[spec.dtype].vnni)))
     start = time.perf_counter()
     features, opt = cpu.feature_string(), settings.opt_level()
     symbols = [spec.symbol] + ([spec.symbol + "_pack_b"] if spec.prepacked_b else [])
@@ -128,7 +129,8 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
         if use_disk_cache:
             cache.put(key, jit.jit_object(), {"symbols": symbols, "spec": repr(spec), "config": repr(config),
                                               "cpu": cpu.name, "features": features, "opt_level": opt})
-    _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
+    d = DTYPES[spec.dtype]
+    a_np, b_np, c_np = d.numpy_a, d.numpy_b, d.numpy_c
     # A column block (ldb) reads its panels inside the packed layout of the whole B.
     packed_shape = config.packed_b_shape(spec.K, spec.ldb or spec.N, spec.dtype) if spec.prepacked_b else ()
     abi = KernelABI(symbol=spec.symbol, M=spec.M, N=spec.N, K=spec.K, a_dtype=a_np, b_dtype=b_np, c_dtype=c_np,

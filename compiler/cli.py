@@ -10,11 +10,11 @@ import time
 import numpy as np
 
 from ..errors import NanommError
+from ..runtime.dtypes import DTYPES, parse_bool
 from .api import compile_matmul
 from .config import KernelConfig, default_config
 from .build import target_cpu
 from .opt import run_command
-from .payload import DTYPES
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -59,11 +59,10 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _boolean(text: str) -> bool:
-    if text.lower() in ("1", "true", "yes", "on"):
-        return True
-    if text.lower() in ("0", "false", "no", "off"):
-        return False
-    raise argparse.ArgumentTypeError(f"expected 0/1/true/false, got '{text}'")
+    try:
+        return parse_bool(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -112,8 +111,8 @@ def _config(args) -> KernelConfig | None:
 def _operands(M: int, N: int, K: int, dtype: str, rng: np.random.Generator):
     """Random A, B of the kernel's dtypes, and what numpy multiplies instead (float32 for bf16,
     int32 for int8: numpy has no bf16 or int8 matmul of its own)."""
-    _, _, a_np, b_np, _ = DTYPES[dtype]
-    if dtype in ("f32", "bf16"):
+    a_np, b_np = DTYPES[dtype].numpy_a, DTYPES[dtype].numpy_b
+    if not DTYPES[dtype].integer:
         a = rng.standard_normal((M, K), dtype=np.float32).astype(a_np)
         b = rng.standard_normal((K, N), dtype=np.float32).astype(b_np)
         return a, b, a.astype(np.float32), b.astype(np.float32), "OpenBLAS sgemm on float32 copies" * (dtype != "f32")
@@ -140,7 +139,7 @@ def _run(kernel, args) -> int:
     with threadpool_limits(limits=threads, user_api="blas"):
         theirs = _time(lambda: np.matmul(a_np, b_np, out=c_np), args.repeat)
     flops = 2.0 * M * N * K
-    unit = "GOP/s  " if dtype in ("u8s8", "s8s8") else "GFLOP/s"
+    unit = "GOP/s  " if DTYPES[dtype].integer else "GFLOP/s"
     print(f"nanomm {dtype} M={M} N={N} K={K} on {target_cpu(args.target).describe()}")
     print(f"  config   {kernel.config}")
     print(f"  compile  {kernel.compile_seconds:.3f} s")

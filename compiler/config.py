@@ -5,35 +5,26 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from ..errors import ConfigError, RegisterError
+from ..errors import ConfigError, DTypeError, RegisterError
 from ..runtime.cpu import CpuInfo
+from ..runtime.dtypes import DTYPES, DType, ceil_div, round_up
 from ..runtime.probe import rates_for
 
 F32_LANES = 16  # float32 lanes of the kernels' vectors: one zmm, or two ymm on AVX2 (LLVM splits them)
 NUM_VREGS = 32  # zmm registers
-# pack's prefetch-rows: B rows prefetched (into L2) this many panel rows ahead of the copy, when
-# B is larger than 1 MiB (pack's prefetch-min-kib). The distance came from an exploratory sweep
-# (0-32 rows, L1 and L2 hints, through a temporary switch; 4-16 rows with L2 hints all gained).
-# `python bench/run.py --dtypes f32,bf16,u8s8 --threads 1 --prepacked 16x4096x4096 --no-plots`
-# without it (commit 9f8cc84; bench/latest/run-vm-20261130-144857.md) and with it (c3c70e9;
-# -155045.md), nanomm / oneDNN in each run: 128x4096x4096 f32 0.988 -> 1.051, bf16 1.032 ->
-# 1.065, u8s8 1.052 -> 1.065; 128x14336x4096 0.976 -> 1.060, 1.044 -> 1.073, 1.028 -> 1.047.
-# In a run with prefetching at every B size (an intermediate build, -153842.md) shapes whose B fits an L2 ran 0.97-1.01x, hence
-# the size rule. AVX-512 kernels only: on the AMX host, `python3 bench/amx_host/amx_bench.py`
-# over builds of 473368f and 21b43f2, two runs (results/amx_pack_prefetch_rows_emr-20261130-1550_run1/2.md),
-# had AMX bf16 128x4096x4096 at 0.74x / 0.85x and 16x4096x4096 0.87x / 0.97x (1024^3, 2048^3
-# 1.02-1.10x); f32 there 0.97x / 0.97x at 128x4096x4096, 1.03x / 1.05x at 2048^3.
+# pack's prefetch-rows: B rows prefetched (into L2) this many panel rows ahead of the copy, where B
+# is larger than 1 MiB (pack's prefetch-min-kib; smaller B, in L2, lost). AVX-512 kernels only (it
+# slowed AMX kernels). Re-measure against a build with 0: `python bench/run.py --dtypes f32,bf16,u8s8
+# --threads 1 --prepacked 16x4096x4096 --no-plots`; AMX: `python3 bench/amx_host/amx_bench.py`.
 PACK_PREFETCH_ROWS = 8
-# Pre-packed B on AVX2: each K step prefetches this many panel rows ahead, across panels, so weights
-# larger than the caches stream under the FMAs (1.07-1.15x at M 3-16 from memory, no change in cache;
-# one row of A keeps the hardware's alone). Re-measure on the host:
-# `python bench/bench_configs.py 16x384x1536 --cold --config pf0:prefetch=0`.
+# Pre-packed B on AVX2: each K step prefetches this many panel rows ahead, across panels, so that
+# weights larger than the caches stream under the FMAs (one row of A keeps the hardware's alone).
+# Re-measure on the host: `python bench/bench_configs.py 16x384x1536 --cold --config pf0:prefetch=0`.
 PREPACKED_PREFETCH_ROWS = 32
 # ... and at M <= STREAM_ROWS (a few register tiles of rows) each B panel's tiles run back to back
 # (order nm) with the next panel prefetched a whole panel (kc rows) ahead, so that its fetch
-# overlaps all of them, not the first alone: weights from memory 1.08-1.23x at M 12-16 (in cache
-# 0.96-1.01x), at 128-4096 rows 0.95-1.01x (hence few rows only; the packed layout is the same).
-# Re-measure on the host:
+# overlaps all of them: a gain for weights from memory, a loss at more rows (the packed layout is
+# the same). Re-measure on the host:
 # `python bench/bench_configs.py 16x3072x768 --cold --config mn:order=mn,prefetch=32`.
 STREAM_ROWS = 32
 AMX_TILES = 8  # tmm registers
@@ -121,7 +112,7 @@ class KernelConfig:
             raise ConfigError(f"vector_bits must be 256 (AVX2) or 512 (AVX-512), got {vector_bits!r}")
         if vector_bits == 256 and (dtype != "f32" or self.isa != "avx512"):
             raise ConfigError(f"AVX2 (256-bit) kernels are float32 FMA kernels, not {dtype} with isa={self.isa!r}")
-        v = VNNI.get(dtype, 1)
+        v = dtype_of(dtype).vnni
         need = (physical_registers(self.mr, self.nr, dtype, self.bf16_fma, vector_bits) if self.isa == "avx512"
                 else 0)  # AMX: checked in __post_init__
         have = REGISTERS[vector_bits]
@@ -166,13 +157,16 @@ class KernelConfig:
 
     def packed_b_shape(self, K: int, N: int, dtype: str = "f32") -> tuple[int, int, int, int]:
         """Shape of B in the pre-packed layout: [K blocks][NR panels][KC/v][NR*v] (v: VNNI factor)."""
-        v = VNNI.get(dtype, 1)
-        return (-(-K // self.kc), -(-N // self.nr), self.kc // v, self.nr * v)
+        v = dtype_of(dtype).vnni
+        return (ceil_div(K, self.kc), ceil_div(N, self.nr), self.kc // v, self.nr * v)
 
 
-# k per 32-bit lane of the dot-product instructions (vdpbf16ps, vpdpbusd): the VNNI factor.
-VNNI = {"f32": 1, "bf16": 2, "u8s8": 4, "s8s8": 4}
-ELEMENT_BYTES = {"f32": 4, "bf16": 2, "u8s8": 1, "s8s8": 1}
+def dtype_of(dtype: str) -> DType:
+    """The DTYPES record of `dtype`, or a DTypeError naming the supported ones."""
+    try:
+        return DTYPES[dtype]
+    except (KeyError, TypeError):
+        raise DTypeError(f"unsupported dtype {dtype!r} (supported: {', '.join(DTYPES)})") from None
 
 
 REGISTERS = {512: NUM_VREGS, 256: 16}  # vector registers by width: zmm, ymm
@@ -246,11 +240,10 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
         # AVX2: K in equal blocks of at most 384 (a 384 x 16 panel is 24 KiB of a 32 KiB L1) for few
         # rows and many alike (one packed layout serves both: RowsRouter); many rows take GotoBLAS's
         # blocking, a kc x nc block of B of up to 1536 columns (2.25 MiB, L3) and A blocks of 48 rows
-        # (L1s), where a half-L2 B block left nc at 128. On Zen 3, one thread, against that rule:
-        # 1.02-1.26x at 4096x3072x768, 4096x768x3072, 4096x2304x768, 1024x1536x384, 1024x384x1536
-        # (`python bench/bench_configs.py 4096x3072x768 --cold --config c:kc=384,nc=1536,mc=48`), and
-        # kc 384 at 16x3072x768 from memory 1.06x (`... 16x3072x768 --cold --config k:kc=384`).
-        kc = -(-K // -(-K // 384))
+        # (L1s), where a half-L2 B block left nc at 128. Both beat the half-L2 rule on Zen 3; re-measure:
+        # `python bench/bench_configs.py 4096x3072x768 --cold --config c:kc=384,nc=1536,mc=48`, and
+        # for few rows `python bench/bench_configs.py 16x3072x768 --cold --config k:kc=384`.
+        kc = _equal_blocks(K, 384)
         if M <= STREAM_ROWS:  # weights from memory, see STREAM_ROWS
             nc = _fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096)
             mc = _fit(M, mr, cpu.l2 // 2 // (kc * 4), 132)
@@ -266,11 +259,9 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
         return KernelConfig(mr=M, nr=nr, mc=M, nc=nc, kc=kc)
     if not wide and M > 3 and N * K * 4 >= 4 * cpu.l1d:
         # AVX2's 16-wide tile reads one cache line of each B row, so unpacked rows far apart cost a
-        # page each: B is packed wherever it fills 4 L1s, in the large-problem blocking. On
-        # Zen 3, one thread (`python bench/bench_configs.py SHAPE --config pk:pack_b=1,...`), packed
-        # against unpacked: 33x4096x33 1.60x, 16x4096x4096 1.18x, 256^3 1.30x, 127x255x511 1.21x
-        # (64^3, B in L1: 0.94x).
-        kc = -(-K // -(-K // 512))
+        # page each: B is packed wherever it fills 4 L1s (in L1, packing lost), in the large-problem
+        # blocking. Re-measure on the host: `python bench/bench_configs.py SHAPE --config pk:pack_b=1,...`.
+        kc = _equal_blocks(K, 512)
         nc = _fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096)
         mc = _fit(M, mr, cpu.l1d * 3 // (kc * 4), 48 if M > 128 else M)
         return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)
@@ -279,15 +270,15 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
             mr, nr = 8, 48
         mr = min(mr, M)
         kc = 16
-        return KernelConfig(mr=mr, nr=nr, mc=_round_up(M, mr), nc=_fit(N, nr, cpu.l2 // (kc * 4), 4096), kc=kc)
+        return KernelConfig(mr=mr, nr=nr, mc=round_up(M, mr), nc=_fit(N, nr, cpu.l2 // (kc * 4), 4096), kc=kc)
     if M >= 64 and N >= 128 and K >= 512 and nr == 64:
-        kc = -(-K // -(-K // 512))  # K in equal blocks of at most 512
+        kc = _equal_blocks(K, 512)
         nc = _fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096)
         mc = _fit(M, mr, cpu.l1d * 3 // (kc * 4), 48 if M > 128 else M)
         return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)
     kc = min(K, 256)
-    mc = max(mr, min(_round_down(cpu.l2 // 2 // (kc * 4), mr), _round_up(M, mr), 192))
-    nc = max(nr, min(_round_down(cpu.l2 // (kc * 4), nr), _round_up(N, nr), 1024))
+    mc = max(mr, min(_round_down(cpu.l2 // 2 // (kc * 4), mr), round_up(M, mr), 192))
+    nc = max(nr, min(_round_down(cpu.l2 // (kc * 4), nr), round_up(N, nr), 1024))
     return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, unroll_k=1, order="mn")
 
 
@@ -323,18 +314,13 @@ def slow_bf16_dot(cpu: CpuInfo) -> bool:
     """Whether bf16 AVX-512 kernels should use float32 FMAs rather than vdpbf16ps on `cpu`
     (KernelConfig.bf16_fma; default_config sets it for the AVX-512 path only).
 
-    On the Emerald Rapids host (AMX), `python3 bench/peak.py --kinds f32,bf16,int8 --no-bandwidth`
-    measured the vdpbf16ps loop at 86.6 GFLOP/s per core against 178.6 for float32 FMAs: half the
-    FMA rate, where Zen 4's is twice it (234 against 117 GFLOP/s here). Intel's AMX CPUs are the
-    ones measured so; the others keep vdpbf16ps. Measured there in two runs of
-    `python3 bench/amx_host/amx_bench.py fma dot` over builds with and without it
-    (`python -m nanomm.compiler.aot ... --target emeraldrapids [--set bf16_fma=0]`;
-    bench/amx_host/results/amx_bf16_fma_emr-20261130-1724.md, _run2.md), FMA over vdpbf16ps in the same
-    rounds: the AVX-512 kernel of 8x4096x4096 1.18x / 1.21x (1x4096x4096, memory-bound, 1.00x /
-    1.02x). AMX kernels' edges disagree by shape: 127x255x511 1.10x / 1.10x, 256x4096x48 1.13x /
-    1.09x, 1024x1024x16 1.05x / 1.07x, but 1000^3 0.955x / 0.956x, and K = 33 shapes 1.00x in one
-    run, 0.62x-0.69x in the other; so AMX kernels keep vdpbf16ps unless a tuning record says
-    otherwise (the tuner's variations try it).
+    On the Emerald Rapids host (AMX) vdpbf16ps delivers far fewer flops than float32 FMAs
+    (`python3 bench/peak.py --kinds f32,bf16,int8 --no-bandwidth`; on Zen 4 it delivers more), and
+    the AVX-512 kernels built on FMAs won there, except where memory bounds them. AMX kernels' edges
+    won on some shapes and lost on others, so AMX kernels keep vdpbf16ps unless a tuning record says
+    otherwise (the tuner's variations try it). Re-measure: `python3 bench/amx_host/amx_bench.py fma
+    dot` over builds with and without it (`python -m nanomm.compiler.aot ... --target emeraldrapids
+    [--set bf16_fma=0]`). Intel's AMX CPUs are the ones measured so; the others keep vdpbf16ps.
 
     On this machine (target "host") the probe decides (runtime/probe.py, `python bench/peak.py`):
     slow where the vdpbf16ps loop delivers under 3/4 of the FMA loop's flops (an FMA-built dot
@@ -346,7 +332,7 @@ def slow_bf16_dot(cpu: CpuInfo) -> bool:
 
 
 def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str, fma: bool = False) -> KernelConfig:
-    """bf16 / int8, measured on Zen 4 (see the closing note of the BF16/INT8 issue).
+    """bf16 / int8, measured on Zen 4.
 
     The same register tiles as float32 (the accumulators are 16 f32/i32 lanes), one row
     fewer for s8 x s8 (its column-sum accumulators); K blocks are multiples of v and sized
@@ -354,23 +340,20 @@ def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str, fma:
     - one to three rows of A: B streams from memory once, unpacked (interleaved in
       registers), in K blocks of 8 rows (a few B rows in flight);
     - skinny A (M <= 32, wide N): B packed per block of 256 k (each row of B read
-      sequentially), C panels 8x48; except where the tuner found better, re-measured with
-      bench/bench_configs.py against this rule at M = 8, 16, 32 (N = K = 4096): bf16 with
-      4-16 rows streams B unpacked in K blocks of 16 through 8x32 tiles (1.70x at M = 8,
-      1.09-1.14x at 16, but 0.85x at 32; at 16 rows and 2 threads 184 against 171 GFLOP/s in
-      two bench/run.py runs); u8s8 with 4-8 rows packs B in K blocks of 16 for 3x64 tiles (1.36x at 8;
-      at 16 rows 1.00-1.16x on one thread but 0.92x on two in an ad-hoc
-      same-process timing, so not there). s8s8 (not
-      measured) keeps the rule;
+      sequentially), C panels 8x48; except where the tuner found better: bf16 with 4-16 rows
+      streams B unpacked in K blocks of 16 through 8x32 tiles (it lost at 32 rows), u8s8 with
+      4-8 rows packs B in K blocks of 16 for 3x64 tiles (at 16 rows it lost on two threads);
+      s8s8 (not measured) keeps the rule. Re-measure against this rule at M = 8, 16, 32 (N = K =
+      4096) with `python bench/bench_configs.py` and `python bench/run.py`;
     - A of 40-128 rows in whole 8-row tiles, wide N (128x4096x4096, 128x14336x4096): 8x48
       tiles (no 2-row edge tile as 6x64 leaves at 128), K in equal blocks of at most 1024,
-      B blocks up to 480 wide: +2-4 % bf16, +5-7 % u8s8 against 6x64 / kc 2048
-      (bench/bench_configs.py, Zen 4; float32 unchanged);
+      B blocks up to 480 wide: faster than 6x64 / kc 2048 for bf16 and u8s8, float32 unchanged
+      (`python bench/bench_configs.py 128x4096x4096 --config ...`);
     - everything else: B packed in VNNI panels, K in equal blocks of at most 2048 (long K
       blocks: C is loaded and stored once per block), a kc x nc block of B in half of L2,
       A blocks of 48 rows.
     """
-    v, size = VNNI[dtype], ELEMENT_BYTES[dtype]
+    v, size = DTYPES[dtype].vnni, DTYPES[dtype].ab_bytes
     if N <= 16:
         mr, nr = 14, 16
     elif N <= 32:
@@ -383,72 +366,50 @@ def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str, fma:
         mr -= 1
     mr = min(mr, M)
     if M <= 3:
-        kc = min(_round_up(K, v), 8)  # 8 rows of B in flight (measured best for bf16 and int8)
+        kc = min(round_up(K, v), 8)  # 8 rows of B in flight (measured best for bf16 and int8)
         return KernelConfig(mr=M, nr=nr, mc=M, nc=_fit(N, nr, cpu.l2 // (kc * size), 4096), kc=kc)
     if M <= 16 and N >= 1024 and dtype == "bf16":
-        return KernelConfig(mr=min(M, 8), nr=32, mc=M, nc=_fit(N, 32, 1 << 30, 4096), kc=min(_round_up(K, v), 16),
+        return KernelConfig(mr=min(M, 8), nr=32, mc=M, nc=_fit(N, 32, 1 << 30, 4096), kc=min(round_up(K, v), 16),
                             unroll_k=2, pack_b=False, outline=False, late_c=False)
     if M <= 8 and N >= 1024 and dtype == "u8s8":
-        return KernelConfig(mr=3, nr=64, mc=_round_up(M, 3), nc=_fit(N, 64, 1 << 30, 4096),
-                            kc=min(_round_up(K, v), 16), pack_b=True, outline=False)
+        return KernelConfig(mr=3, nr=64, mc=round_up(M, 3), nc=_fit(N, 64, 1 << 30, 4096),
+                            kc=min(round_up(K, v), 16), pack_b=True, outline=False)
     if M <= 32 and N >= 1024:
-        kc = min(_round_up(K, v), 256)
-        return KernelConfig(mr=mr, nr=nr, mc=_round_up(M, mr), nc=_fit(N, nr, cpu.l2 // 2 // (kc * size), 4096),
+        kc = min(round_up(K, v), 256)
+        return KernelConfig(mr=mr, nr=nr, mc=round_up(M, mr), nc=_fit(N, nr, cpu.l2 // 2 // (kc * size), 4096),
                             kc=kc, pack_b=True)
     if 32 < M <= 128 and M % 8 == 0 and N >= 1024:
-        kc = _round_up(-(-K // -(-K // 1024)), v)  # K in equal blocks of at most 1024
+        kc = round_up(_equal_blocks(K, 1024), v)
         return KernelConfig(mr=8, nr=48, mc=M, nc=_fit(N, 48, cpu.l2 // (kc * size), 480), kc=kc, pack_b=True)
-    kc = _round_up(-(-K // -(-K // 2048)), v)  # K in equal blocks of at most 2048
+    kc = round_up(_equal_blocks(K, 2048), v)
     nc = _fit(N, nr, cpu.l2 // 2 // (kc * size), 4096)
-    mc = 48 if M > 128 else _round_up(M, mr)
+    mc = 48 if M > 128 else round_up(M, mr)
     return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)
 
 
 def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfig:
     """bf16 / int8 on a CPU with AMX where a whole 16 x 16 tile of C fits (M, N >= 16; else
-    default_config takes the AVX-512 kernels: the remote tuner on the Emerald Rapids host found
-    them 3.1x / 4.1x faster at 1x4096x4096 bf16 / u8s8, and 2.98x / 4.12x in a second run:
-    bench/amx_host/results/tune_speedup_emr-20261130-1328.md, tuned_vs_default_emr-20261130-1328.md): 32x32 register
-    tiles (2x2 C tiles, 2 A, 2 B of the 8 tmm registers), B in VNNI panels (the AMX B-tile
-    layout), K blocks of whole tile products (32 bf16 / 64 int8 k) up to 1024 k (256 for one row
-    of tiles: M < 32), a K x NC block of B in half of L2, A blocks of 128 rows.
-
-    Measured on the Emerald Rapids host, one core (bench/amx_host/amx_bench.py, variants built
-    with `python -m nanomm.compiler.aot ... --set`): int8 with kc 512 instead of 1024 went from
-    53-54 % to 68-70 % of the AMX peak at 1024^3 and 2048^3; bf16 with mc 128 instead of 256
-    from 53 % to 74 % at 1024^3 (no change at 2048^3).
-
-    Re-measured in a later session with the AMX peak loop timed in the same rounds (that host's
-    AMX speed per core halves at times; bench/amx_host/amx_bench.py, two runs): the microkernels
+    default_config takes the AVX-512 kernels, which the remote tuner found far faster at one row):
+    32x32 register tiles (2x2 C tiles, 2 A, 2 B of the 8 tmm registers), B in VNNI panels (the AMX
+    B-tile layout), K blocks of whole tile products (32 bf16 / 64 int8 k) up to 1024 k (256 for one
+    row of tiles: M < 32), a K x NC block of B in half of L2, A blocks of 128 rows, microkernels
     inlined (outline=False: one ldtilecfg per call instead of one per microkernel call) and A
-    prefetched one K step ahead (prefetch=1) took bf16 from 590-845 to 900-970 GFLOP/s at 1024^3
-    and 2048^3 (the default's spread was the outlined kernel's), u8s8 from 930-1700 to 1450-1950
-    GOP/s.
+    prefetched one K step ahead (prefetch=1; prefetch > 0 also prefetches the next microkernel's C
+    lines, compose-amx prefetch-c).
 
-    With those microkernels, longer K blocks (fewer C tile loads and stores, A copies and B
-    pack blocks per product) won again, in two runs (results/amx_1t_long_kc_run1.md,
-    amx_long_kc_run2.md; nc re-fitted to half of L2): kc 1024 against 512 at one thread, bf16
-    1024^3 1.13x / 1.30x, 2048^3 1.05x / 1.15x, u8s8 0.96x / 1.24x, 1.16x / 1.26x; kc 2048 at
-    16 threads 1.29x / 1.41x at 2048^3 (bf16 / u8s8), 0.93x / 1.11x at 4096^3. Smaller blocks
-    lost badly (kc 128: 0.37-0.58x; results/amx_1t_kc_order_emr-20261130-1217.md). So kc up to 1024.
-    A third run, that default against kc 512 (results/amx_kc1024_default_vs_kc512.md): one
-    thread bf16 1.16x / 0.96x (1024^3 / 2048^3), u8s8 0.92x / 0.94x (the AMX loop at half speed
-    in the 1024^3 rounds); 16 threads bf16 1.00-1.23x, u8s8 0.92-1.22x (1.22x at 1024^3).
-    Geometric mean over the three runs' one-thread pairs: 1.095x.
-
-    prefetch > 0 also prefetches the next microkernel's C lines (compose-amx prefetch-c):
-    1.02x geomean over 22 kernel pairs in two runs (results/amx_prefetch_c_run1.md, _run2.md).
-
-    One row of tiles (M < 32: B streams through once, as in the AVX-512 skinny rule) takes K
-    blocks of 256: the remote tuner's pick at 16x4096x4096, 1.41x / 1.53x the kc-1024 default for
-    bf16 and 1.26x / 1.31x for u8s8 in two runs (tune_speedup_emr-20261130-1328.md,
-    tuned_vs_default_emr-20261130-1328.md)."""
-    size, kt = ELEMENT_BYTES[dtype], 16 * VNNI[dtype]
+    Measured on the Emerald Rapids host (its AMX speed moves: variants timed in the same rounds, in
+    several runs): inlined microkernels prefetching A beat outlined ones; with them K blocks up to
+    1024 beat 512 and 128, and A blocks of 128 rows beat 256. One row of tiles (M < 32: B streams
+    through once) takes K blocks of 256, the remote tuner's pick at 16x4096x4096. Re-measure:
+    `python3 bench/amx_host/amx_bench.py` over builds of `python -m nanomm.compiler.aot ... --target
+    emeraldrapids --set kc=512` (or outline=0, prefetch=0, mc=256) against the default."""
+    size, v = DTYPES[dtype].ab_bytes, DTYPES[dtype].vnni
+    kt = 16 * v  # k of one tile product
     mr = 32 if M >= 32 else 16
     nr = 32 if N >= 32 else 16
-    kc = min(_round_up(K, VNNI[dtype]), 1024 if M >= 32 else 256)
+    kc = min(round_up(K, v), 1024 if M >= 32 else 256)
     if K > kc:  # equal blocks of whole tile products
-        kc = _round_up(-(-K // -(-K // kc)), kt)
+        kc = round_up(_equal_blocks(K, kc), kt)
     nc = _fit(N, nr, cpu.l2 // 2 // (kc * size), 4096)
     mc = _fit(M, mr, 1 << 30, 128)
     return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True, prefetch=1, outline=False, isa="amx",
@@ -476,18 +437,14 @@ def pad_k_pays(K: int, kc: int, dtype: str) -> bool:
     kernel then has no tile product at all without padding).
 
     Padding costs up to one tile product's K of extra tile work; the remainder pass costs a sweep
-    over C plus the remainder at AVX-512 speed, and measured dearer almost everywhere. On the
-    Emerald Rapids host, one thread, pad / plain timed in the same rounds
-    (`python3 bench/amx_host/amx_bench.py pad plain`, builds in the reports), 28 kernels in two runs
-    (bench/amx_host/results/pad_k_emr-20261130-1948.md, pad_k_holdout_emr-20261130-1957.md): geomean 1.41x, 24 wins.
-    With K >= one tile product, 21 of 23 win (1.04x-3.22x: bf16 1024x1024x48 3.22x, 1024x1024x80
-    3.02x, 127x255x511 1.23x, 1000^3 1.07x; u8s8 512x2048x130 2.38x, 1024x1024x97 2.48x), two lose
-    (bf16 512x512x100 0.82x, u8s8 2048x256x200 0.82x). Below one tile product (int8 K = 33, 40,
-    48), where the plain kernel is all AVX-512 VNNI: 0.52x-1.39x, geomean 0.94x, so no padding.
-    A rule of the second run's held-out shapes replaced one fitted to the first run's, which
-    picked wrongly on 5 of the 14 held-out kernels."""
-    kt = 16 * VNNI[dtype]
-    last = K - (-(-K // kc) - 1) * kc
+    over C plus the remainder at AVX-512 speed, and measured dearer almost everywhere with K of at
+    least one tile product (a few kernels lost). Below one tile product (int8 K = 33, 40, 48),
+    where the plain kernel is all AVX-512 VNNI, padding lost on average, so no padding. The rule
+    was fitted on one set of shapes and checked on held-out ones. Re-measure on the Emerald Rapids
+    host, one thread, pad / plain timed in the same rounds: `python3 bench/amx_host/amx_bench.py
+    pad plain` over builds with `python -m nanomm.compiler.aot ... --set pad_k=1` and `pad_k=0`."""
+    kt = 16 * DTYPES[dtype].vnni
+    last = K - (ceil_div(K, kc) - 1) * kc
     return K >= kt and any(b % kt for b in (min(kc, K), last))
 
 
@@ -495,12 +452,13 @@ def _fit(size: int, tile: int, budget: int, cap: int) -> int:
     """A block of whole tiles: at most the budget (elements) and the cap, at most size rounded up,
     at least one tile."""
     return max(tile, min(_round_down(budget, tile), _round_down(cap, tile) if cap >= tile else tile,
-                         _round_up(size, tile)))
+                         round_up(size, tile)))
+
+
+def _equal_blocks(K: int, most: int) -> int:
+    """The length of K's blocks when cut into equal blocks of at most `most` (the last one shorter)."""
+    return ceil_div(K, ceil_div(K, most))
 
 
 def _round_down(x: int, m: int) -> int:
     return max(m, x // m * m)
-
-
-def _round_up(x: int, m: int) -> int:
-    return -(-x // m) * m

@@ -12,11 +12,9 @@ from ..errors import DTypeError, MLIRInputError
 from . import graph
 from .api import compile_matmul
 from .kernel import Kernel
-from .payload import MAX_DIM
+from .payload import MAX_DIM, MLIR_DTYPES
 
-# (A, B, C) element types -> nanomm dtype. i8 x i8 -> i32 is signed (linalg.matmul's default
-# cast); `{nanomm.a_unsigned}` on the matmul makes A unsigned (u8 x s8).
-_ELEMENT_DTYPES = {("f32", "f32", "f32"): "f32", ("bf16", "bf16", "f32"): "bf16", ("i8", "i8", "i32"): "s8s8"}
+# `{nanomm.a_unsigned}` on a matmul of i8 x i8 -> i32 (signed: MLIR_DTYPES) makes A unsigned (u8 x s8).
 _IGNORED = {"arith.constant", "tensor.empty", "tensor.dim", "memref.dim"}
 
 
@@ -385,9 +383,9 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
             raise bad(f"operand {role} has dynamic shape {t}; nanomm compiles static shapes, but for a dynamic M "
                       "(the rows of A and C)")
     elts = tuple(str(v.type.element_type) for v in (a, b, c))
-    if elts not in _ELEMENT_DTYPES:
+    if elts not in MLIR_DTYPES:
         raise bad(f"element types {', '.join(elts)} are not supported (supported A, B -> C: "
-                  f"{'; '.join(f'{x}, {y} -> {z}' for x, y, z in _ELEMENT_DTYPES)})")
+                  f"{'; '.join(f'{x}, {y} -> {z}' for x, y, z in MLIR_DTYPES)})")
     if "cast" in mm.attributes and "cast_signed" not in str(mm.attributes["cast"]):
         raise bad(f"linalg.matmul with cast {mm.attributes['cast']} is not supported (u8 x s8: mark the matmul "
                   "{nanomm.a_unsigned})")
@@ -429,7 +427,7 @@ def _analyze(name: str, func: ir.Operation) -> _Info:
         c_source = target
     else:
         c_source = c
-    dtype = "u8s8" if unsigned else _ELEMENT_DTYPES[elts]
+    dtype = "u8s8" if unsigned else MLIR_DTYPES[elts]
     position = {arg: i for i, arg in enumerate(args)}
     ia, ib = position[a], position[b]
     if isinstance(c.type, ir.MemRefType):

@@ -49,7 +49,7 @@ from ..errors import DTypeError, MLIRInputError, ShapeError
 from ..runtime.convert import bfloat16
 from . import upstream
 from .api import compile_matmul, matmul
-from .payload import ACTIVATION_FUNCTIONS, Epilogue
+from .payload import ACTIVATION_FUNCTIONS, MLIR_DTYPES, Epilogue
 
 _NUMPY_TYPES = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "bf16": "bfloat16",
                 "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64, "i1": np.bool_}
@@ -61,8 +61,6 @@ def _numpy_type(element: str) -> np.dtype:
     return bfloat16() if kind == "bfloat16" else np.dtype(kind)
 
 
-# (A, B, C) element types of a contraction -> the numpy dtypes nanomm.matmul runs on them
-_CONTRACTION_TYPES = {("f32", "f32", "f32"), ("bf16", "bf16", "f32"), ("i8", "i8", "i32")}
 _VIEW_OPS = ("linalg.transpose", "tensor.collapse_shape", "tensor.expand_shape", "tensor.extract_slice",
              "linalg.broadcast")
 _NAMED_CONTRACTIONS = ("linalg.matmul", "linalg.batch_matmul", "linalg.batch_reduce_matmul")
@@ -681,7 +679,7 @@ class _Reader:
             return
         if name in _NAMED_CONTRACTIONS or (name == "linalg.generic" and _is_contraction_generic(op)):
             types = tuple(str(v.type.element_type) for v in op.operands[:3])
-            if types in _CONTRACTION_TYPES:
+            if types in MLIR_DTYPES:
                 return self.contraction(op, _named_maps(op) if name != "linalg.generic" else _maps(op))
             return self.upstream(op)  # element types nanomm has no kernel for: MLIR's loops
         if name in _VIEW_OPS or (name == "linalg.generic" and self.is_broadcast_copy(op)):
@@ -959,14 +957,14 @@ class _Reader:
             raise self.bad(op, "indexing maps that are not projected permutations")
         a, b, c = op.operands[0], op.operands[1], op.operands[2]
         types = tuple(str(v.type.element_type) for v in (a, b, c))
-        if types not in _CONTRACTION_TYPES:
+        if types not in MLIR_DTYPES:
             raise self.bad(op, f"element types {', '.join(types)} (supported A, B -> C: "
-                               f"{'; '.join(', '.join(t[:2]) + ' -> ' + t[2] for t in sorted(_CONTRACTION_TYPES))})")
+                               f"{'; '.join(', '.join(t[:2]) + ' -> ' + t[2] for t in sorted(MLIR_DTYPES))})")
         if op.name != "linalg.generic" and "cast" in op.attributes and "signed" not in str(op.attributes["cast"]):
             raise self.bad(op, f"cast {op.attributes['cast']} (unsigned operands) is not supported")
         if types[0] == "i8" and op.name == "linalg.generic":
             raise self.bad(op, "an integer linalg.generic contraction (use linalg.matmul)")
-        dtype = {"f32": "f32", "bf16": "bf16", "i8": "s8s8"}[types[0]]
+        dtype = MLIR_DTYPES[types]
         ma, mb, mc = maps
         iters = _iterators(op) if op.name == "linalg.generic" else None
         ndims = 1 + max(max(m) for m in maps if m)

@@ -13,8 +13,9 @@ from ..errors import ConfigError, DTypeError, LayoutError, ShapeError
 from ..runtime.jit import JitModule
 from ..runtime.kernel import CompiledFunction, PackFunction, flat_packed_shape
 from ..runtime.cpu import resolve_target
+from ..runtime.dtypes import DTYPES, round_up
 from .config import M_RANGES, KernelConfig, default_config, dynamic_config
-from .payload import DTYPES, MatmulSpec
+from .payload import MatmulSpec
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,12 +77,13 @@ def scale_vector(scale, N: int) -> np.ndarray:
 def zero_point_vector(a_zero_point, b, dtype: str) -> np.ndarray:
     """The int32 vector a dequantizing epilogue subtracts from the int32 sums: a_zero_point times
     each column's sum of B (K x N, or a PackedB with its column sums)."""
+    a_type = DTYPES[dtype].numpy_a
     if not isinstance(a_zero_point, (int, np.integer)) or isinstance(a_zero_point, bool):
-        raise DTypeError(f"a_zero_point must be an int (the zero point of A's {DTYPES[dtype][2]} values), "
+        raise DTypeError(f"a_zero_point must be an int (the zero point of A's {a_type} values), "
                          f"got {a_zero_point!r}")
-    info = np.iinfo(DTYPES[dtype][2])
+    info = np.iinfo(a_type)
     if not info.min <= a_zero_point <= info.max:
-        raise ShapeError(f"a_zero_point={a_zero_point} is outside A's {DTYPES[dtype][2]} range "
+        raise ShapeError(f"a_zero_point={a_zero_point} is outside A's {a_type} range "
                          f"[{info.min}, {info.max}]")
     sums = b.column_sums if isinstance(b, PackedB) else column_sums(b)
     if sums is None:
@@ -101,7 +103,7 @@ def call_with_extras(spec: MatmulSpec, function, a, b, out, extras: tuple):
     """function(a, b, out, extras), the checked call of a kernel with epilogue arrays. A dequantizing
     kernel (int8 sums, float32 results) writes the float32 out through its int32 view (C's 4 bytes),
     out allocated here where a's shape tells it (else the kernel's checks name a's problem)."""
-    if spec.epilogue is None or DTYPES[spec.dtype][1] == "f32":
+    if spec.epilogue is None or not DTYPES[spec.dtype].integer:
         return function(a, b, out, extras)
     if out is not None:
         if not isinstance(out, np.ndarray) or out.dtype != np.float32:
@@ -193,7 +195,7 @@ class Kernel:
         """Packs B once (by generated code) so that later calls skip packing it."""
         if not self.spec.prepacked_b:
             return self._prepacked_variant().prepack(b)
-        sums = column_sums(b) if DTYPES[self.spec.dtype][1] == "i32" and isinstance(b, np.ndarray) else None
+        sums = column_sums(b) if DTYPES[self.spec.dtype].integer and isinstance(b, np.ndarray) else None
         return PackedB(self._pack(b), self.spec.K, self.spec.N, self.layout, sums)
 
     def _prepacked_variant(self) -> "Kernel":
@@ -215,7 +217,7 @@ class Kernel:
                 if not default:
                     # ... or the user's config, made to read packed B
                     config = dataclasses.replace(self.config, pack_b=True,
-                                                 nc=_round_up(self.config.nc, self.config.nr))
+                                                 nc=round_up(self.config.nc, self.config.nr))
                 self._variant = build_kernel(spec, self.target, config)
             return self._variant
 
@@ -267,7 +269,3 @@ class Kernel:
     def __repr__(self) -> str:
         s = self.spec
         return f"<nanomm.Kernel {s.dtype} M={s.M} N={s.N} K={s.K} target={self.target} config={self.config}>"
-
-
-def _round_up(x: int, m: int) -> int:
-    return -(-x // m) * m

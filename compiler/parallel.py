@@ -12,19 +12,18 @@ from ..errors import ConfigError
 from ..runtime import settings
 from ..runtime.kernel import KernelABI, RowsRouter
 from ..runtime.cpu import CpuInfo
+from ..runtime.dtypes import DTYPES, ceil_div, round_up
 from ..runtime.probe import host_rates
 from ..runtime.threads import DynamicMFunction, ParallelFunction, Part, SharedB, available_cores, part_function
 from .kernel import Kernel, PackedB, call_with_extras, epilogue_arrays, transposed_argument
-from .config import ELEMENT_BYTES, STREAM_ROWS, VNNI, KernelConfig, default_config
-from .payload import DTYPES, MatmulSpec
+from .config import STREAM_ROWS, KernelConfig, default_config
+from .payload import MatmulSpec
 
-# Threads pay when one thread would take longer than this. bench/bench_threads.py on the 2-core
-# VM: with the native pool (runtime/native_pool.py, ~1 us a hand-off) and parallel calls checked
-# and run natively (runtime/trampoline.py: ~2 us less per call than the Python checks), 2 threads
-# won by 1.15x at 64^3 (estimate 5 us), 1.4x at 80^3, 1.56x at 96^3 and lost at 48^3 (0.8x,
-# estimate 2 us); its fewest-wrong-decisions threshold was 5 us (40 us before native parallel
-# calls, 225 us with the Python pool). Back-to-back calls find the workers spinning; a call
-# after more than ~1 ms idle pays a futex wake-up, which this threshold does not count.
+# Threads pay when one thread would take longer than this (serial_seconds): the threshold with the
+# fewest wrong decisions over shapes around it, with the native pool (runtime/native_pool.py) and
+# native parallel calls (runtime/trampoline.py). Re-measure: `python bench/bench_threads.py`.
+# Back-to-back calls find the workers spinning; a call after more than ~1 ms idle pays a futex
+# wake-up, which this threshold does not count.
 PARALLEL_MIN_SECONDS = 5e-6
 # Rough one-core speeds that estimate that time (Zen 4 measurements, conservative).
 _FLOPS_PER_SECOND = 100e9
@@ -40,9 +39,10 @@ SHARED_B_MIN_SECONDS = 100e-6
 OVERSPLIT_MIN_SECONDS = 1e-3
 PREPACKED_OVERSPLIT_MIN_ROWS = 512  # with pre-packed B (see default_parts_per_thread)
 OVERSPLIT_MIN_ROWS = 64
-# With B shared, C is cut into this many blocks a thread (claimed as threads finish one): int8
-# AMX at 16 threads, 2048^3 9525 against 7800 GOP/s, 4096^3 10019 against 8855 with one block a
-# thread (bench/amx_host/results/amx_16t_shared_b_parts_run3.md, one run).
+# With B shared, C is cut into this many blocks a thread (claimed as threads finish one): faster
+# than one block a thread for int8 AMX kernels at 16 threads. Re-measure on the AMX host:
+# `python3 bench/amx_host/amx_bench.py` over `python -m nanomm.compiler.aot ... --threads 16
+# --shared-b on --parts-per-thread 1` (and 2).
 SHARED_B_PARTS_PER_THREAD = 2
 
 
@@ -64,8 +64,7 @@ class Chunk:
     n0: int
 
 
-def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN, parts_per_thread: int = 1,
-              balanced: bool = False) -> list[Chunk]:
+def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN, parts_per_thread: int = 1) -> list[Chunk]:
     """How to split `spec` over `threads`; one chunk (the whole problem) when threads do not pay.
 
     C is cut into a grid of tm x tn blocks, one a thread (`parts_per_thread` a thread: the
@@ -75,11 +74,6 @@ def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN, parts_per_
     as large as keeps blocks at least MIN_WIDTH wide, in whole 64-column panels; the rest of
     the threads split rows. Pre-packed B is shared by all threads: split rows only. Row
     blocks are multiples of `m_align` (the register tile's rows: 32 for AMX kernels).
-    `balanced`: the grid that reads the fewest A + B elements a block (see min_traffic_grid)
-    instead, for kernels that copy A as well as B (AMX kernels: pack{pack-a}). Not a default:
-    on the AMX host at 16 threads (bench/amx_host/results/amx_grid_balanced_run1.md,
-    amx_prefetch_c_run2.md) it lost for bf16 (2048^3 0.77x, 4096^3 0.78x the column blocks;
-    0.88-0.98x with 128 or 256-wide B blocks) and gave int8 0.92x-1.10x.
     """
     if not isinstance(parts_per_thread, int) or isinstance(parts_per_thread, bool) or parts_per_thread < 1:
         raise ConfigError(f"parts_per_thread must be a positive int, got {parts_per_thread!r}")
@@ -88,13 +82,10 @@ def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN, parts_per_
     if threads <= 1 or serial_seconds(spec, measured=True) < PARALLEL_MIN_SECONDS:
         return whole
     blocks = threads * parts_per_thread
-    if balanced and not spec.prepacked_b:
-        height, width = min_traffic_grid(spec, blocks, N_ALIGN, m_align, min_width=MIN_WIDTH)
-    else:
-        tn = 1 if spec.prepacked_b else max(1, min(blocks, N // MIN_WIDTH))
-        tm = max(1, min(blocks // tn, M // (2 * m_align)))
-        width = _round_up(-(-N // tn), N_ALIGN)
-        height = _round_up(-(-M // tm), m_align)
+    tn = 1 if spec.prepacked_b else max(1, min(blocks, N // MIN_WIDTH))
+    tm = max(1, min(blocks // tn, M // (2 * m_align)))
+    width = round_up(ceil_div(N, tn), N_ALIGN)
+    height = round_up(ceil_div(M, tm), m_align)
     if height >= M and width >= N:
         return whole
     return _grid(spec, height, width)
@@ -115,7 +106,7 @@ def _grid(spec: MatmulSpec, height: int, width: int, **extra) -> list[Chunk]:
 
 def split(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | None,
           m_align: int | None = None, shared_b: bool | None = None,
-          parts_per_thread: int | None = None, balanced: bool = False) -> tuple[list[Chunk], KernelConfig | None]:
+          parts_per_thread: int | None = None) -> tuple[list[Chunk], KernelConfig | None]:
     """The chunks of `spec` for `threads`, and the config to compile them with.
 
     `config` None: the record `nanomm tune` made for this shape at the effective thread count,
@@ -123,8 +114,7 @@ def split(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | N
     `shared_b` True / False forces the choice), the chunks read one B packed once per call by
     all threads (see shared_partition): their specs take pre-packed B, with ldb = N.
     `parts_per_thread` None: default_parts_per_thread's, SHARED_B_PARTS_PER_THREAD with B shared.
-    `m_align` None: row_align's. `balanced`: partition's grid of least traffic (not a default:
-    see partition).
+    `m_align` None: row_align's.
     """
     from .build import tuned_config
 
@@ -132,8 +122,7 @@ def split(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | N
     used = len(partition(spec, threads, m_align))  # threads_used
     if config is None:
         config = tuned_config(spec, used, cpu)
-    chunks = partition(spec, threads, m_align, parts_per_thread or default_parts_per_thread(spec, threads, cpu, config),
-                       balanced=balanced)
+    chunks = partition(spec, threads, m_align, parts_per_thread or default_parts_per_thread(spec, threads, cpu, config))
     if config is None and spec.prepacked_b and len(chunks) > 1:
         # one packed B for all chunks: one layout (kc, nr), the first chunk's default (row blocks
         # of different heights can otherwise default to different kc)
@@ -158,28 +147,16 @@ def threads_used(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelCon
 def default_parts_per_thread(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | None) -> int:
     """Blocks of C a thread (claimed as threads finish one; see partition), from measurements.
 
-    float32 (AVX-512), bench/amx_host/amx_bench.py on the AMX host at 16 threads, two runs
-    (results/f32_16t_parts_run1.md, parts_per_thread_16t_run2.md): 1024^3 / 2048^3 / 4096^3 with
-    4 blocks a thread 1.28x / 1.30x / 1.29x and 1.12x / 1.24x / 1.16x one block a thread, with 8
-    1.13x / 1.38x / 1.25x, and 1.26x / 1.11x / 1.14x in a third run with 8
-    (emr-20261130-1119_defaults_vs_before.md); 128x4096x4096 0.69x / 0.65x with 4, 0.53x with 8, 1.01x with 2. On the 2-core
-    VM (`python bench/bench_parts.py --threads 2`, quiet): 2 blocks a thread 0.99-1.01x one on
-    512^3-2048^3, 1000^3 and the 128-row LLM shapes, 4 blocks 0.88-1.01x; in an ad-hoc timing
-    while another process took a CPU, 2 blocks won 1.16x (2048^3) and 1.09x (128x4096x4096).
-    AMX kernels: with 2 or 4 blocks a thread 0.89-1.34x, no consistent gain (each block copies
-    its rows of A again). Skinny A (a few rows, B streamed once: the column blocks only get
-    narrower), VM, 2 threads, three runs of `python bench/bench_parts.py --threads 2 --shapes
-    1x4096x4096,16x4096x4096,... --parts 1,2`: 2 blocks a thread against 1 at M = 1: 0.95x /
-    0.80x / 0.82x, 8: 0.87x, 16: 0.75x / 0.98x / 0.99x, 32: 0.85x / 0.96x, 48: 1.00x, 64: 1.02x,
-    128: 0.99x.
-    With B pre-packed (each block of rows streams all of B), Zen 5 VM, 2 threads, two runs of
-    `python bench/bench_parts.py --prepacked --threads 2 --parts 1,2` (bench/latest/
-    parts-prepacked-vm-zen5-20261202-run1.md, -run2.md): 2 blocks a thread against 1 at 100, 128
-    and 256 x 4096 x 4096 0.73x / 0.75x, 0.81x / 0.87x, 0.94x; 128 and 256 x 1536 x 384 0.92x /
-    0.94x, 1.00x; 500 x 4096 x 4096 1.00x, 640 x 1536 x 384 1.04x, 2048^3 1.05x.
-    So float32: 8 blocks a thread from 8 threads and 1024 rows on, else 2 on problems of 1 ms
-    or more (one thread) with at least OVERSPLIT_MIN_ROWS rows (PREPACKED_OVERSPLIT_MIN_ROWS with
-    pre-packed B), else 1; other dtypes 1 (not measured on AVX-512).
+    float32 (AVX-512): 8 blocks a thread from 8 threads and 1024 rows on, else 2 on problems of
+    OVERSPLIT_MIN_SECONDS or more (one thread) with at least OVERSPLIT_MIN_ROWS rows
+    (PREPACKED_OVERSPLIT_MIN_ROWS with pre-packed B), else 1. More blocks won at 16 threads on the
+    AMX host from 1024^3 on, and lost at 128 rows; on 2 cores they changed little when the machine
+    was quiet and won while another process took a core. Skinny A (B streamed once: the column
+    blocks only get narrower) and pre-packed B with few rows (each block of rows streams all of B)
+    lost with 2 blocks a thread. AMX kernels (each block copies its rows of A again) gained
+    nothing consistent; other dtypes are not measured on AVX-512: 1.
+    Re-measure: `python bench/bench_parts.py --threads 2 [--prepacked] --parts 1,2` (and
+    `python3 bench/amx_host/amx_bench.py` at 16 threads on the AMX host).
     """
     min_rows = PREPACKED_OVERSPLIT_MIN_ROWS if spec.prepacked_b else OVERSPLIT_MIN_ROWS
     if spec.dtype != "f32" or _isa(spec, cpu, config) != "avx512" or serial_seconds(spec) < OVERSPLIT_MIN_SECONDS \
@@ -208,32 +185,23 @@ def shared_b_config(spec: MatmulSpec, config: KernelConfig | None, cpu: CpuInfo,
                     force: bool = False) -> KernelConfig | None:
     """The config of kernels that share one packed B, where sharing pays (or `force`); else None.
 
-    That host's speed moves within a run (byte-identical kernels measured 0.75-1.13x apart in one
-    run: bf16 rows of results/emr-20261130-1119_defaults_vs_before.md): only what held in every run is used.
-    Measured (bench/amx_host/amx_bench.py, two runs on the AMX host at 16 threads, variants built
-    with `python -m nanomm.compiler.aot ... --shared-b on|off`; results/amx_16t_shared_b_run*.md):
     B shared against each column block packing its own B (and copying all of A: AMX kernels copy
-    A blocks, pack{pack-a}):
-    - int8 2048^3 1.13x / 1.27x, 4096^3 1.01x / 1.03x, but 1024^3 0.83x / 0.97x and
-      128x4096x4096 0.79x / 0.80x;
-    - bf16 lost on all four shapes but one run of 2048^3 (1.15x, then 0.92x).
-    So: int8 AMX kernels from 2048 x 2048 on. A third run with two blocks a thread (claimed; see
-    SHARED_B_PARTS_PER_THREAD) had int8 shared 1.42x / 1.20x the own-B plan at 2048^3 / 4096^3,
-    bf16 1.09x / 0.91x; own B with two blocks a thread: no consistent gain (0.89-1.34x). Two more
-    runs: int8 2048^3 1.26x / 1.08x, 4096^3 1.12x / 1.01x; 1024^3 and 128x4096x4096 lost in all.
-    Not AVX-512 either: they read A in place, and on the 2-core Zen 4 VM 2 threads lost 1-8 %
-    with B shared where rows are split (127x255x511, 512x192x512, 1000x100x1000, 2048x128x2048;
-    an ad-hoc same-process timing of both plans).
+    A blocks, pack{pack-a}) won for int8 AMX kernels from 2048 x 2048 on, in every run on the AMX
+    host at 16 threads; it lost for int8 at 1024^3 and 128x4096x4096, and for bf16 it did not win
+    consistently (that host's speed moves within a run: only what held in every run is used). Not
+    AVX-512 either: those kernels read A in place, and 2 threads lost with B shared where rows are
+    split. So: int8 AMX kernels from 2048 x 2048 on. Re-measure: `python3 bench/amx_host/amx_bench.py`
+    over `python -m nanomm.compiler.aot ... --threads 16 --shared-b on|off`.
     A config that streams B unpacked keeps doing so.
     """
     if spec.prepacked_b or spec.transpose_b or (not force and serial_seconds(spec) < SHARED_B_MIN_SECONDS):
         return None  # (a transposed B: each block packs its own, from its rows of B^T)
     cfg = config or default_config(spec.M, spec.N, spec.K, cpu, prepacked_b=True, dtype=spec.dtype)
-    pays = cfg.isa != "avx512" and spec.dtype in ("u8s8", "s8s8") and min(spec.M, spec.N) >= 2048
+    pays = cfg.isa != "avx512" and DTYPES[spec.dtype].integer and min(spec.M, spec.N) >= 2048
     if not (force or pays) or (config is not None and not config.pack_b):
         return None
-    v = VNNI[spec.dtype]
-    return dataclasses.replace(cfg, pack_b=True, kc=min(cfg.kc, _round_up(spec.K, v)))
+    v = DTYPES[spec.dtype].vnni
+    return dataclasses.replace(cfg, pack_b=True, kc=min(cfg.kc, round_up(spec.K, v)))
 
 
 def shared_partition(spec: MatmulSpec, parts: int, nr: int, m_align: int) -> list[Chunk]:
@@ -246,18 +214,17 @@ def shared_partition(spec: MatmulSpec, parts: int, nr: int, m_align: int) -> lis
     return _grid(spec, height, width, prepacked_b=True)
 
 
-def min_traffic_grid(spec: MatmulSpec, parts: int, n_align: int, m_align: int,
-                     min_width: int = 1) -> tuple[int, int]:
+def min_traffic_grid(spec: MatmulSpec, parts: int, n_align: int, m_align: int) -> tuple[int, int]:
     """(height, width) of the tm x tn grid of at most `parts` blocks with the fewest A + B
     elements a block (height x K + K x width): the cost beyond arithmetic of a block whose
-    kernel copies both its A rows and its B columns. Columns are whole `n_align` panels (at
-    least `min_width` wide where N allows), rows multiples of `m_align` (at least two)."""
+    kernel copies both its A rows and its B columns. Columns are whole `n_align` panels, rows
+    multiples of `m_align` (at least two)."""
     M, N, K = spec.M, spec.N, spec.K
     best = None
-    for tn in range(1, max(1, min(parts, N // min_width)) + 1):
+    for tn in range(1, max(1, min(parts, N)) + 1):
         tm = max(1, min(parts // tn, M // (2 * m_align)))
-        width = _round_up(-(-N // tn), n_align)
-        height = _round_up(-(-M // tm), m_align)
+        width = round_up(ceil_div(N, tn), n_align)
+        height = round_up(ceil_div(M, tm), m_align)
         cost = height * K + K * width
         if best is None or cost < best[0]:
             best = (cost, height, width)
@@ -270,10 +237,11 @@ def serial_seconds(spec: MatmulSpec, measured: bool = False) -> float:
     bf16 and int8 kernels run 2x and 4x as many operations per second as float32 (the
     dot-product instructions), and their inputs take 2x and 4x fewer bytes. `measured`: at this
     machine's measured float32 FMA rate (runtime/probe.py) where it is faster than the Zen 4 figure,
-    as partition's threshold uses it: on the Zen 5 VM (244 GFLOP/s a core) 64^3 takes ~2 us, and
-    two threads ran it at 107 GFLOP/s against 169 on one (`python bench/run.py --quick --dtypes f32
-    --threads 1,2`, bench/latest/run-vm-zen5-20261202-front-door.md)."""
-    size, speed = ELEMENT_BYTES[spec.dtype], VNNI[spec.dtype]  # VNNI: k per 32-bit lane = the speed-up
+    as partition's threshold uses it: on a faster core the conservative figure overstates small
+    problems' time, and 2 threads lost at 64^3 (`python bench/run.py --quick --dtypes f32
+    --threads 1,2`)."""
+    d = DTYPES[spec.dtype]
+    size, speed = d.ab_bytes, d.vnni  # vnni: k per 32-bit lane = the speed-up
     moved = size * (spec.M * spec.K + spec.K * spec.N) + 4 * spec.M * spec.N
     rate = max(_FLOPS_PER_SECOND, host_rates().get("f32", 0.0) * 1e9) if measured else _FLOPS_PER_SECOND
     return max(spec.flops / (speed * rate), moved / _BYTES_PER_SECOND)
@@ -297,7 +265,8 @@ class ParallelKernel:
         self.shared_b = chunks[0].spec.prepacked_b and not spec.prepacked_b
         if (spec.prepacked_b or self.shared_b) and len({k.layout for k in self.kernels}) != 1:
             raise ConfigError("per-thread kernels disagree on the packed-B layout")
-        _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
+        d = DTYPES[spec.dtype]
+        a_np, b_np, c_np = d.numpy_a, d.numpy_b, d.numpy_c
         b_shape = tuple(first._function.abi.b_shape) if spec.prepacked_b else ()
         extras = spec.extras
         abi = KernelABI(symbol=f"{spec.symbol}_x{self.threads}", M=spec.M, N=spec.N, K=spec.K, a_dtype=a_np,
@@ -394,7 +363,7 @@ def plan_layout(spec: MatmulSpec, chunks: list[Chunk], config: KernelConfig) -> 
     When the problem itself takes a row-major B (B shared), B is packed in as many column blocks
     as there are chunks, by the pack functions of kernels for those blocks (a few rows high:
     only their pack function runs)."""
-    item_a, item_c = ELEMENT_BYTES[spec.dtype], np.dtype(DTYPES[spec.dtype][4]).itemsize
+    item_a, item_c = DTYPES[spec.dtype].ab_bytes, np.dtype(DTYPES[spec.dtype].numpy_c).itemsize
     nr = config.nr
     panel_bytes = config.kc * nr * item_a  # one kc x nr panel (kc / v rows of nr * v)
     parts = []
@@ -406,7 +375,7 @@ def plan_layout(spec: MatmulSpec, chunks: list[Chunk], config: KernelConfig) -> 
         parts.append((c.m0 * spec.K * item_a, b_offset, (c.m0 * spec.N + c.n0) * item_c))
     if spec.prepacked_b or not chunks[0].spec.prepacked_b:
         return Layout(parts, [], 0)
-    width = _round_up(-(-spec.N // len(chunks)), nr)
+    width = round_up(ceil_div(spec.N, len(chunks)), nr)
     rows = min(spec.M, config.mr)
     pack_parts = []
     for n0 in range(0, spec.N, width):
@@ -416,10 +385,6 @@ def plan_layout(spec: MatmulSpec, chunks: list[Chunk], config: KernelConfig) -> 
         pack_parts.append((block, (n0 * item_a, n0 // nr * panel_bytes, 0)))
     packed_bytes = int(np.prod(config.packed_b_shape(spec.K, spec.N, spec.dtype))) * item_a
     return Layout(parts, pack_parts, packed_bytes)
-
-
-def _round_up(x: int, m: int) -> int:
-    return -(-x // m) * m
 
 
 def split_rows(spec: MatmulSpec, threads: int, M: int, m_align: int) -> list[tuple[int, int]]:
@@ -437,8 +402,8 @@ def with_row_threads(kernel: Kernel, threads: int, build: Callable[[MatmulSpec],
     whole B panels a thread, each a kernel `build` compiles for its width (ldb, ldc = N; bias and
     residual from its first column). Without `build`, rows only."""
     spec, config = kernel.spec, kernel.config
-    m_align = _round_up(M_ALIGN, config.mr)
-    item_a, item_c = ELEMENT_BYTES[spec.dtype], np.dtype(DTYPES[spec.dtype][4]).itemsize
+    m_align = round_up(M_ALIGN, config.mr)
+    item_a, item_c = DTYPES[spec.dtype].ab_bytes, np.dtype(DTYPES[spec.dtype].numpy_c).itemsize
     K, N, address = spec.K, spec.N, kernel._function.address
     small = getattr(kernel._function, "small", None)  # a RowsRouter's kernel of few rows
     columns = _column_blocks(spec, config, threads, build) if build is not None else []
@@ -466,8 +431,8 @@ def _column_blocks(spec: MatmulSpec, config: KernelConfig, threads: int,
     blocks = min(threads, spec.N // MIN_WIDTH)
     if blocks < 2:
         return []
-    nr, item = config.nr, ELEMENT_BYTES[spec.dtype]
-    width = _round_up(-(-spec.N // blocks), nr)
+    nr, item = config.nr, DTYPES[spec.dtype].ab_bytes
+    width = round_up(ceil_div(spec.N, blocks), nr)
     out = []
     for n0 in range(0, spec.N, width):
         nb = min(width, spec.N - n0)
@@ -482,11 +447,10 @@ def _column_blocks(spec: MatmulSpec, config: KernelConfig, threads: int,
 
 
 # Batched kernels go on several threads from this estimated one-thread time (batched_seconds): a
-# run of entries a thread is handed out by the Python pool, ~0.1 ms a call on the Zen 5 VM (`python
-# bench/bench_layers.py --part attention --threads 0` with every batch threaded: 96 products of
-# 16x16x32 took 150 us on 2 threads against 45 us on one).
+# run of entries a thread is handed out by the Python pool, ~0.1 ms a call. Re-measure: `python
+# bench/bench_layers.py --part attention --threads 0` with every batch threaded.
 BATCH_PARALLEL_MIN_SECONDS = 2e-4
-BATCH_ENTRY_SECONDS = 1.5e-7  # a batched kernel's cost an entry beyond its arithmetic (16x32x16: ~120 ns)
+BATCH_ENTRY_SECONDS = 1.5e-7  # a batched kernel's cost an entry beyond its arithmetic (16x32x16 entries)
 
 
 def batched_seconds(spec: MatmulSpec, count: int | None = None) -> float:
@@ -528,12 +492,13 @@ class BatchedKernel:
         first = self.kernels[0]
         self.config, self.target, self.threads = first.config, first.target, parts
         self.compile_seconds = sum(k.compile_seconds for k in self.kernels)
-        _, _, a_np, b_np, c_np = DTYPES[spec.dtype]
+        d = DTYPES[spec.dtype]
+        a_np, b_np, c_np = d.numpy_a, d.numpy_b, d.numpy_c
         extras = spec.extras
         check = BatchedCall(BatchedABI(f"{spec.symbol}_x{parts}", spec.batch, spec.M, spec.N, spec.K,
                                        spec.batch_strides, a_np, b_np, c_np, spec.transpose_b, extras,
                                        first._function.abi.required_features))
-        sizes = [ELEMENT_BYTES[spec.dtype]] * 2 + [np.dtype(c_np).itemsize]
+        sizes = [d.ab_bytes] * 2 + [np.dtype(c_np).itemsize]
         starts = np.cumsum([0] + counts[:-1]).tolist()
         # byte offsets of each run's first entry in A, B, C and the extras (bias: the same for all)
         offsets = [(i * spec.batch_strides[0] * sizes[0], i * spec.batch_strides[1] * sizes[1],
@@ -579,8 +544,8 @@ class _CountParts:
 
     def __init__(self, function, spec: MatmulSpec, threads: int):
         self.abi, self._function, self._spec, self._threads = function.abi, function, spec, threads
-        item = ELEMENT_BYTES[spec.dtype]
-        sizes = [item, item, np.dtype(DTYPES[spec.dtype][4]).itemsize]
+        d = DTYPES[spec.dtype]
+        sizes = [d.ab_bytes, d.ab_bytes, np.dtype(d.numpy_c).itemsize]
         sa, sb, sc = (stride * size for stride, size in zip(spec.batch_strides, sizes))
         self._strides = (sa, sb, sc, *(sc if x == "residual" else 0 for x in spec.extras))  # bytes an entry
         self._serial: dict[int, bool] = {}  # count -> whether one thread runs it

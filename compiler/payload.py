@@ -10,15 +10,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ConfigError, DTypeError, ShapeError
+from ..runtime.dtypes import DTYPES
 from ..runtime.kernel import EXTRA_DTYPES  # the epilogue's arrays, in kernel argument order
-
-# nanomm dtype name -> (MLIR A/B type, MLIR C type, numpy A, numpy B, numpy C)
-DTYPES = {
-    "f32": ("f32", "f32", "float32", "float32", "float32"),
-    "bf16": ("bf16", "f32", "bfloat16", "bfloat16", "float32"),
-    "u8s8": ("i8", "i32", "uint8", "int8", "int32"),
-    "s8s8": ("i8", "i32", "int8", "int8", "int32"),
-}
 
 # The largest K whose int32 sums cannot overflow, whatever the int8 inputs: |a*b| is at most
 # 255*128 for u8 x s8 and 128*128 for s8 x s8 (the kernels' wrap-around arithmetic is exact
@@ -26,6 +19,10 @@ DTYPES = {
 MAX_K = {"u8s8": (2**31 - 1) // (255 * 128), "s8s8": (2**31 - 1) // (128 * 128)}
 
 MAX_DIM = 1 << 31
+
+# (A, B, C) MLIR element types -> the dtype of a linalg.matmul on them. i8 x i8 -> i32 is signed
+# (linalg.matmul's default cast); u8s8 is the same types with A marked unsigned (A_UNSIGNED).
+MLIR_DTYPES = {(d.mlir_ab, d.mlir_ab, d.mlir_c): d.name for d in DTYPES.values() if d.name != "u8s8"}
 
 ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu", "sigmoid")
 
@@ -148,7 +145,7 @@ class MatmulSpec:
         if self.epilogue is not None:
             if not isinstance(self.epilogue, Epilogue):
                 raise ConfigError(f"epilogue must be a nanomm Epilogue, got {type(self.epilogue).__name__}")
-            integer = DTYPES[self.dtype][1] != "f32"
+            integer = DTYPES[self.dtype].integer
             if self.epilogue.identity:
                 object.__setattr__(self, "epilogue", None)  # one spec (and kernel) for "no epilogue"
             elif integer and not self.epilogue.scale:
@@ -221,7 +218,7 @@ def payload(spec: MatmulSpec) -> str:
     """MLIR text of the payload function `spec.symbol(A, B, C)`."""
     if spec.batched:
         return _batched_payload(spec)
-    ab, c, *_ = DTYPES[spec.dtype]
+    ab, c = DTYPES[spec.dtype].mlir_ab, DTYPES[spec.dtype].mlir_c
     M, N, K = "?" if spec.M is None else spec.M, spec.N, spec.K
     ta = f"memref<{M}x{K}x{ab}>"
     tb = _strided(K, N, ab, spec.ldb)
@@ -247,7 +244,7 @@ def _matmul_body(spec: MatmulSpec, a: str, b: str, c: str, ta: str, tb: str, tc:
     """The fill (unless accumulating), the linalg.matmul and the epilogue generic on the given values."""
     from ..passes._ir import A_UNSIGNED
 
-    _, ct, *_ = DTYPES[spec.dtype]
+    ct = DTYPES[spec.dtype].mlir_c
     zero = "0.0" if ct.startswith("f") else "0"
     fill = "" if spec.accumulate else (
         f"{indent}%zero = arith.constant {zero} : {ct}\n"
@@ -262,7 +259,7 @@ def _matmul_body(spec: MatmulSpec, a: str, b: str, c: str, ta: str, tb: str, tc:
 
 def _batched_payload(spec: MatmulSpec) -> str:
     """A batched kernel: an scf.for over the entries, each the 2-D payload on views of the entry."""
-    ab, ct, *_ = DTYPES[spec.dtype]
+    ab, ct = DTYPES[spec.dtype].mlir_ab, DTYPES[spec.dtype].mlir_c
     M, N, K = spec.M, spec.N, spec.K
     count = "?" if spec.batch is None else spec.batch
     sa, sb, sc = spec.batch_strides
@@ -339,7 +336,7 @@ def _epilogue_args(ep: Epilogue, N: int, c: str, tc: str) -> list[tuple[str, str
         + ([("%R", _as_f32(tc, c))] if ep.residual else [])
 
 
-_MLIR_TYPES = {"int32": "i32", "float32": "f32"}
+_MLIR_TYPES = {d.numpy_c: d.mlir_c for d in DTYPES.values()}  # numpy -> MLIR name of C's (and the extras') elements
 _BLOCK_ARGS = {"zero_point": "%ep_zp", "scale": "%ep_scale", "bias": "%b"}  # the body's names of the vectors
 
 

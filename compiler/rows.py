@@ -22,6 +22,7 @@ from ..errors import AliasError, DTypeError, LayoutError, ShapeError
 from ..runtime import settings
 from ..runtime.cpu import native_cpu
 from ..runtime.diskcache import DiskCache, content_key
+from ..runtime.dtypes import ceil_div
 from ..runtime.jit import JitModule
 from ..runtime.kernel import data_pointer
 from .parallel import resolve_threads
@@ -179,7 +180,7 @@ class RowKernel:
             return
         entry = self._plans.get((rows, parts))
         if entry is None:  # row blocks of the same kernel: (address, X, P, Y offsets, rows) each
-            step, row_bytes = -(-rows // parts), self.N * 4
+            step, row_bytes = ceil_div(rows, parts), self.N * 4
             blocks = [(self.address, i * row_bytes, 0, i * row_bytes, min(step, rows - i)) for i in range(0, rows, step)]
             entry = self._plans[rows, parts] = (make_plan(blocks), len(blocks))
             settings.trim_oldest(self._plans)

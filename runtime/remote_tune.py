@@ -34,6 +34,7 @@ import numpy as np
 
 from . import aot
 from .cpu import missing_features, native_cpu
+from .dtypes import DTYPES
 from .reference import matmul_mismatch
 from .timing import robust_seconds
 
@@ -154,7 +155,7 @@ def report(plan: dict, timings: dict) -> str:
     """The finalists of one problem, fastest first, against the default (same rounds)."""
     p = plan["problem"]
     flops = 2 * p["M"] * p["N"] * p["K"]
-    unit = "GOP/s" if p["dtype"] in ("u8s8", "s8s8") else "GFLOP/s"
+    unit = "GOP/s" if DTYPES[p["dtype"]].integer else "GFLOP/s"
     cands = {c["index"]: c for c in plan["candidates"]}
     timed = [t for t in timings["candidates"] if t.get("final_seconds")]
     timed.sort(key=lambda t: t["final_seconds"])

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from nanomm.errors import ConfigError
+from nanomm.runtime.dtypes import parse_bool
 
 _PREFIX = "NANOMM_"
 
@@ -29,6 +30,18 @@ def _int(name: str, default: int, minimum: int) -> int:
     return number
 
 
+def _flag(name: str, default: bool) -> bool:
+    """$NANOMM_<name> as a bool (parse_bool's words: 0/1, true/false, yes/no, on/off; default when
+    unset); ConfigError otherwise."""
+    value = _env(name)
+    if value is None:
+        return default
+    try:
+        return parse_bool(value)
+    except ValueError as exc:
+        raise ConfigError(f"NANOMM_{name}: {exc}") from None
+
+
 def cache_dir() -> Path:
     """Directory for the on-disk kernel cache: $NANOMM_CACHE_DIR or ~/.cache/nanomm."""
     value = _env("CACHE_DIR")
@@ -43,7 +56,7 @@ def host_cpu_override() -> str | None:
 
 def probe_enabled() -> bool:
     """Whether this machine's instruction rates are measured (runtime/probe.py): off when $NANOMM_PROBE is "0"."""
-    return _env("PROBE") != "0"
+    return _flag("PROBE", True)
 
 
 def opt_level() -> int:
@@ -61,8 +74,8 @@ def opt_level() -> int:
 
 
 def disk_cache_enabled() -> bool:
-    """Whether compiled kernels are cached on disk: off only when $NANOMM_DISK_CACHE is "0"."""
-    return _env("DISK_CACHE") != "0"
+    """Whether compiled kernels are cached on disk: off when $NANOMM_DISK_CACHE is "0"."""
+    return _flag("DISK_CACHE", True)
 
 
 def cache_max_bytes() -> int:
@@ -100,7 +113,7 @@ def thread_pool() -> str:
 def dynamic_m() -> bool:
     """Whether nanomm.matmul serves a new M of a known (N, K) with a dynamic-M kernel instead of
     compiling one for that M (compiler/api.py): off when $NANOMM_DYNAMIC_M is "0"."""
-    return _env("DYNAMIC_M") != "0"
+    return _flag("DYNAMIC_M", True)
 
 
 def trim_oldest(table: dict, limit: int | None = None) -> None:

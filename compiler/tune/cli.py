@@ -11,6 +11,10 @@
     nanomm tune --import all.json                  verify and store another machine's records
     nanomm tune --list                             the records that apply on this machine
 
+Records apply to the compiler that made them (nanomm's source and the MLIR / LLVM toolchain, as the
+kernel disk cache keys kernels): after an edit or an upgrade, tune again; --import ignores records
+of another compiler and says how many.
+
 Exit status: 0 done, 1 an error, 2 bad arguments, 130 interrupted (the record on disk stays
 consistent and `--resume` continues from it).
 """
@@ -134,6 +138,10 @@ def main(argv: list[str] | None = None) -> int:
             counts = records.import_records(args.import_, overwrite=args.overwrite)
             print(f"imported {counts['imported']} record(s) from {args.import_} ({counts['this_machine']} for this "
                   f"machine), kept {counts['kept']} local, rejected {counts['invalid']} unsound")
+            if counts["other_compiler"]:
+                print(f"ignored {counts['other_compiler']} record(s) made by another nanomm source or toolchain "
+                      "(MLIR, LLVM, llvmlite): they never apply to the kernels this checkout builds; tune those "
+                      "shapes again here", file=sys.stderr)
         if args.list:
             _list()
         result = None
@@ -275,11 +283,14 @@ def _list() -> None:
     from . import records
     from .space import short
 
-    here = {"cpu": records.cpu_fields(_cpu()), "versions": dict(records.versions())}
-    n = 0
+    here = records.machine_fields(_cpu())
+    n = stale = 0
     for rec in records.all_records():
         f = rec["fields"]
-        if any(f.get(k) != v for k, v in here.items()):
+        if f.get("cpu") != here["cpu"]:
+            continue
+        if f.get("compiler") != here["compiler"]:
+            stale += 1
             continue
         p = f["problem"]
         best = rec.get("best")
@@ -293,6 +304,8 @@ def _list() -> None:
               f"{f' ({sp:.3f}x default)' if sp else ''}  {short(records.config_of(best))}")
     if n == 0:
         print("no tuning records for this machine")
+    if stale:
+        print(f"({stale} record(s) for this CPU were made by another nanomm source or toolchain: not used)")
 
 
 if __name__ == "__main__":

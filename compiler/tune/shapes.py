@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ...errors import NanommError
 
-# DESIGN.md's shape suite (bench/run.py and bench/bench_matmul.py time the same list).
+# The benchmark's shape suite (bench/run.py times the same list).
 SUITE = ["64", "128", "256", "512", "1024", "2048", "1x4096x4096", "16x4096x4096", "128x4096x4096",
          "128x14336x4096", "127x255x511", "1000", "33x4096x33"]
 DTYPES = ("f32", "bf16", "u8s8", "s8s8")

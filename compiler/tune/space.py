@@ -39,7 +39,7 @@ The instruction path (KernelConfig.isa) is a dimension too (`paths`): float32 ha
 (AVX-512 FMA); bf16 and int8 have AVX-512 (vdpbf16ps / vpdpbusd) everywhere and AMX tile
 products where the CPU has them (amx-bf16 / amx-int8).
 
-Sizes are in elements of the dtype and budgets in bytes (config.ELEMENT_BYTES), so a K block
+Sizes are in elements of the dtype and budgets in bytes (DTYPES[dtype].ab_bytes), so a K block
 of bf16 holds twice the k of float32 in the same cache; the K block values are multiples of v
 and reach 2048 (4 KiB of a bf16 row) for the low-precision kernels.
 """
@@ -48,11 +48,11 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import math
 from typing import Callable, Iterable, Iterator, NamedTuple
 
 from ...runtime.cpu import CpuInfo
-from ..config import (AMX_FEATURES, AMX_TILES, ELEMENT_BYTES, F32_LANES, REGISTERS, VNNI, KernelConfig,
+from ...runtime.dtypes import DTYPES, ceil_div, round_up
+from ..config import (AMX_FEATURES, AMX_TILES, F32_LANES, REGISTERS, KernelConfig,
                       bf16_fma_default, default_config, padding_default, physical_registers)
 from ..payload import MatmulSpec
 
@@ -105,12 +105,12 @@ class Problem:
     @property
     def v(self) -> int:
         """k per 32-bit lane of the dot-product instruction (1 f32, 2 bf16, 4 int8)."""
-        return VNNI[self.dtype]
+        return DTYPES[self.dtype].vnni
 
     @property
     def size(self) -> int:
         """Bytes per element of A and B."""
-        return ELEMENT_BYTES[self.dtype]
+        return DTYPES[self.dtype].ab_bytes
 
     @property
     def integer(self) -> bool:
@@ -140,7 +140,7 @@ Predicate = Callable[[Problem, CpuInfo, KernelConfig], bool]
 
 
 def _chunks(nr: int) -> int:
-    return math.ceil(nr / F32_LANES)
+    return ceil_div(nr, F32_LANES)
 
 
 def fits_registers(mr: int, nr: int, dtype: str = "f32", bf16_fma: bool = False, vector_bits: int = 512) -> bool:
@@ -161,12 +161,12 @@ def amx_tiles(mr: int, nr: int) -> int:
 
 def kc_clamped(p: Problem, kc: int) -> int:
     """The K block as the kernel runs it: at most K rounded up to v."""
-    return min(kc, _round_up(p.K, p.v))
+    return min(kc, round_up(p.K, p.v))
 
 
 def _eff(cfg: KernelConfig, p: Problem) -> tuple[int, int, int]:
     """(mc, nc, kc) clamped to the problem."""
-    return min(cfg.mc, _round_up(p.M, cfg.mr)), min(cfg.nc, _round_up(p.N, cfg.nr)), kc_clamped(p, cfg.kc)
+    return min(cfg.mc, round_up(p.M, cfg.mr)), min(cfg.nc, round_up(p.N, cfg.nr)), kc_clamped(p, cfg.kc)
 
 
 def p_registers(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
@@ -207,13 +207,13 @@ def p_l2_block(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
 def p_pack_reuse(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
     if cfg.pack_b and cfg.nc % cfg.nr:
         return False
-    return not cfg.pack_b or p.dtype != "f32" or math.ceil(p.M / cfg.mr) >= 2
+    return not cfg.pack_b or p.dtype != "f32" or ceil_div(p.M, cfg.mr) >= 2
 
 
 def p_prefetch_stride(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
     if cfg.prefetch == 0:
         return True
-    steps = -(-min(cfg.kc, p.K) // p.v)
+    steps = ceil_div(min(cfg.kc, p.K), p.v)
     if p.dtype != "f32":
         return cfg.pack_b and cfg.prefetch < steps
     if p.prepacked_b:
@@ -222,7 +222,7 @@ def p_prefetch_stride(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
 
 
 def p_unroll(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
-    return cfg.unroll_k <= -(-min(cfg.kc, p.K) // p.v)
+    return cfg.unroll_k <= ceil_div(min(cfg.kc, p.K), p.v)
 
 
 def p_path(p: Problem, cpu: CpuInfo, cfg: KernelConfig) -> bool:
@@ -267,8 +267,8 @@ def canonical(p: Problem, cfg: KernelConfig) -> KernelConfig:
 def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c,
                      isa="avx512", bf16_fma=False, pad_k=False, pad_mn=False) -> tuple:
     kc = kc_clamped(p, kc)
-    mc = max(mr, mc if mc < p.M else _round_up(p.M, mr))
-    nc = max(nr, nc if nc < p.N else _round_up(p.N, nr))
+    mc = max(mr, mc if mc < p.M else round_up(p.M, mr))
+    nc = max(nr, nc if nc < p.N else round_up(p.N, nr))
     if kc >= p.K and not p.accumulate:
         late_c = True  # one K block: no tile accumulates into C
     if min(mc, p.M) <= mr or min(nc, p.N) <= nr:
@@ -343,13 +343,9 @@ def short(cfg: KernelConfig) -> str:
 
 # --- the space -------------------------------------------------------------------------------
 
-def _round_up(x: int, m: int) -> int:
-    return -(-x // m) * m
-
-
 def _blocks(size: int, tile: int, targets: tuple[int, ...], one_tile: bool = True) -> list[int]:
     """Block sizes in whole tiles: (one tile,) each target rounded to tiles, the whole (rounded) size."""
-    whole = _round_up(size, tile)
+    whole = round_up(size, tile)
     out = {tile, whole} if one_tile else {whole}
     for t in targets:
         b = max(tile, round(t / tile) * tile)
@@ -375,7 +371,7 @@ def kc_values(p: Problem) -> list[int]:
     grid = KC_VALUES + (KC_LOWP if p.dtype != "f32" else ())
     vals = {kc for kc in grid if kc < p.K and kc % p.v == 0}
     if p.K <= (KC_MAX if p.dtype == "f32" else KC_MAX_LOWP):
-        vals.add(_round_up(p.K, p.v))
+        vals.add(round_up(p.K, p.v))
     return sorted(vals)
 
 
@@ -511,11 +507,11 @@ class Space:
         kt = 16 * p.v if cfg.isa != "avx512" else p.v
         moves: list[dict] = []
         for f in (0.25, 0.5, 2):
-            moves.append({"kc": min(_round_up(max(kt, int(cfg.kc * f)), kt), _round_up(p.K, kt))})
+            moves.append({"kc": min(round_up(max(kt, int(cfg.kc * f)), kt), round_up(p.K, kt))})
         for f in (0.5, 2, 0.25, 4):
-            moves.append({"nc": min(_round_up(max(cfg.nr, int(cfg.nc * f)), cfg.nr), _round_up(p.N, cfg.nr))})
+            moves.append({"nc": min(round_up(max(cfg.nr, int(cfg.nc * f)), cfg.nr), round_up(p.N, cfg.nr))})
         for f in (0.5, 2, 4):
-            moves.append({"mc": min(_round_up(max(cfg.mr, int(cfg.mc * f)), cfg.mr), _round_up(p.M, cfg.mr))})
+            moves.append({"mc": min(round_up(max(cfg.mr, int(cfg.mc * f)), cfg.mr), round_up(p.M, cfg.mr))})
         moves += [{"prefetch": v} for v in prefetch_values(cfg.isa)]
         moves += [{"order": v} for v in ORDER_VALUES] + [{"outline": v} for v in BOOL_VALUES]
         if p.dtype == "bf16":
@@ -523,7 +519,7 @@ class Space:
         if cfg.isa != "avx512":
             moves.append({"pad_k": not cfg.pad_k})
             moves.append({"pad_mn": not cfg.pad_mn})
-        moves += [{"mr": mr, "nr": nr, "mc": _round_up(cfg.mc, mr), "nc": _round_up(cfg.nc, nr)}
+        moves += [{"mr": mr, "nr": nr, "mc": round_up(cfg.mc, mr), "nc": round_up(cfg.nc, nr)}
                   for mr, nr in _neighbour_tiles(p, cfg, self.cpu.vector_bits or 512)]
         out: dict[tuple, KernelConfig] = {}
         for move in moves:

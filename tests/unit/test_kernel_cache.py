@@ -2,7 +2,6 @@
 
 import subprocess
 import sys
-import time
 
 import numpy as np
 import pytest
@@ -14,14 +13,15 @@ from nanomm.compiler.payload import MatmulSpec
 pytestmark = pytest.mark.kernels
 
 
-def test_in_memory_hit_is_fast_and_the_same_kernel():
+def test_in_memory_hit_builds_nothing_and_is_the_same_kernel():
+    from nanomm.compiler.build import build_counts
+
     k = nanomm.compile_matmul(23, 45, 67)
-    start = time.perf_counter()
+    before = build_counts()
     for _ in range(100):
         again = nanomm.compile_matmul(23, 45, 67)
-    per_call = (time.perf_counter() - start) / 100
     assert again is k
-    assert per_call < 1e-3, f"in-memory cache hit took {per_call * 1e3:.3f} ms"
+    assert build_counts() == before  # neither compiled nor loaded from the disk cache
 
 
 def test_in_memory_cache_keeps_the_most_recently_used(monkeypatch):
@@ -95,18 +95,19 @@ def test_corrupt_entry_is_rebuilt(tmp_path, monkeypatch):
 
 
 def test_a_new_process_reuses_the_disk_cache(tmp_path):
-    code = ("import time, nanomm, numpy as np\n"
+    code = ("import nanomm, numpy as np\n"
+            "from nanomm.compiler.build import build_counts\n"
             "k = nanomm.compile_matmul(31, 47, 59)\n"
             "a = np.ones((31, 59), np.float32); b = np.ones((59, 47), np.float32)\n"
             "assert (k(a, b) == 59).all()\n"
-            "print(int(k.from_disk_cache), k.compile_seconds)\n")
+            "print(int(k.from_disk_cache), build_counts()['compiled'])\n")
     env = {"NANOMM_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
     first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     second = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
-    assert first.stdout.split()[0] == "0"
-    hit, seconds = second.stdout.split()
+    assert first.stdout.split()[0] == "0" and int(first.stdout.split()[1]) > 0
+    hit, compiled = second.stdout.split()
     assert hit == "1"
-    assert float(seconds) < 0.1
+    assert compiled == "0"  # every kernel came from the disk cache
 
 
 def test_prepacked_kernel_round_trips_through_the_disk_cache(tmp_path, monkeypatch):

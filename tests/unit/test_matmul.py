@@ -24,6 +24,7 @@ from nanomm import (
     ShapeError,
     TargetError,
 )
+from nanomm.runtime.reference import matmul_mismatch
 
 pytestmark = pytest.mark.kernels
 
@@ -32,29 +33,10 @@ pytestmark = pytest.mark.kernels
 
 
 def assert_matmul_close(c: np.ndarray, a: np.ndarray, b: np.ndarray, c0: np.ndarray | None = None) -> None:
-    """c == a @ b (+ c0) within float32 rounding, judged against a float64 reference.
-
-    The bound is the classic one for a K-term dot product, from the absolute product:
-    |c - ref| <= (K + 1) * 2**-22 * (|a| @ |b| + |c0|) + 1e-6.
-    """
-    a64, b64 = np.asarray(a, np.float64), np.asarray(b, np.float64)
-    M, K = a64.shape
-    N = b64.shape[1]
-    assert c.shape == (M, N), f"result shape {c.shape}, expected {(M, N)}"
+    """c == a @ b (+ c0) within float32 rounding, judged against a float64 reference (matmul_mismatch)."""
     assert c.dtype == np.float32
-    ref = a64 @ b64
-    scale = np.abs(a64) @ np.abs(b64)
-    if c0 is not None:
-        ref = ref + np.asarray(c0, np.float64)
-        scale = scale + np.abs(np.asarray(c0, np.float64))
-    bound = (K + 1) * 2.0**-22 * scale + 1e-6
-    err = np.abs(c.astype(np.float64) - ref)
-    bad = err > bound
-    if bad.any():
-        i, j = np.argwhere(bad)[0]
-        raise AssertionError(
-            f"{int(bad.sum())} of {c.size} elements out of tolerance for M,N,K={M},{N},{K}; "
-            f"first at [{i},{j}]: got {c[i, j]!r}, expected {ref[i, j]!r} (bound {bound[i, j]:.3g})")
+    problem = matmul_mismatch(c, a, b, c0)
+    assert problem is None, problem
 
 
 def rand(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:

@@ -74,3 +74,15 @@ def test_nanomm_opt_output_errors(capsys: pytest.CaptureFixture[str], tmp_path):
         assert opt.main([str(source), "-o", target]) == 1
         err = capsys.readouterr().err
         assert message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("setting,message", [("outline=maybe", "--set outline=maybe: expected 0/1/true/false"),
+                                             ("kc=big", "--set kc=big: invalid literal for int()")])
+def test_aot_set_rejects_values_of_the_wrong_type(setting: str, message: str, capsys: pytest.CaptureFixture[str],
+                                                  tmp_path):
+    from nanomm.compiler import aot
+
+    assert aot.main(["64", "--set", setting, "--out", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and message in err and "Traceback" not in err
+    assert not any(tmp_path.iterdir())  # nothing compiled

@@ -26,7 +26,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 import tempfile
 from pathlib import Path
@@ -172,12 +171,17 @@ GENERATED = {
 
 
 @pytest.mark.parametrize("name", list(GENERATED))
-def test_deep_nesting_is_refused_quickly(name: str, tmp_path: Path, scratch: Path):
+def test_deep_nesting_is_refused_before_mlir_parses_it(name: str, tmp_path: Path, scratch: Path,
+                                                       monkeypatch: pytest.MonkeyPatch):
+    from mlir import ir
+
     source = GENERATED[name]
-    t = time.perf_counter()
+    parsed, real_parse = [], ir.Module.parse
+    monkeypatch.setattr(ir.Module, "parse",
+                        staticmethod(lambda *args, **kw: parsed.append(args) or real_parse(*args, **kw)))
     with pytest.raises(MLIRInputError, match="nesting deeper than|consecutive '-' signs"):
         nanomm.compile(source)
-    assert time.perf_counter() - t < 5
+    assert not parsed  # the screen refused it: MLIR's parser never saw it
     path = tmp_path / f"{name}.mlir"
     path.write_text(source)
     assert_diagnostic(run_opt(["-p", PIPELINE, str(path)], scratch), [])
@@ -196,18 +200,14 @@ def test_legitimate_nesting_and_aliases_are_accepted():
         nanomm.compile(source)  # parsed (more than MAX_NESTING brackets in comments and strings), not refused
 
 
-def test_a_multi_megabyte_file_is_handled_in_reasonable_time(tmp_path: Path, scratch: Path):
+def test_a_multi_megabyte_file_gets_its_diagnostic(tmp_path: Path, scratch: Path):
     body = "".join(f"func.func private @f{i}(memref<4x{i % 97 + 1}xf32>) -> tensor<{i % 13 + 1}xi8>\n"
                    for i in range(60_000))  # ~3.6 MB, 60,000 declarations
-    t = time.perf_counter()
     with pytest.raises(MLIRInputError, match="no public func.func"):
         nanomm.compile(body)
-    api_seconds = time.perf_counter() - t
     path = tmp_path / "big.mlir"
     path.write_text(body + "}\n")  # one stray brace: a syntax error at the very end
-    t = time.perf_counter()
-    err = assert_diagnostic(run_opt(["-p", PIPELINE, str(path)], scratch), ["invalid MLIR"])
-    assert api_seconds < 30 and time.perf_counter() - t < 60, err
+    assert_diagnostic(run_opt(["-p", PIPELINE, str(path)], scratch), ["invalid MLIR"])
 
 
 # --- fuzzing: mutations of a valid module --------------------------------------------------------------------------

@@ -90,12 +90,12 @@ def test_wrong_and_failing_candidates_are_never_picked(cache, monkeypatch):
     assert config_key(best) in {config_key(records.config_of(plan["candidates"][i])) for i in (0, 3)}
 
 
-def test_collect_refuses_stale_versions_and_the_wrong_host(cache):
+def test_collect_refuses_another_compiler_and_the_wrong_host(cache):
     folder, plan = _prepared(cache, configs=2)
     remote_tune.time_problem(folder, rounds=2, sample=0.002, log=lambda msg: None)
     timings = json.loads((folder / "timings.json").read_text())
     stale = json.loads(json.dumps(plan))
-    stale["fields"]["versions"]["nanomm"] = "0.0.0+older"
+    stale["fields"]["compiler"] = "0" * 64  # prepared by other source or another toolchain
     (folder / "candidates.json").write_text(json.dumps(stale))
     with pytest.raises(NanommError, match="prepare it again"):
         collect(folder)

@@ -41,11 +41,10 @@ def _inputs(dtype: str, M: int, N: int, K: int, seed: int = 0):
 
 
 def _check(out: np.ndarray, a: np.ndarray, b: np.ndarray, c0: np.ndarray | None = None) -> None:
-    ref = a.astype(np.float64) @ b.astype(np.float64) + (0 if c0 is None else c0)
-    if out.dtype == np.int32:
-        np.testing.assert_array_equal(out, ref.astype(np.int64))
-    else:
-        np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4 * a.shape[1])
+    # The library's check (int32 exactly, floats within the float32-accumulation bound): at least 2x tighter
+    # than the former rtol=1e-4, atol=1e-4*K on the bf16 shapes; up to 1.25x looser on f32 at K=700.
+    problem = matmul_mismatch(out, a, b, c0)
+    assert problem is None, problem
 
 
 @pytest.mark.parametrize("M,N,K,parts,nr,m_align", [
@@ -168,14 +167,6 @@ def test_aot_with_more_parts_than_threads(tmp_path):
     function = aot.load(path)
     assert function.threads == 2
     assert matmul_mismatch(function(a, b), a, b) is None
-
-
-def test_aot_with_the_balanced_grid(tmp_path):
-    path = export(MatmulSpec(512, 600, 200), tmp_path, "host", threads=4, parts_per_thread=1, balanced=True)
-    manifest = json.loads(path.read_text())
-    assert len(manifest["parts"]) == 4 and len({p["a_offset"] for p in manifest["parts"]}) == 2  # 2 x 2
-    a, b = _inputs("f32", 512, 600, 200, 7)
-    assert matmul_mismatch(aot.load(path)(a, b), a, b) is None
 
 
 def test_amx_row_blocks_are_whole_microkernels_on_every_path():

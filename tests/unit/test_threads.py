@@ -42,25 +42,6 @@ def test_partition_covers_c_once(M, N, K, threads, split):
         assert all(c.n0 == 0 and c.spec.N == N for c in chunks)
 
 
-@pytest.mark.parametrize("M,N,K,blocks,m_align,count,expect", [
-    (1024, 1024, 1024, 16, 32, 16, {(256, 256)}),   # a 4 x 4 grid reads half the A + B of 2 x 8
-    (4096, 4096, 4096, 16, 32, 16, {(1024, 1024)}),
-    (128, 4096, 4096, 16, 32, 16, {(128, 256)}),    # 128 rows: columns only
-    (1000, 1100, 700, 12, 6, 12, {(244, 332), (244, 384), (252, 332), (252, 384)}),  # 4 x 3 (columns: 1 x 6)
-    (300, 333, 100, 3, 6, 3, {(96, 333), (102, 333)}),  # rows only: one 333-wide column is cheaper
-    (31, 1000, 100, 4, 6, 4, {(31, 232), (31, 256)}),   # too few rows to split them
-])
-def test_balanced_partition_covers_c_once_with_least_traffic(M, N, K, blocks, m_align, count, expect):
-    spec = MatmulSpec(M, N, K)
-    chunks = partition(spec, blocks, m_align, balanced=True)
-    assert len(chunks) == count
-    assert {(c.spec.M, c.spec.N) for c in chunks} == expect
-    assert covers_exactly(spec, chunks)
-    assert all(c.n0 % 64 == 0 and c.m0 % m_align == 0 for c in chunks)
-    traffic = max(c.spec.M * K + K * c.spec.N for c in chunks)
-    assert traffic <= max(c.spec.M * K + K * c.spec.N for c in partition(spec, blocks, m_align))
-
-
 def test_small_problems_stay_on_one_thread():
     small = MatmulSpec(48, 48, 48)
     assert serial_seconds(small) < PARALLEL_MIN_SECONDS

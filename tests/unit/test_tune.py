@@ -19,7 +19,8 @@ import pytest
 
 import nanomm
 from nanomm import KernelConfig
-from nanomm.compiler.config import NUM_VREGS, VNNI, vector_registers
+from nanomm.compiler.config import NUM_VREGS, vector_registers
+from nanomm.runtime.dtypes import DTYPES
 from nanomm.compiler.tune import Budget, Problem, Space, lookup, records, tune
 from nanomm.compiler.tune import cli as tune_cli
 from nanomm.compiler.tune._testing import faulty_compile
@@ -239,24 +240,6 @@ def test_record_round_trip_and_lookup(monkeypatch, tmp_path):
     assert rec["best"]["config"] == cfg.as_dict() and rec["fields"]["problem"]["M"] == 32
 
 
-def test_fields_added_after_a_record_take_the_heuristics_value():
-    """A record made before pad_k / pad_mn / bf16_fma existed says nothing about them: they take what
-    default_config would choose for the record's instruction set, not KernelConfig's off."""
-    er = resolve_target("emeraldrapids")
-    old_amx = {k: v for k, v in KernelConfig(mr=32, nr=32, mc=128, nc=256, kc=512, pack_b=True,
-                                             isa="amx").as_dict().items() if k not in ("pad_k", "pad_mn", "bf16_fma")}
-    filled = records.later_fields(old_amx, 511, "bf16", er)
-    assert filled["pad_k"] and filled["pad_mn"] and not filled["bf16_fma"]
-    assert not records.later_fields(old_amx, 511, "bf16", er, prepacked_b=True)["pad_k"]
-    assert not records.later_fields(old_amx, 512, "bf16", er)["pad_k"]  # whole tile products
-    old_avx = {k: v for k, v in KernelConfig(mr=5, nr=64, kc=256).as_dict().items() if k not in ("pad_k", "pad_mn", "bf16_fma")}
-    filled = records.later_fields(old_avx, 511, "bf16", er)
-    assert filled["bf16_fma"] and not filled["pad_k"] and not filled["pad_mn"]
-    assert not records.later_fields(old_avx, 511, "bf16", resolve_target("znver4"))["bf16_fma"]
-    explicit = dict(old_amx, pad_mn=False)  # a field the record has is kept
-    assert records.later_fields(explicit, 511, "bf16", er)["pad_mn"] is False
-
-
 def test_records_are_bounded_least_recently_updated_first(monkeypatch, tmp_path):
     import os
 
@@ -314,7 +297,7 @@ def test_corrupt_records_are_ignored(monkeypatch, tmp_path, damage):
     assert lookup(32, 64, 16) is None
 
 
-def test_records_of_another_machine_or_version_are_ignored(monkeypatch, tmp_path):
+def test_records_of_another_machine_or_compiler_are_ignored(monkeypatch, tmp_path, capsys):
     monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
     records.write(make_record())
     records.forget()
@@ -330,10 +313,43 @@ def test_records_of_another_machine_or_version_are_ignored(monkeypatch, tmp_path
     (tmp_path / "tuning" / f"{key}.json").write_bytes(src.read_bytes())
     records.forget()
     assert lookup(32, 64, 16, cpu=other) is None
-    # another nanomm / MLIR / llvmlite version: another key
-    monkeypatch.setattr(records, "versions", lambda: {**records.versions.__wrapped__(), "llvmlite": "0.0.1"})
+    # another compiler (nanomm's source, MLIR, LLVM, llvmlite): another key
+    monkeypatch.setattr(records, "compiler_fingerprint", lambda: "0" * 64)
     records.forget()
     assert lookup(32, 64, 16) is None
+    capsys.readouterr()
+    assert tune_cli.main(["--list"]) == 0
+    assert "1 record(s) for this CPU were made by another nanomm source or toolchain" in capsys.readouterr().out
+
+
+def test_records_apply_to_the_compiler_source_that_made_them(monkeypatch, tmp_path):
+    """Records are keyed by the fingerprint the kernel disk cache keys kernels by (compiler/build.py):
+    an edit to nanomm's source leaves them unused; the same source uses them again."""
+    from nanomm.compiler import build
+    from nanomm.runtime.diskcache import content_key
+
+    def reset():
+        build._compiler_fingerprint.cache_clear()
+        records.compiler_fingerprint.cache_clear()
+        records.forget()
+
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
+    cfg = KernelConfig(mr=2, nr=32, mc=32, nc=64, kc=16, unroll_k=2)
+    rec = make_record(cfg=cfg)
+    assert rec["fields"]["compiler"] == records.compiler_fingerprint() == content_key(build._compiler_fingerprint())
+    records.write(rec)
+    records.forget()
+    assert lookup(32, 64, 16) == cfg
+    real = build.source_fingerprint
+    try:
+        with monkeypatch.context() as m:
+            m.setattr(build, "source_fingerprint", lambda paths: "edited-" + real(paths))
+            reset()
+            assert records.compiler_fingerprint() != rec["fields"]["compiler"]
+            assert lookup(32, 64, 16) is None
+    finally:
+        reset()
+    assert lookup(32, 64, 16) == cfg
 
 
 _WRITER = textwrap.dedent("""
@@ -377,18 +393,67 @@ def test_export_import(monkeypatch, tmp_path):
     tampered = make_record(M=40)
     tampered["checksum"] = records.checksum(tampered)
     tampered["best"]["config"]["kc"] = 8  # after the checksum: refused
+    with monkeypatch.context() as m:  # a sound record of another compiler (source or toolchain)
+        m.setattr(records, "compiler_fingerprint", lambda: "0" * 64)
+        stale = make_record(M=48)
+    stale["checksum"] = records.checksum(stale)
     out = tmp_path / "export.json"
-    assert records.export_records(out, records.all_records() + [foreign, tampered]) == 3
+    assert records.export_records(out, records.all_records() + [foreign, tampered, stale]) == 4
     monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path / "b"))
     records.forget()
     assert lookup(32, 64, 16) is None
     counts = records.import_records(out)
-    assert counts == {"imported": 2, "kept": 0, "invalid": 1, "this_machine": 1}
+    assert counts == {"imported": 2, "kept": 0, "invalid": 1, "other_compiler": 1, "this_machine": 1}
     assert lookup(32, 64, 16) == cfg
+    assert records.find(stale["fields"]) is None  # not stored
     assert records.import_records(out)["kept"] == 2  # existing records are kept unless overwrite
     with pytest.raises(records.RecordError):
         (tmp_path / "junk.json").write_text("[]")
         records.import_records(tmp_path / "junk.json")
+
+
+_IMPORTER = textwrap.dedent("""
+    import json, sys
+    import nanomm
+    from nanomm.compiler.tune import cli, lookup
+    code = cli.main(["--import", sys.argv[1]])
+    print(json.dumps({"code": code, "found": lookup(32, 64, 16) is not None, "package": nanomm.__file__}))
+""")
+
+
+def test_an_export_applies_in_another_checkout_of_the_same_source_only(monkeypatch, tmp_path):
+    """`nanomm tune --export` here, `--import` in a copy of the package elsewhere: the fingerprint hashes
+    file contents and names relative to the package, so the copy uses the record; once one of the
+    copy's files is edited, its import ignores the record and says so."""
+    import os
+    import shutil
+
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path / "here"))
+    records.forget()
+    records.write(make_record())
+    out = tmp_path / "export.json"
+    assert records.export_records(out, records.all_records()) == 1
+    root, copy = Path(nanomm.__file__).parent, tmp_path / "checkout" / "nanomm"
+    for name in ("compiler", "passes", "dialects", "runtime"):
+        shutil.copytree(root / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("__init__.py", "errors.py"):
+        shutil.copy(root / name, copy / name)
+
+    def import_there(cache: str):
+        env = {**os.environ, "PYTHONPATH": str(copy.parent), "NANOMM_CACHE_DIR": str(tmp_path / cache)}
+        proc = subprocess.run([sys.executable, "-c", _IMPORTER, str(out)], capture_output=True, text=True,
+                              env=env, cwd=tmp_path, timeout=600)
+        assert proc.returncode == 0, proc.stderr
+        return json.loads(proc.stdout.splitlines()[-1]), proc.stdout, proc.stderr
+
+    got, stdout, _ = import_there("same")
+    assert got == {"code": 0, "found": True, "package": str(copy / "__init__.py")}
+    assert "imported 1 record(s)" in stdout
+    with open(copy / "errors.py", "a") as f:
+        f.write("\n# an edit\n")
+    got, stdout, stderr = import_there("edited")
+    assert got["found"] is False and "imported 0 record(s)" in stdout
+    assert "ignored 1 record(s) made by another nanomm source or toolchain" in stderr
 
 
 # --- compile_matmul uses the records ---------------------------------------------------------
@@ -726,8 +791,8 @@ def test_model_counts_dot_product_throughput_and_bytes():
     assert t["u8s8"] < t["bf16"] < t["f32"]     # 4x / 2x the k per instruction
     assert t["u8s8"] < t["s8s8"]                # s8s8: one more vpdpbusd per B vector
     # ... and close to that factor: compute-bound, so within 20 % of 2x and 4x the float32 speed
-    assert t["f32"] / t["bf16"] == pytest.approx(VNNI["bf16"], rel=0.2)
-    assert t["f32"] / t["u8s8"] == pytest.approx(VNNI["u8s8"], rel=0.2)
+    assert t["f32"] / t["bf16"] == pytest.approx(DTYPES["bf16"].vnni, rel=0.2)
+    assert t["f32"] / t["u8s8"] == pytest.approx(DTYPES["u8s8"].vnni, rel=0.2)
     # unpacked bf16 B is interleaved in registers: slower than packed for a square problem
     p = Problem(512, 512, 512, "bf16")
     assert predict_seconds(p, znver4, dataclasses.replace(cfg, pack_b=False)) > predict_seconds(p, znver4, cfg)
