@@ -1,14 +1,18 @@
 """One report format for every matmul benchmark: the result schema, tables (text, Markdown), JSON.
 
-bench/run.py (here) and bench/amx_host/f32_threads.py (on the AMX host) both build a report
-dict and hand it to `write()`; bench_matmul.py and bench_threads.py use the helpers. Only the
-standard library is imported at module level, so the AMX host (numpy + llvmlite) can use it.
+bench/run.py and the AMX host's amx_bench.py and f32_threads.py build a report dict and hand it to
+`write()`; the other scripts use the helpers. Every report records where it came from
+(`provenance()`: the commit, the machine's CPU as nanomm names it, the command line), and the
+scripts write into bench/out/ (ignored by git; `OUT`) unless told otherwise: what is worth keeping
+is copied by hand to bench/results/<machine>/<date>-<topic>.md (see bench/results/README.md).
+Only the standard library is imported at module level, so the AMX host (numpy + llvmlite) can use it.
 
 A report (FORMAT) is:
 
-    {"format", "tool", "host", "started", "finished", "argv", "method", "settings", "environment",
-     "versions", "machine": {"cpu": {...}, "peak_per_core": {"f32": GFLOP/s, "bf16": ..., "int8": GOP/s},
-                             "peak_all_threads": {"T": {kind: ...}}, "bandwidth_gbs": {"T": GB/s}},
+    {"format", "tool", "commit", "cpu_name", "command", "started", "finished", "argv", "method",
+     "settings", "environment", "versions",
+     "machine": {"cpu": {...}, "peak_per_core": {"f32": GFLOP/s, "bf16": ..., "int8": GOP/s},
+                 "peak_all_threads": {"T": {kind: ...}}, "bandwidth_gbs": {"T": GB/s}},
      "libraries": [names, in column order], "labels": {name: label}, "peers": {name: info()},
      "results": [entry, ...], "notes": [...]}
 
@@ -20,8 +24,7 @@ and an entry (one shape, one dtype, one thread count) is:
      "nanomm": {"config", "compile_seconds", "tuned", "split"}, "other_cpus"}
 
 Names starting with "nanomm" are nanomm's variants (nanomm, nanomm_prepacked, nanomm_untuned,
-nanomm_matmul);
-every other name is a peer library, and "best peer" is the fastest of those in the entry.
+nanomm_matmul); every other name is a peer library, and "best peer" is the fastest of those in the entry.
 """
 
 from __future__ import annotations
@@ -30,8 +33,13 @@ import json
 import math
 import os
 import platform
+import shlex
+import subprocess
 import sys
 from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent  # the repository (the package `nanomm`)
+OUT = Path(__file__).resolve().parent / "out"  # where reports go by default: ignored by git
 
 FORMAT = "nanomm-bench-2"
 
@@ -84,6 +92,116 @@ def loadavg() -> list[float] | None:
         return list(os.getloadavg())
     except (AttributeError, OSError):
         return None
+
+
+# --- where a report came from ---------------------------------------------------------------------
+
+def git_commit(root: Path | str | None = None) -> str:
+    """The commit the code ran at: `git rev-parse --short HEAD`, plus "-dirty" where tracked files
+    differ from it; "unknown" outside a git checkout (a copy on the AMX host) or without git."""
+    root = Path(root) if root is not None else REPO
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True,
+                              text=True, timeout=30)
+        if head.returncode != 0 or not head.stdout.strip():
+            return "unknown"
+        status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
+                                capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    dirty = status.returncode != 0 or bool(status.stdout.strip())
+    return head.stdout.strip() + ("-dirty" if dirty else "")
+
+
+def cpu_identity(path: str = "/proc/cpuinfo") -> dict[str, str]:
+    """The first processor's vendor, family, model and model name from /proc/cpuinfo ({} without it)."""
+    keys = {"vendor_id": "vendor", "cpu family": "family", "model": "model", "model name": "model_name"}
+    out: dict[str, str] = {}
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                key, sep, value = line.partition(":")
+                if not sep:
+                    if out:
+                        break  # the end of the first processor's block
+                    continue
+                if key.strip() in keys:
+                    out.setdefault(keys[key.strip()], value.strip())
+    except OSError:
+        pass
+    return out
+
+
+def native_cpu():
+    """nanomm's CpuInfo of the CPU this process runs on (never $NANOMM_HOST_CPU's), or None where
+    nanomm.runtime cannot be imported."""
+    try:
+        from nanomm.runtime.cpu import native_cpu as native
+        return native()
+    except Exception:  # noqa: BLE001 - a report says what it can
+        return None
+
+
+def machine_name(cpu=None, identity: dict | None = None) -> str:
+    """The real CPU, as nanomm names it, with cpuid's family and model: 'AMD EPYC (znver3), family 25
+    model 1', 'Intel(R) Xeon(R) Processor (emeraldrapids; LLVM's host name: rocketlake), family 6
+    model 207'. `cpu`: a nanomm CpuInfo (default: native_cpu())."""
+    cpu = cpu if cpu is not None else native_cpu()
+    ident = cpu_identity() if identity is None else identity
+    if cpu is not None:
+        name = cpu.describe()
+    else:
+        name = ident.get("model_name") or platform.processor() or platform.machine() or "unknown CPU"
+    if ident.get("family") and ident.get("model"):
+        name += f", family {ident['family']} model {ident['model']}"
+    return name
+
+
+def machine_slug(cpu=None) -> str:
+    """A short name of this CPU for file names: its LLVM name (znver3, emeraldrapids)."""
+    cpu = cpu if cpu is not None else native_cpu()
+    name = getattr(cpu, "name", "") or platform.machine() or "cpu"
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
+
+
+def command_line(argv: list[str] | None = None, environ: dict | None = None) -> str:
+    """The command that made a report, as a shell line: the NANOMM_* variables set, the interpreter
+    and the script's arguments (sys.argv by default)."""
+    argv = list(sys.argv if argv is None else argv)
+    environ = os.environ if environ is None else environ
+    env = [f"{k}={shlex.quote(v)}" for k, v in sorted(environ.items()) if k.startswith("NANOMM_")]
+    python = Path(sys.executable).name or "python"
+    return " ".join(env + [shlex.join([python, *argv])])
+
+
+def argv_of(script: str, argv: list[str] | None) -> list[str]:
+    """A script's command line: sys.argv when it runs as a script (argv None), else its path (relative
+    to the working directory where it can be) and the arguments main(argv) was given."""
+    if argv is None:
+        return list(sys.argv)
+    try:
+        path = os.path.relpath(script)
+    except ValueError:  # another drive
+        path = str(script)
+    return [path, *argv]
+
+
+def provenance(argv: list[str] | None = None, cpu=None, environ: dict | None = None) -> dict[str, str]:
+    """What every report records about where it came from: {"commit", "cpu_name", "command"}
+    (`environ`: the environment the command was given, where the script has changed os.environ)."""
+    return {"commit": git_commit(), "cpu_name": machine_name(cpu), "command": command_line(argv, environ)}
+
+
+def provenance_line(report: dict) -> str:
+    """One line for a report's header: 'commit 1a2b3c4 on AMD EPYC (znver3), family 25 model 1;
+    command: `python bench/run.py ...`' (of a report written before provenance was recorded: what it has)."""
+    command = report.get("command")
+    if not command and report.get("argv"):
+        command = " ".join(report["argv"])
+    cpu = report.get("cpu_name") or (report.get("cpu") if isinstance(report.get("cpu"), str) else None)
+    where = " ".join(filter(None, [f"commit {report['commit']}" if report.get("commit") else "",
+                                   f"on {cpu}" if cpu else ""]))
+    return "; ".join(filter(None, [where, f"command: `{command}`" if command else ""]))
 
 
 def dist_version(dist: str) -> str | None:
@@ -302,12 +420,17 @@ def group_summary(report: dict, dtype: str, threads: int, entries: list[dict]) -
     return lines
 
 
+def title(report: dict) -> str:
+    """'bench/run.py, AMD EPYC (znver3), family 25 model 1, 2026-12-04T10:00:00': a report's first line."""
+    return f"{report.get('tool', 'bench')}, {report.get('cpu_name') or report.get('host', '?')}, {report.get('started', '?')}"
+
+
 def header_lines(report: dict) -> list[str]:
     m = report.get("machine", {})
     cpu = m.get("cpu", {})
     pk = m.get("peak_per_core", {})
     bw = m.get("bandwidth_gbs", {})
-    lines = [f"{report.get('tool', '?')} on {report.get('host', '?')}: {cpu.get('model_name') or '?'} "
+    lines = [f"{report.get('tool', '?')}: {cpu.get('model_name') or '?'} "
              f"({cpu.get('llvm_name') or '?'}"
              f"{'; LLVM host name ' + cpu['llvm_host_name'] if cpu.get('llvm_host_name') else ''}, "
              f"{cpu.get('cores') or '?'} cores), {report.get('started', '?')}"]
@@ -328,10 +451,10 @@ def header_lines(report: dict) -> list[str]:
 
 def markdown(report: dict) -> str:
     """The whole report as Markdown: header, one table per (dtype, threads) with its summary, notes."""
-    out = [f"# {report.get('tool', 'bench')}, {report.get('host', '?')}, {report.get('started', '?')}", ""]
+    out = [f"# {title(report)}", ""]
     out += [f"{ln}  " for ln in header_lines(report)]
-    if report.get("argv"):
-        out.append(f"command: `{' '.join(report['argv'])}`  ")
+    if provenance_line(report):
+        out.append(f"{provenance_line(report)}  ")
     out.append("GFLOP/s (GOP/s for int8) of the best round's median call; '% roof' is of min(peak, "
                "arithmetic intensity x measured bandwidth), the peak being T x the per-core peak; 'spread' "
                "is (worst - best) / best round median, of nanomm and of the best peer.")
@@ -358,11 +481,9 @@ def text(report: dict) -> str:
     return "\n".join(out)
 
 
-def result_path(tool: str, started, out: str | None = None) -> Path:
-    """`out`, or bench/results/<tool>-<host>-<YYYYmmdd-HHMMSS>.json; its folder made."""
-    import socket
-    path = Path(out) if out else (Path(__file__).resolve().parent / "results"
-                                  / f"{tool}-{socket.gethostname()}-{started.strftime('%Y%m%d-%H%M%S')}.json")
+def result_path(tool: str, started, out: str | Path | None = None) -> Path:
+    """`out`, or bench/out/<tool>-<cpu>-<YYYYmmdd-HHMMSS>.json (cpu: machine_slug()); its folder made."""
+    path = Path(out) if out else OUT / f"{tool}-{machine_slug()}-{started.strftime('%Y%m%d-%H%M%S')}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     return path
 

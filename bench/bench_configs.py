@@ -37,6 +37,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _measure  # noqa: E402
+import _report  # noqa: E402
 import _timing  # noqa: E402
 
 import nanomm  # noqa: E402
@@ -162,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--target", type=float, default=0.2, help="seconds per measurement")
     args = p.parse_args(argv)
+    print(_report.provenance_line(_report.provenance(_report.argv_of(__file__, argv))), flush=True)
     if args.call_overhead:
         return call_overhead(args)
     if not args.shape:

@@ -2,7 +2,7 @@
 thread, the same arrays, interleaved rounds in one process (bench/_timing.py).
 
     python bench/bench_dispatch.py                          # 20x20x32, 64^3, 128^3, an encoder's shapes
-    python bench/bench_dispatch.py --shapes 20x20x32,64 --rounds 7 --out bench/latest/dispatch.md
+    python bench/bench_dispatch.py --shapes 20x20x32,64 --rounds 7 --out bench/out/dispatch.md
     python bench/bench_dispatch.py --shapes 1x1x1,8,20x20x32 --threads-none   # the default threads=None
 
 Per shape: microseconds of the best round's median call for
@@ -30,6 +30,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _report  # noqa: E402
 from _report import parse_shape, shape_name  # noqa: E402
 from _timing import interleaved  # noqa: E402
 
@@ -43,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--shapes", default=SHAPES, help=f"comma-separated MxNxK or N (default {SHAPES})")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--target", type=float, default=0.05, help="seconds of one timed batch of calls")
-    p.add_argument("--out", default=None, help="also write the table (Markdown) here")
+    p.add_argument("--out", default=None, help="also write the table (Markdown, with the commit, the CPU and the "
+                                               "command line) here")
     p.add_argument("--part", choices=("calls", "dynamic"), default="calls")
     p.add_argument("--threads-none", action="store_true",
                    help="calls: nanomm.matmul with threads=None (the default: the key reads the affinity mask) "
@@ -52,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ms", default="1,7,16,33,100,128,500,1000", help="--part dynamic: comma-separated M")
     p.add_argument("--threads", type=int, default=1, help="--part dynamic: threads of both kernels (default 1)")
     args = p.parse_args(argv)
+    args.provenance = _report.provenance_line(_report.provenance(_report.argv_of(__file__, argv)))
     if args.part == "dynamic":
         return dynamic_m(args)
     import nanomm
@@ -66,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     rng = np.random.default_rng(0)
     lines = [f"bench/bench_dispatch.py on {native_cpu().describe()}, one thread (nanomm.matmul with threads="
              f"{'None' if args.threads_none else '1'}); microseconds of the best round's median call "
-             f"({args.rounds} interleaved rounds)", "",
+             f"({args.rounds} interleaved rounds)", "", args.provenance, "",
              "| shape | kernel | nanomm.matmul (out=) | nanomm.matmul | numpy | matmul - kernel | matmul / numpy |",
              "|---|---|---|---|---|---|---|"]
     for text in args.shapes.split(","):
@@ -88,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     del limit  # threadpoolctl's limit holds until here
     text = "\n".join(lines) + "\n"
     if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(text)
     print(text)
     return 0
@@ -110,7 +114,7 @@ def dynamic_m(args) -> int:
     rng = np.random.default_rng(0)
     T = args.threads
     lines = [f"bench/bench_dispatch.py --part dynamic on {native_cpu().describe()}, {T} thread(s), B pre-packed; "
-             f"GFLOP/s of the best round's median call ({args.rounds} interleaved rounds)", "",
+             f"GFLOP/s of the best round's median call ({args.rounds} interleaved rounds)", "", args.provenance, "",
              "| N x K | M | static-M | dynamic-M | dynamic / static | one packed B |", "|---|---|---|---|---|---|"]
     ms = [int(m) for m in args.ms.split(",")]
     pairs = [tuple(int(x) for x in nk.lower().split("x")) for nk in args.nk.split(",")]
@@ -169,6 +173,7 @@ def dynamic_m(args) -> int:
     print(lines[-1])
     text = "\n".join(lines) + "\n"
     if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(text)
     print(text)
     return 0

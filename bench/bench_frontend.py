@@ -23,8 +23,8 @@ check (max difference over the output's largest magnitude <= 1e-4), timed in int
 "upstream share" is the part of nanomm's time spent in the MLIR-lowered segments; a table per layer
 breaks nanomm's forward down into its contractions, segments and the rest (timed in extra forwards).
 One thread pins the process to one CPU first. Compile time is from the disk cache unless
-NANOMM_CACHE_DIR names an empty folder (cold). Writes bench/results/bench_frontend-<host>-<date>.json
-and .md.
+NANOMM_CACHE_DIR names an empty folder (cold). Writes bench/out/bench_frontend-<cpu>-<date>.json
+and .md (or --out), with the commit, the CPU and the command line.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ import argparse
 import datetime
 import json
 import os
-import socket
 import sys
 import time
 from pathlib import Path
@@ -97,7 +96,7 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=1, help="1: one thread (pinned); 0: every core")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--target", type=float, default=0.2, help="seconds per measurement")
-    ap.add_argument("--out", default=None)
+    ap.add_argument("--out", default=None, help="JSON path (default bench/out/bench_frontend-<cpu>-<date>.json)")
     args = ap.parse_args()
     if args.threads == 1 and hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -161,13 +160,11 @@ def main() -> None:
     for r, table in zip(results, breakdowns):
         print(r["kernels"])
         print(f"where {r['layer']}'s time goes ({r['threads']} thread(s)):\n{table}")
-    host = socket.gethostname()
-    report = {"tool": "bench_frontend", "started": started.isoformat(timespec="seconds"), "host": host,
-              "command": " ".join(sys.argv), "loadavg": _report.loadavg(), "versions": _report.versions(),
-              "results": results}
+    report = {"tool": "bench/bench_frontend.py", **_report.provenance(), "started": started.isoformat(timespec="seconds"),
+              "loadavg": _report.loadavg(), "versions": _report.versions(), "results": results}
     path = _report.result_path("bench_frontend", started, args.out)
     path.write_text(json.dumps(report, indent=1, default=float))
-    md = [f"# bench/bench_frontend.py, {host}, {report['started']}", "", f"command: `{report['command']}`; "
+    md = [f"# {_report.title(report)}", "", f"{_report.provenance_line(report)}; "
           f"torch {torch.__version__}. Times are best round medians; "
           "each ratio is the peer's time over nanomm's (above 1: nanomm is faster); the upstream share is "
           "the part of nanomm's time in MLIR-lowered segments.", "",

@@ -31,7 +31,8 @@ matmul primitive (K^T as its `acb` layout).
 (weights pre-packed), numpy, and oneDNN's primitives with the bias and a ReLU post-op.
 Every result is checked against a float64 reference first. One thread pins the process to one CPU
 (oneDNN's threads follow the affinity mask). Prints a table; writes
-bench/results/bench_layers-<host>-<date>.json and a Markdown copy.
+bench/out/bench_layers-<part>-<cpu>-<date>.json and a Markdown copy (or --out), with the commit, the CPU
+and the command line.
 """
 
 from __future__ import annotations
@@ -40,7 +41,6 @@ import argparse
 import datetime
 import json
 import math
-import socket
 import sys
 from pathlib import Path
 
@@ -312,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--target", type=float, default=0.05, help="seconds per measurement")
     p.add_argument("--no-onednn", action="store_true")
-    p.add_argument("--out", default=None)
+    p.add_argument("--out", default=None, help="JSON path (default bench/out/bench_layers-<part>-<cpu>-<date>.json)")
     args = p.parse_args(argv)
     from nanomm.runtime.threads import available_cores
 
@@ -336,14 +336,14 @@ def main(argv: list[str] | None = None) -> int:
     else:
         head, rows, results = attention(args, threads, onednn, rng)
     print(_report.render_text(head, rows, {0, 1, 2} if args.part == "layers" else {0}))
-    report = {"tool": "bench/bench_layers.py", "part": args.part, "host": socket.gethostname(),
-              "started": started.isoformat("T", "seconds"), "argv": sys.argv, "threads": threads,
+    report = {"tool": "bench/bench_layers.py", **_report.provenance(_report.argv_of(__file__, argv)),
+              "part": args.part, "started": started.isoformat("T", "seconds"), "threads": threads,
               "loadavg": _report.loadavg(), "versions": _report.versions(), "results": results}
     path = _report.result_path(f"bench_layers-{args.part}", started, args.out)
     path.write_text(json.dumps(report, indent=1, default=str))
     md = path.with_suffix(".md")
-    md.write_text(f"# bench/bench_layers.py --part {args.part}, {report['host']}, {report['started']}\n\n"
-                  f"command: `{' '.join(sys.argv)}`, {threads} threads, load {report['loadavg']}. Ratios are "
+    md.write_text(f"# bench/bench_layers.py --part {args.part}, {report['cpu_name']}, {report['started']}\n\n"
+                  f"{_report.provenance_line(report)}; {threads} threads, load {report['loadavg']}. Ratios are "
                   "the peer's time over nanomm's (above 1: nanomm is faster).\n\n"
                   + _report.render_markdown(head, rows, {0, 1, 2} if args.part == "layers" else {0}) + "\n")
     print(f"JSON: {path}\nMarkdown: {md}")

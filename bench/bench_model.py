@@ -4,7 +4,7 @@
     python bench/bench_model.py --models minilm --inputs 1x16,8x64 --threads 1 --rounds 3
     python bench/bench_model.py --serve 200              # + the serving run (random batch 1-8, length 8-128)
     python bench/bench_model.py --models 4x512x8x2048    # any LAYERSxHIDDENxHEADSxFFN encoder
-    python bench/bench_model.py --replot bench/results/bench_model-HOST-DATE.json
+    python bench/bench_model.py --replot bench/out/bench_model-CPU-DATE.json
 
 The model (written once, in numpy, in `forward`): token + position embeddings and a LayerNorm, then
 post-LayerNorm layers of [fused QKV projection, 12-head attention (softmax(Q K^T / sqrt(d)) V), output
@@ -44,7 +44,8 @@ requests), per-request latency p50 / p99 and, for nanomm, the kernels compiled o
 request path (compiler/build.py's counters).
 
 Each thread count runs in its own process (one thread pins it to one CPU before any library
-starts its threads). Writes bench/results/bench_model-<host>-<date>.json, .md and -latency.png.
+starts its threads). Writes bench/out/bench_model-<cpu>-<date>.json, .md and -latency.png (or --out),
+with the commit, the CPU and the command line.
 """
 
 from __future__ import annotations
@@ -54,7 +55,6 @@ import datetime
 import json
 import math
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -629,8 +629,8 @@ def child(args) -> dict:
 # ---------------------------------------------------------------- the report
 
 def markdown(report: dict) -> str:
-    lines = [f"# bench/bench_model.py, {report['host']}, {report['started']}", "",
-             f"command: `{' '.join(report['argv'])}`; CPU {report['cpu']}; commit {report['commit']}. "
+    lines = [f"# {_report.title(report)}", "",
+             f"{_report.provenance_line(report)}. "
              "Times are each backend's best round median per forward; ratios are the peer's time over "
              "nanomm's (above 1: nanomm is faster), and nanomm's (float32) over its variants' (above 1: the variant "
              "is faster). Agreement with the float64 forward: error, the largest "
@@ -708,7 +708,7 @@ def plot(report: dict, path: Path) -> Path | None:
     ax.set_ylabel("ms per forward (log)")
     ax.set_xticks([i + 0.4 - width / 2 for i in range(len(fixed))], labels, fontsize=8)
     ax.legend(fontsize=8)
-    ax.set_title(f"{report['host']}: {report['cpu']}, {report['started']}", fontsize=9)
+    ax.set_title(f"{report.get('cpu_name') or report.get('cpu')}, {report['started']}", fontsize=9)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -741,7 +741,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--serve-fixed", default="4x64", help="BATCHxLENGTH of the serving run's fixed-size requests")
     p.add_argument("--breakdown", action="store_true",
                    help="also where the time of a forward goes: nanomm's by part, ONNX Runtime's by operator")
-    p.add_argument("--out", default=None)
+    p.add_argument("--out", default=None, help="JSON path (default bench/out/bench_model-<cpu>-<date>.json)")
     p.add_argument("--replot", default=None, help="a report's JSON: write its Markdown and PNG again")
     p.add_argument("--child", default=None, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
@@ -765,13 +765,8 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         runs.append(json.loads(tmp.read_text()))
         tmp.unlink()
-    from nanomm.runtime.cpu import native_cpu
-
-    cpu = native_cpu()
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                            cwd=Path(__file__).parent).stdout.strip() or "?"
-    report = {"tool": "bench/bench_model.py", "host": socket.gethostname(), "started": started.isoformat("T", "seconds"),
-              "argv": sys.argv, "cpu": f"{cpu.name}", "commit": commit, "loadavg": _report.loadavg(),
+    report = {"tool": "bench/bench_model.py", **_report.provenance(_report.argv_of(__file__, argv)),
+              "started": started.isoformat("T", "seconds"), "loadavg": _report.loadavg(),
               "versions": {**_report.versions(), **{d: _report.dist_version(d) for d in ("onnxruntime", "onnx", "torch")}},
               "runs": runs}
     publish(report, _report.result_path("bench_model", started, args.out))

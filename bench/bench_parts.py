@@ -9,7 +9,8 @@ parts_per_thread P, every other choice the default's) are checked against numpy 
 same interleaved rounds (bench/_timing.interleaved: warm-up, rounds in alternating order, median
 per round, best round kept, spread). The default plan (what compile_matmul uses) is marked. With
 more blocks than threads, the pool's threads claim blocks as they finish one (runtime/native_pool.py).
-Prints a table; writes bench/results/bench_parts-<host>-<date>.json and a Markdown copy.
+Prints a table; writes bench/out/bench_parts-<cpu>-<date>.json and a Markdown copy (or --out), with the
+commit, the CPU and the command line.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import socket
 import sys
 from pathlib import Path
 
@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--target", type=float, default=0.1, help="seconds per measurement")
     p.add_argument("--prepacked", action="store_true", help="kernels reading B pre-packed once (weights)")
-    p.add_argument("--out", default=None)
+    p.add_argument("--out", default=None, help="JSON path (default bench/out/bench_parts-<cpu>-<date>.json)")
     args = p.parse_args(argv)
     from nanomm.runtime.threads import available_cores
 
@@ -90,13 +90,13 @@ def main(argv: list[str] | None = None) -> int:
             results.append({"shape": [M, N, K], "plan": label, "gflops": gflops, "timing": t})
     head = ["shape", "blocks a thread", "GFLOP/s", f"vs {parts[0]}/thread", "spread"]
     print(_report.render_text(head, rows, {0, 1}))
-    report = {"tool": "bench/bench_parts.py", "host": socket.gethostname(), "started": started.isoformat("T", "seconds"),
-              "argv": sys.argv, "threads": threads, "dtype": args.dtype, "loadavg": _report.loadavg(),
+    report = {"tool": "bench/bench_parts.py", **_report.provenance(_report.argv_of(__file__, argv)),
+              "started": started.isoformat("T", "seconds"), "threads": threads, "dtype": args.dtype, "loadavg": _report.loadavg(),
               "versions": _report.versions(), "results": results}
     path = _report.result_path("bench_parts", started, args.out)
     path.write_text(json.dumps(report, indent=1))
     md = path.with_suffix(".md")
-    md.write_text(f"# bench/bench_parts.py, {report['host']}, {report['started']}\n\ncommand: `{' '.join(sys.argv)}`, "
+    md.write_text(f"# {_report.title(report)}\n\n{_report.provenance_line(report)}; "
                   f"{threads} threads, {args.dtype}, load {report['loadavg']}\n\n"
                   + _report.render_markdown(head, rows, {0, 1}) + "\n")
     print(f"JSON: {path}\nMarkdown: {md}")

@@ -23,8 +23,8 @@
     measurement (bench/cpuload.py); the script waits for a quiet machine and re-measures noisy
     shapes.
 
-Prints tables; writes bench/results/bench_threads-<host>-<date>.json (every round median) and a
-Markdown copy of the tables next to it. See bench/README.md.
+Prints tables; writes bench/out/bench_threads-<cpu>-<date>.json (every round median; or --out) and a
+Markdown copy of the tables next to it, with the commit, the CPU and the command line. See bench/README.md.
 """
 
 from __future__ import annotations
@@ -37,7 +37,6 @@ import math
 import os
 import platform
 import queue
-import socket
 import statistics
 import sys
 import threading
@@ -56,6 +55,7 @@ from nanomm.runtime import threads as rt_threads
 from nanomm.runtime.cpu import host_cpu
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _report  # noqa: E402
 from _report import result_path, log, parse_shape, render_markdown, render_text, shape_name  # noqa: E402
 from _timing import time_calls as time_each  # noqa: E402
 from cpuload import CpuAccount, wait_quiet  # noqa: E402
@@ -69,7 +69,8 @@ FAMILIES: dict[str, list[tuple[int, int, int]]] = {
     "1xNxN": [(1, n, n) for n in (256, 512, 1024, 2048, 4096, 8192)],
     # Tall and narrow: N = 128 is too narrow to split over 2 threads, so M is split.
     "Mx128x128": [(m, 128, 128) for m in (48, 96, 192, 384, 768, 1536, 3072, 6144)],
-    # Skinny shapes of the DESIGN.md suite (not a growing family; listed for their speedups).
+    # Skinny shapes of the benchmark suite (compiler/tune/shapes.py; not a growing family: listed for
+    # their speedups).
     "suite": [(33, 4096, 33), (127, 255, 511), (1, 4096, 4096), (16, 4096, 4096), (128, 4096, 4096)],
 }
 WIN = 1.10  # "T threads win": one-thread time / T-thread time >= this
@@ -442,7 +443,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-crossover", action="store_true")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", default=None, help="JSON path (default bench/results/bench_threads-<host>-<date>.json)")
+    parser.add_argument("--out", default=None, help="JSON path (default bench/out/bench_threads-<cpu>-<date>.json)")
     args = parser.parse_args(argv)
     T = args.threads
     if T < 2:
@@ -587,10 +588,9 @@ def main(argv: list[str] | None = None) -> int:
 
     report = {
         "tool": "bench/bench_threads.py",
-        "host": socket.gethostname(),
+        **_report.provenance(_report.argv_of(__file__, argv)),
         "started": started.isoformat(timespec="seconds"),
         "finished": datetime.datetime.now().isoformat(timespec="seconds"),
-        "argv": sys.argv,
         "settings": {"threads": T, "pinned_cpus": pinned, "rounds": args.rounds, "target_seconds": args.target,
                      "warmup_seconds": args.warmup, "handoff_reps": handoff_reps, "seed": args.seed,
                      "win_factor": WIN, "PARALLEL_MIN_SECONDS": parallel.PARALLEL_MIN_SECONDS,
@@ -610,9 +610,8 @@ def main(argv: list[str] | None = None) -> int:
     out.write_text(json.dumps(report, indent=1, default=str) + "\n")
     md = out.with_suffix(".md")
     md.write_text("\n".join([
-        f"# bench_threads, {socket.gethostname()}, {started.isoformat(timespec='seconds')}", "",
-        f"{T} threads on cpus {pinned} of {cpu.model_name or cpu.name} ({cpu.name}); command: "
-        f"`{' '.join(sys.argv)}`; JSON: `{out.name}`", "",
+        f"# {_report.title(report)}", "",
+        f"{T} threads on cpus {pinned}; {_report.provenance_line(report)}; JSON: `{out.name}`", "",
         *[f"- {ln.strip()}" for ln in lines], "",
         *([render_markdown(head, rows, LEFT), ""] if flat else []),
         *[f"- {ln.strip()}" for ln in out_lines], *[f"- note: {n}" for n in notes], "",

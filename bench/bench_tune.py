@@ -1,4 +1,4 @@
-"""The autotuner's figures (issue 7): tuned vs default speed, guided vs exhaustive search, stability.
+"""The autotuner's figures: tuned vs default speed, guided vs exhaustive search, stability.
 
     python bench/bench_tune.py                                  # all three parts (long: ~30 min)
     python bench/bench_tune.py --part speedup --shapes 64,33x4096x33
@@ -37,6 +37,7 @@ import sys
 import tempfile
 
 # Before nanomm is imported: a fresh cache unless asked otherwise (cold compiles, no old records).
+GIVEN_ENVIRONMENT = dict(os.environ)  # for the report's command line
 if "--cache-dir" in sys.argv:
     os.environ["NANOMM_CACHE_DIR"] = sys.argv[sys.argv.index("--cache-dir") + 1]
 else:
@@ -47,7 +48,6 @@ import datetime  # noqa: E402
 import json  # noqa: E402
 import math  # noqa: E402
 import platform  # noqa: E402
-import socket  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -56,6 +56,9 @@ from nanomm.runtime.timing import robust_seconds  # noqa: E402
 from nanomm.compiler.tune.measure import Bench, build  # noqa: E402
 from nanomm.compiler.tune.space import Problem, short  # noqa: E402
 from nanomm.runtime.cpu import host_cpu  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _report  # noqa: E402
 
 SPEEDUP_SHAPES = ["64", "128", "127x255x511", "33x4096x33", "16x4096x4096", "1x4096x4096", "128x4096x4096", "1000"]
 EXHAUSTIVE_SHAPES = ["1x4096x4096", "32x32x32"]
@@ -191,10 +194,12 @@ def main(argv=None) -> int:
     p.add_argument("--threads", type=int, default=1, help="threads of the tuned kernels (speedup part)")
     p.add_argument("--rounds", type=int, default=15, help="interleaved rounds of the re-timings")
     p.add_argument("--cache-dir", default=None, help="NANOMM_CACHE_DIR for this run (default: a new temp dir)")
-    p.add_argument("--out", default=None)
+    p.add_argument("--out", default=None, help="JSON path (default bench/out/bench_tune-<cpu>-<date>.json)")
     args = p.parse_args(argv)
     cpu = host_cpu()
-    report = {"date": datetime.datetime.now().isoformat(timespec="seconds"), "host": socket.gethostname(),
+    started = datetime.datetime.now()
+    report = {"tool": "bench/bench_tune.py", **_report.provenance(_report.argv_of(__file__, argv), environ=GIVEN_ENVIRONMENT),
+              "date": started.isoformat(timespec="seconds"),
               "cpu": {"name": cpu.name, "model": cpu.model_name, "l1d": cpu.l1d, "l2": cpu.l2, "l3": cpu.l3,
                       "cores": cpu.cores}, "python": platform.python_version(), "budget": args.budget,
               "dtype": args.dtype, "threads": args.threads,
@@ -208,9 +213,7 @@ def main(argv=None) -> int:
     if "stability" in parts:
         report["stability"] = part_stability(args)
     report["load_average_end"] = os.getloadavg()
-    out = Path(args.out) if args.out else Path(__file__).resolve().parent / "results" / (
-        f"bench_tune-{socket.gethostname()}-{datetime.datetime.now():%Y%m%d-%H%M%S}.json")
-    out.parent.mkdir(parents=True, exist_ok=True)
+    out = _report.result_path("bench_tune", started, args.out)
     out.write_text(json.dumps(report, indent=1, default=str) + "\n")
     print(summary(report))
     print(f"(json: {out})")
@@ -220,7 +223,8 @@ def main(argv=None) -> int:
 def summary(report: dict) -> str:
     unit = report.get("unit", "GFLOP/s").replace("FLOP", "F").replace("GOP", "GO")
     lines = [f"bench_tune {report.get('dtype', 'f32')} on {report['cpu']['model']} ({report['cpu']['name']}), "
-             f"budget {report['budget']}, load average {report['load_average_start'][0]:.2f} -> {report['load_average_end'][0]:.2f}"]
+             f"budget {report['budget']}, load average {report['load_average_start'][0]:.2f} -> {report['load_average_end'][0]:.2f}",
+             _report.provenance_line(report)]
     if "speedup" in report:
         s = report["speedup"]
         lines.append("\ntuned vs default (final interleaved re-timing):")

@@ -42,6 +42,7 @@ from nanomm.runtime.cpu import native_cpu
 from nanomm.runtime.jit import JitModule
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _report  # noqa: E402
 from _timing import calibrate, repeat_runs  # noqa: E402
 
 # The loops themselves live in the runtime (nanomm's default configs read their rates too).
@@ -228,6 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     if pin is not None:
         os.sched_setaffinity(0, {pin})
     print(f"CPU: {cpu.model_name or '?'} (LLVM cpu {cpu.name}), pinned to cpu {pin}")
+    print(_report.provenance_line(_report.provenance(_report.argv_of(__file__, argv), cpu)))
     cpus = allowed[:args.threads]
     for kind in [k.strip() for k in args.kinds.split(",") if k.strip()]:
         d: dict = {}

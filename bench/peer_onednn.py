@@ -1,7 +1,7 @@
 """oneDNN as a peer: dnnl_sgemm, dnnl_gemm_bf16bf16f32, dnnl_gemm_u8s8s32 and dnnl_gemm_s8s8s32 through ctypes.
 
 PyPI `onednn` ships libdnnl.so (SYCL CPU runtime, TBB underneath) without an rpath: its Intel
-runtime libraries are loaded first, with RTLD_GLOBAL (DESIGN.md). OMP_NUM_THREADS does nothing:
+runtime libraries are loaded first, with RTLD_GLOBAL. OMP_NUM_THREADS does nothing:
 oneDNN's thread count follows the CPU affinity mask at its first call, which the constructor
 makes (4x4x4, verbose mode on, output captured) to record the `nthr` it chose. Pin the process
 before constructing OneDNN(). All calls are row-major 'N', 'N'; int8 calls have zero offsets
@@ -23,7 +23,7 @@ from peers import Peer, check_operands, dist_version as _dist_version, os_thread
 
 # --- oneDNN --------------------------------------------------------------------------------------
 
-# Loaded with RTLD_GLOBAL in this order before libdnnl (it has no rpath; DESIGN.md). Each entry
+# Loaded with RTLD_GLOBAL in this order before libdnnl (it has no rpath). Each entry
 # lists the file names tried, the soname first.
 _ONEDNN_RUNTIME = (
     ("libintlc.so.5", "libintlc.so"),

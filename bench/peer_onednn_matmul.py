@@ -7,7 +7,7 @@ Weights are described with `dnnl_format_tag_any` and reordered once into the lay
 chose (its blocked layouts: what a framework does with frozen weights); the bias is the primitive's
 bias argument, the activation an eltwise post-op (relu, gelu_erf, gelu_tanh, swish with alpha 1 for
 SiLU, logistic for sigmoid), the residual a binary-add post-op. Source, output and residual stay
-the caller's row-major arrays, bound once. The wheel's two traps (DESIGN.md): its SYCL runtime
+the caller's row-major arrays, bound once. The wheel's two traps: its SYCL runtime
 needs OCL_ICD_FILENAMES pointing at the venv's libintelocl.so before the engine is made, and its
 speed depends on 64-byte alignment (give it aligned arrays). Enum values: oneDNN 3.x's
 include/oneapi/dnnl/dnnl_types.h and dnnl_common_types.h.

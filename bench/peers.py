@@ -187,7 +187,7 @@ class MKL(Peer):
 
     mkl_set_num_threads(threads) sets its threads. Each dtype's entry point is checked on a small
     problem when the peer is made; one that fails (or is missing) is left out of `dtypes`, with the
-    reason in `notes`. On AMD CPUs MKL takes its generic code paths: not a fair anchor (DESIGN.md).
+    reason in `notes`. On AMD CPUs MKL takes its generic code paths: not a fair anchor there.
     """
 
     name = "mkl"

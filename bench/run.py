@@ -1,14 +1,15 @@
 """The benchmark: nanomm against every peer library, in float32, bf16 and int8, on 1 thread and all threads.
 
-    python bench/run.py                                  # the DESIGN.md suite, f32,bf16,u8s8, 1 and all threads
+    python bench/run.py                                  # the shape suite, f32,bf16,u8s8, 1 and all threads
     python bench/run.py --quick --shapes 64,256,127x255x511 --threads 1
     python bench/run.py --dtypes bf16 --threads 2 --prepacked 16x4096x4096
-    python bench/run.py --replot bench/results/run-HOST-DATE.json   # tables and plots again
+    python bench/run.py --replot bench/out/run-CPU-DATE.json       # tables and plots again
 
 One worker process per thread count T (this script with --worker) measures, for each shape and
 dtype, nanomm and every peer that has a kernel for that dtype, in the same interleaved rounds;
 the parent measures the peaks and the bandwidth, merges the workers' results into one report and
-writes bench/results/run-<host>-<date>.json (every sample), .md (the tables) and the PNG plots.
+writes bench/out/run-<cpu>-<date>.json (every sample), .md (the tables) and the PNG plots (bench/out/
+is not tracked: copy a run worth keeping to bench/results/, see bench/results/README.md).
 See bench/README.md ("Method") for the method; the report's "method" field has it too.
 """
 
@@ -18,7 +19,6 @@ import argparse
 import datetime
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -30,8 +30,8 @@ sys.path.insert(0, str(HERE))
 import _report  # noqa: E402
 from _report import log, parse_shape, shape_name  # noqa: E402
 
-from nanomm.compiler.tune.shapes import SUITE  # noqa: E402 - DESIGN.md's shape suite, as `nanomm tune --shapes suite`
-# DESIGN.md: these may be set on some machines and slow numpy's OpenBLAS; the workers run without them.
+from nanomm.compiler.tune.shapes import SUITE  # noqa: E402 - the shape suite, as `nanomm tune --shapes suite`
+# These may be set on some machines and slow numpy's OpenBLAS; the workers run without them.
 OPENBLAS_OVERRIDES = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
 LIBRARIES = ["nanomm", "nanomm_prepacked", "nanomm_untuned", "nanomm_matmul", "numpy", "onednn", "mkl", "blis", "torch"]
 
@@ -90,6 +90,9 @@ def add_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--target", type=float, default=None, help="seconds per measurement (default 0.2, quick 0.05)")
     p.add_argument("--gap", type=float, default=None, help="sleep before each measurement (default 0.05 s if T > 1)")
     p.add_argument("--no-torch", action="store_true", help="leave torch out even when it is installed")
+    p.add_argument("--wait-quiet", type=float, default=0.0, metavar="SECONDS",
+                   help="before each shape, wait up to this long until other processes use <= 0.1 CPUs "
+                        "(default 0: do not wait; on a shared machine, e.g. 60)")
     p.add_argument("--seed", type=int, default=0)
 
 
@@ -103,6 +106,7 @@ def worker(args) -> int:
     import threadpoolctl
     threadpoolctl.threadpool_limits(limits=T, user_api="blas")
     import _measure as measure  # nanomm, numpy, the peers: only now, after pinning
+    from cpuload import wait_quiet
 
     peers = measure.make_peers(T, torch=not args.no_torch)
     results = []
@@ -120,9 +124,15 @@ def worker(args) -> int:
             left = (elapsed / done * (units - done + units * args.passes_left)) if done else None
             tag = f"[{T}t {dtype} {done + 1}/{units}] {shape_name(M, N, K)}"
             log(f"{tag}  ({elapsed:.0f} s in" + (f", ~{_fmt_s(left)} left)" if left else ")"))
+            waited = wait_quiet(args.wait_quiet) if args.wait_quiet > 0 else None
+            if waited and not waited["quiet"]:
+                log(f"{tag}: other processes still use {waited['other_cpus']:.2f} CPUs after "
+                    f"{waited['waited_seconds']:.0f} s")
             results.append(measure.measure(M, N, K, dtype, T, peers, args, rng,
                                            prepacked=prepacked == "all" or shape_name(M, N, K) in prepacked,
                                            front_door=args.front_door, progress=lambda msg, tag=tag: log(f"{tag}: {msg}")))
+            if waited is not None:
+                results[-1]["quiet_wait"] = waited
     part = {"threads": T, "results": results, "peers": {p.name: p.info() for p in peers},
             "blas": peers[0].info().get("blas"), "affinity": sorted(os.sched_getaffinity(0))}
     Path(args.part_out).write_text(_report.to_json(part))
@@ -179,7 +189,7 @@ def measure_machine(threads: list[int], seconds: float, machine: dict) -> None:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_options(p)
-    p.add_argument("--out", default=None, help="JSON path (default bench/results/run-<host>-<date>.json)")
+    p.add_argument("--out", default=None, help="JSON path (default bench/out/run-<cpu>-<date>.json)")
     p.add_argument("--no-plots", action="store_true", help="no PNG plots")
     p.add_argument("--replot", default=None, metavar="JSON", help="tables and plots again from a report")
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -208,12 +218,12 @@ def main(argv: list[str] | None = None) -> int:
     from nanomm.runtime.cpu import host_cpu
     started = datetime.datetime.now()
     report: dict = {
-        "format": _report.FORMAT, "tool": "bench/run.py", "host": socket.gethostname(),
+        "format": _report.FORMAT, "tool": "bench/run.py", **_report.provenance(),
         "started": started.isoformat(timespec="seconds"), "argv": sys.argv, "method": METHOD,
         "settings": {"shapes": args.shapes, "dtypes": args.dtypes, "threads": threads, "rounds": args.rounds,
                      "target_seconds": args.target, "warmup_seconds": args.warmup, "seed": args.seed,
                      "gap_seconds": args.gap, "prepacked": args.prepacked, "quick": args.quick,
-                     "front_door": args.front_door},
+                     "front_door": args.front_door, "wait_quiet_seconds": args.wait_quiet},
         "environment": {"removed_for_openblas_workers": {k: os.environ[k] for k in OPENBLAS_OVERRIDES
                                                          if k in os.environ},
                         "NANOMM_DISK_CACHE": os.environ.get("NANOMM_DISK_CACHE"),
@@ -240,6 +250,7 @@ def main(argv: list[str] | None = None) -> int:
             cmd += ["--gap", str(args.gap)] if args.gap is not None else []
             cmd += ["--prepacked", args.prepacked] if args.prepacked else []
             cmd += ["--front-door"] * args.front_door
+            cmd += ["--wait-quiet", str(args.wait_quiet)] if args.wait_quiet else []
             log(f"pass {n + 1}/{len(threads)}: {T} thread(s)")
             rc = subprocess.call(cmd, env=env)
             if rc != 0 or not part.exists():

@@ -20,7 +20,6 @@ import argparse
 import datetime
 import json
 import os
-import socket
 import sys
 from pathlib import Path
 
@@ -33,8 +32,8 @@ import _timing  # noqa: E402
 TOOL = "bench/amx_host/amx_bench.py"
 # GFLOP/s (GOP/s) per core, by _report.DTYPES' peak kind: the AMX probe's figures (not measured by this script).
 PEAK_PER_CORE = {"f32": 126.0, "bf16": 1160.0, "int8": 2320.0}
-PEAK_SOURCE = ("the probe's per-core figures of DESIGN.md (AVX-512 f32 126 GFLOP/s, AMX bf16 1160 GFLOP/s, int8 2320 GOP/s), which the "
-               "issues' bars use; '% peak' is of T x that. bench/peak.py's AMX loop (four independent tile "
+PEAK_SOURCE = ("an early probe's per-core figures (AVX-512 f32 126 GFLOP/s, AMX bf16 1160 GFLOP/s, int8 2320 GOP/s); "
+               "'% peak' is of T x that. bench/peak.py's AMX loop (four independent tile "
                "products) measures about twice that on this host (~2250 GFLOP/s, ~4600 GOP/s per core, "
                "half of it on some CPUs at some times): the 1-thread notes give nanomm against that loop, "
                "timed in the same rounds")
@@ -102,12 +101,15 @@ def variant_notes(report: dict) -> list[str]:
     return notes
 
 
-def build_report(entries: list[dict], machine: dict, *, host: str, started: str, argv: list[str],
-                 notes: list[str] | None = None, versions: dict | None = None, settings: dict | None = None) -> dict:
-    """The whole report (bench/_report.py format); the AMX probe's peaks go into machine.peak_per_core."""
+def build_report(entries: list[dict], machine: dict, *, started: str, argv: list[str],
+                 provenance: dict | None = None, notes: list[str] | None = None, versions: dict | None = None,
+                 settings: dict | None = None) -> dict:
+    """The whole report (bench/_report.py format); the AMX probe's peaks go into machine.peak_per_core.
+    `provenance`: commit, CPU name and command (default: _report.provenance(argv), this process's)."""
     machine = {**machine, "peak_per_core": {**PEAK_PER_CORE, **machine.get("peak_per_core", {})},
                "peak_source": PEAK_SOURCE}
-    report = {"format": _report.FORMAT, "tool": TOOL, "host": host, "started": started, "argv": argv,
+    where = provenance if provenance is not None else _report.provenance(argv)
+    report = {"format": _report.FORMAT, "tool": TOOL, **where, "started": started, "argv": argv,
               "method": METHOD, "settings": settings or {}, "machine": machine, "versions": versions or {},
               "libraries": LIBRARIES, "labels": LABELS, "results": entries,
               "notes": [f"peaks: {PEAK_SOURCE}", *(notes or [])],
@@ -233,8 +235,9 @@ def measure(key: tuple, variants: list[tuple[str, Path, dict]], torch, torch_why
 
 # This host's AMX throughput per core is not steady: pinned to one CPU at a time, the same kernel
 # ran at ~1.6 or ~0.7 TOP/s (u8s8 1024^3) depending on the CPU and the moment (other tenants of the
-# physical machine; see the AMX issue's note). So each 1-thread shape also times the AMX peak loop
-# of bench/peak.py in the same rounds, and the report gives nanomm as a fraction of it.
+# physical machine: bench/results/emerald-rapids-16c/2026-11-30-peak-amx-16t.md). So each 1-thread
+# shape also times the AMX peak loop of bench/peak.py in the same rounds, and the report gives
+# nanomm as a fraction of it.
 PROBE_ITERATIONS = 20000  # ~1 ms a call at the probe's peak
 
 
@@ -267,7 +270,7 @@ def probe_notes(report: dict) -> list[str]:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("dirs", nargs="+", type=Path, help="directories of AOT manifests, one per variant (label: its name)")
-    p.add_argument("--json", type=Path, help="report path (default bench/results/amx_bench-<host>-<date>.json); "
+    p.add_argument("--json", type=Path, help="report path (default bench/out/amx_bench-<cpu>-<date>.json); "
                                              "the Markdown goes next to it")
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--seconds", type=float, default=0.25, help="per measurement")
@@ -306,7 +309,7 @@ def main() -> int:
         print("Error: interrupted", file=sys.stderr)
         return 130
     versions = {**_report.versions(), "torch": getattr(torch, "__version__", None)}
-    report = build_report(entries, {"cpu": _report.cpu_info(cpu)}, host=socket.gethostname(),
+    report = build_report(entries, {"cpu": _report.cpu_info(cpu)},
                           started=started.isoformat(timespec="seconds"), argv=sys.argv, versions=versions,
                           settings={"rounds": args.rounds, "seconds": args.seconds, "dirs": list(map(str, args.dirs))})
     report["finished"] = datetime.datetime.now().isoformat(timespec="seconds")

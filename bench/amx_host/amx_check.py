@@ -16,6 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import _report  # noqa: E402
+
 
 def inputs(dtype: str, M: int, N: int, K: int, rng: np.random.Generator):
     """A, B and the exact reference C (float64) for one dtype: random values over the whole int8 range,
@@ -58,7 +61,8 @@ def main() -> int:
 
     cpu = host_cpu()
     amx = cpu.has("amx-tile", "amx-bf16", "amx-int8")
-    print(f"host: {cpu.model_name} ({cpu.name}), AMX: {amx}", flush=True)
+    where = _report.provenance()
+    print(f"host: {cpu.model_name} ({cpu.name}), AMX: {amx}; {_report.provenance_line(where)}", flush=True)
     results, failures = [], 0
     rng = np.random.default_rng(0)
     for path in sorted(p for d in args.dirs for p in d.glob("*.json")):
@@ -86,7 +90,7 @@ def main() -> int:
               f"({time.perf_counter() - start:.2f} s)", flush=True)
     print(f"{len(results) - failures} of {len(results)} kernels match numpy", flush=True)
     if args.json:
-        args.json.write_text(json.dumps({"host": cpu.model_name, "results": results}, indent=1))
+        args.json.write_text(json.dumps({"tool": "bench/amx_host/amx_check.py", **where, "results": results}, indent=1))
     return 1 if failures or not results else 0
 
 

@@ -17,7 +17,6 @@ import argparse
 import datetime
 import json
 import os
-import socket
 import sys
 from pathlib import Path
 
@@ -55,10 +54,12 @@ def entries_for(M: int, N: int, K: int, timings: dict[tuple[str, int], dict],
     return [by_t[t] for t in sorted(by_t)]
 
 
-def build_report(entries: list[dict], machine: dict, *, host: str, started: str, argv: list[str],
-                 notes: list[str] | None = None, versions: dict | None = None) -> dict:
-    """The whole report (bench/_report.py format) from entries and the machine description."""
-    return {"format": _report.FORMAT, "tool": TOOL, "host": host, "started": started, "argv": argv,
+def build_report(entries: list[dict], machine: dict, *, started: str, argv: list[str],
+                 provenance: dict | None = None, notes: list[str] | None = None, versions: dict | None = None) -> dict:
+    """The whole report (bench/_report.py format) from entries and the machine description.
+    `provenance`: commit, CPU name and command (default: _report.provenance(argv), this process's)."""
+    where = provenance if provenance is not None else _report.provenance(argv)
+    return {"format": _report.FORMAT, "tool": TOOL, **where, "started": started, "argv": argv,
             "method": METHOD, "machine": machine, "versions": versions or {},
             "libraries": ["nanomm", "torch", "numpy"], "labels": {"torch": "torch (MKL)", "numpy": "numpy"},
             "results": entries, "notes": notes or [], "environment": {"loadavg_start": _report.loadavg()}}
@@ -92,7 +93,7 @@ def measure_machine(cores: int, seconds: float = 0.3) -> tuple[dict, list[str]]:
 def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("dir", type=Path)
-    p.add_argument("--json", type=Path, help="report path (default bench/results/amx_host_f32-<host>-<date>.json)")
+    p.add_argument("--json", type=Path, help="report path (default bench/out/amx_host_f32-<cpu>-<date>.json)")
     p.add_argument("--rounds", type=int, default=2)
     p.add_argument("--target", type=float, default=0.3, help="seconds per measurement")
     p.add_argument("--no-peak", action="store_true")
@@ -139,7 +140,7 @@ def main() -> int:
                                     progress=lambda msg: _report.log(f"{M}x{N}x{K}: {msg}"))
         timings = {key: timed[f"{key[0]} {key[1]}t"] for key in calls}
         entries += entries_for(M, N, K, timings, checks)
-    report = build_report(entries, machine, host=socket.gethostname(), started=started.isoformat(timespec="seconds"),
+    report = build_report(entries, machine, started=started.isoformat(timespec="seconds"),
                           argv=sys.argv, notes=notes, versions=_report.versions())
     _report.publish(report, _report.result_path("amx_host_f32", started, args.json))
     return 1 if failures else 0

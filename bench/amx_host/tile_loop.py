@@ -37,7 +37,7 @@ time (what a kernel that splits the work evenly could reach), 'each' = the sum o
 own rate in that round (what perfect load balancing could reach). These loops have no packing and
 no C traffic: they bound what nanomm's microkernels can do on T cores. --torch SHAPES times
 torch.matmul on bf16 tensors at T threads for those shapes (MxNxK or a cube), before and after the
-loops, as the peer the AMX issue's bar is set against.
+loops: the peer nanomm's AMX kernels are measured against.
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import _report  # noqa: E402
 import _timing  # noqa: E402
 from peak import PeakLoop, _aligned, _amx_tile_config, _bf16_bits, run_on_cpus  # noqa: E402
 
@@ -329,6 +330,7 @@ def main(argv: list[str] | None = None) -> int:
     except (RuntimeError, ValueError) as e:
         print(f"Error: {e}", file=sys.stderr)
         return 2
+    print(_report.provenance_line(_report.provenance(_report.argv_of(__file__, argv))))
     if args.threads > 1:
         return _main_threads(loops, args.threads, args.target, shapes)
     calls, work = {}, {}

@@ -1,4 +1,4 @@
-"""Tuned vs heuristic default on the AMX host (issue 7's figure for a CPU this machine lacks).
+"""Tuned vs heuristic default on the AMX host: the tuner's gain on a CPU this machine lacks.
 
 Build here (MLIR), for each dtype:
     python -m nanomm.compiler.tune.remote prepare 64 128 256 512 1024 2048 127x255x511 1000 33x4096x33 \\
@@ -15,7 +15,7 @@ before `collect`.
 Each problem's candidates are checked against numpy and timed by runtime/remote_tune.py (the
 fastest few and the default re-timed in interleaved rounds, in one process); the figure per
 problem is the default's final time over the fastest finalist's, and the report gives their
-geometric mean per dtype and thread count (the issue's bar: >= 1.05x on at least 6 suite shapes).
+geometric mean per dtype and thread count, with how many shapes gain 1.05x or more.
 bench/peak.py's AMX loop is timed before and after each problem (that host's AMX speed moves
 by 2-3x with other tenants): a problem during which it moved by more than 20 % is marked.
 """
@@ -30,7 +30,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import _report  # noqa: E402
 from nanomm.runtime.remote_tune import probe_drift, time_problem  # noqa: E402
 
 
@@ -119,8 +121,13 @@ def main(argv: list[str] | None = None) -> int:
     text = report(rows)
     print(text)
     if args.json:
-        args.json.write_text(json.dumps({"rows": rows, "generated": time.strftime("%Y-%m-%dT%H:%M:%S")}, indent=1))
-        args.json.with_suffix(".md").write_text(f"# bench/amx_host/tune_speedup.py on {rows[0]['host']}\n\n{text}\n")
+        where = _report.provenance(_report.argv_of(__file__, argv))
+        timed_on = sorted({r["host"] for r in rows})
+        args.json.write_text(json.dumps({"tool": "bench/amx_host/tune_speedup.py", **where, "timed_on": timed_on,
+                                         "rows": rows, "generated": time.strftime("%Y-%m-%dT%H:%M:%S")}, indent=1))
+        args.json.with_suffix(".md").write_text(
+            f"# bench/amx_host/tune_speedup.py on {', '.join(timed_on)}\n\n"
+            f"Timed on {', '.join(timed_on)}; this report written at {_report.provenance_line(where)}\n\n{text}\n")
     return 0
 
 

@@ -1,0 +1,90 @@
+"""bench/bench_model.py's encoder: every backend computes the same model (a small one here), the
+serving path builds no kernel once warm, and its report renders with where it came from. No timing
+is asserted."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nanomm.compiler.build import required_features
+from nanomm.runtime.cpu import host_cpu
+
+BENCH = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.kernels
+
+
+@pytest.fixture(scope="module")
+def bm():
+    import sys
+
+    sys.path.insert(0, str(BENCH))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_model", BENCH / "bench_model.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(BENCH))
+    module.MODELS["tiny"] = (2, 64, 4, 128)  # layers, hidden, heads, FFN
+    return module
+
+
+def test_backends_compute_the_same_model(bm):
+    w = bm.make_weights("tiny")
+    ids = np.random.default_rng(0).integers(0, bm.VOCAB, (3, 21))  # 21 tokens: padded to 32 in attention
+    ref = bm.forward(ids, bm.as_float64(w), bm.NumpyBackend(bm.as_float64(w)))
+    limits = {"numpy": 1e-5, "nanomm": 1e-5, "nanomm-qkv3": 1e-5}
+    cpu = host_cpu()
+    for name, dtype, limit in (("nanomm-bf16", "bf16", 2e-2), ("nanomm-int8", "u8s8", 5e-2)):
+        if cpu.has(*required_features(dtype, cpu)):  # the low-precision variants where the CPU has them
+            limits[name] = limit
+    for name, limit in limits.items():
+        fn, why = bm.make_backend(name, w, 1)
+        got = fn(ids)
+        assert got.shape == (3, 64) and got.dtype == np.float32
+        error = np.max(np.abs(got - ref)) / np.max(np.abs(ref))
+        assert error < limit, (name, error)
+        assert bm.cosine(got, ref) > 0.999
+
+
+def test_onnx_graph_is_the_same_model(bm):
+    pytest.importorskip("onnxruntime", reason="the [bench] extra installs onnxruntime; CI installs [test] only")
+    w = bm.make_weights("tiny")
+    ids = np.random.default_rng(1).integers(0, bm.VOCAB, (2, 9))
+    ref = bm.forward(ids, bm.as_float64(w), bm.NumpyBackend(bm.as_float64(w)))
+    got = bm.onnxruntime_forward(w, 1)(ids)
+    assert np.max(np.abs(got - ref)) / np.max(np.abs(ref)) < 1e-5
+
+
+def test_serving_builds_nothing_once_warm(bm):
+    from nanomm.compiler.build import build_counts
+
+    w = bm.make_weights("tiny")
+    fn = bm.nanomm_forward(w, 2)  # kernels for every length bucket, compiled here
+    rng = np.random.default_rng(2)
+    fn(rng.integers(0, bm.VOCAB, (1, 8)))
+    before = build_counts()
+    for batch, length in [(1, 8), (5, 17), (2, 128), (8, 64), (3, 100)]:
+        assert fn(rng.integers(0, bm.VOCAB, (batch, length))).shape == (batch, 64)
+    assert build_counts() == before
+
+
+def test_report_renders(bm, tmp_path):
+    entry = {"best_s": 0.01, "round_medians_s": [0.01, 0.011], "spread": 0.1, "reps": 3, "cosine": 1.0, "error": 1e-7}
+    report = {"tool": "bench/bench_model.py", "started": "2026-12-02T00:00:00", "commit": "abc1234-dirty",
+              "cpu_name": "AMD EPYC (znver5), family 26 model 2", "command": "python bench/bench_model.py",
+              "runs": [{"threads": 1, "skipped": {"torch": "not installed"}, "results": [
+                  {"model": "tiny", "batch": 1, "length": 16, "threads": 1,
+                   "backends": {"numpy": entry, "nanomm": dict(entry, best_s=0.005)}},
+                  {"model": "tiny", "serve": 2, "sizes": "random", "threads": 1, "requests": [(1, 8), (2, 9)],
+                   "backends": {"nanomm": {"p50_s": 0.01, "p99_s": 0.02, "mean_s": 0.015, "latencies_s": [0.01, 0.02],
+                                           "builds_on_request_path": {"compiled": 0, "disk_cache": 0}}}}]}]}
+    text = bm.markdown(report)
+    assert "| tiny | 1x16 | 1 | 10.00 | 5.00 | 2.00 |" in text
+    assert "torch not installed" in text and "compiled 0, disk_cache 0" in text
+    assert text.startswith("# bench/bench_model.py, AMD EPYC (znver5), family 26 model 2, 2026-12-02T00:00:00\n")
+    assert ("commit abc1234-dirty on AMD EPYC (znver5), family 26 model 2; command: `python bench/bench_model.py`"
+            in text)
