@@ -31,8 +31,9 @@ def _grid(n: int, width: float, height: float):
 
 
 def _title(report: dict) -> str:
-    cpu = report.get("machine", {}).get("cpu", {})
-    return f"{report.get('host', '?')}: {cpu.get('model_name') or '?'} ({cpu.get('llvm_name') or '?'}), {report.get('started', '')}"
+    """The report's title line (tool, CPU, start), with its commit where recorded."""
+    commit = f", commit {report['commit']}" if report.get("commit") else ""
+    return _report.title(report) + commit
 
 
 def _save(fig, report: dict, path: Path) -> Path:

@@ -7,7 +7,7 @@ import math
 
 from ..errors import ConfigError, DTypeError, RegisterError
 from ..runtime.cpu import CpuInfo
-from ..runtime.dtypes import DTYPES, DType, ceil_div, round_up
+from ..runtime.dtypes import DTYPES, DType, ceil_div, packed_panel_rows, round_up
 from ..runtime.probe import rates_for
 
 F32_LANES = 16  # float32 lanes of the kernels' vectors: one zmm, or two ymm on AVX2 (LLVM splits them)
@@ -131,7 +131,7 @@ class KernelConfig:
         if self.bf16_fma and dtype != "bf16":
             raise ConfigError(f"bf16_fma=True is for bf16 kernels, not {dtype}")
         cache_order = "nkm" if self.pack_b else "nmk"
-        pad = self.pad_k and not prepacked_b  # a pre-packed B's layout is the caller's: no padding rows
+        pad = self.pad_k
         amx = self.isa == "amx"
         return ",".join([
             *(["expand-math"] if epilogue else []),
@@ -156,9 +156,10 @@ class KernelConfig:
         return dataclasses.asdict(self)
 
     def packed_b_shape(self, K: int, N: int, dtype: str = "f32") -> tuple[int, int, int, int]:
-        """Shape of B in the pre-packed layout: [K blocks][NR panels][KC/v][NR*v] (v: VNNI factor)."""
+        """Shape of B in the pre-packed layout: [K blocks][NR panels][KC/v][NR*v] (v: VNNI factor;
+        with pad_k, KC rounded up to whole AMX tile products)."""
         v = dtype_of(dtype).vnni
-        return (ceil_div(K, self.kc), ceil_div(N, self.nr), self.kc // v, self.nr * v)
+        return (ceil_div(K, self.kc), ceil_div(N, self.nr), packed_panel_rows(self.kc, v, self.pad_k), self.nr * v)
 
 
 def dtype_of(dtype: str) -> DType:
@@ -422,12 +423,12 @@ def bf16_fma_default(isa: str, dtype: str, cpu: CpuInfo) -> bool:
     return dtype == "bf16" and isa == "avx512" and slow_bf16_dot(cpu)
 
 
-def padding_default(isa: str, K: int, kc: int, dtype: str, prepacked_b: bool = False) -> dict[str, bool]:
+def padding_default(isa: str, K: int, kc: int, dtype: str) -> dict[str, bool]:
     """KernelConfig.pad_k and pad_mn as default_config sets them for a kernel on path `isa` with K
-    blocks of kc: AMX kernels pad K where pad_k_pays (not with pre-packed B, whose layout is the
-    caller's) and run their M / N edges on tiles."""
+    blocks of kc: AMX kernels pad K where pad_k_pays (a pre-packed B's layout then holds the zero
+    rows: KernelConfig.packed_b_shape) and run their M / N edges on tiles."""
     amx = isa != "avx512"
-    return {"pad_k": amx and not prepacked_b and pad_k_pays(K, kc, dtype), "pad_mn": amx}
+    return {"pad_k": amx and pad_k_pays(K, kc, dtype), "pad_mn": amx}
 
 
 def pad_k_pays(K: int, kc: int, dtype: str) -> bool:

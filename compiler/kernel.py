@@ -189,7 +189,7 @@ class Kernel:
 
     @property
     def layout(self) -> tuple:
-        return (self.spec.dtype, self.config.kc, self.config.nr)
+        return (self.spec.dtype, self.config.kc, self.config.nr, self.config.pad_k)
 
     def prepack(self, b: np.ndarray) -> PackedB:
         """Packs B once (by generated code) so that later calls skip packing it."""

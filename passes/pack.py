@@ -8,7 +8,7 @@ from mlir import ir
 from mlir.dialects import arith, func, memref, scf, vector
 
 from ..errors import ConfigError
-from ..runtime.dtypes import ceil_div, round_up
+from ..runtime.dtypes import ceil_div, packed_panel_rows, round_up
 from ._base import ModulePass
 from ._ir import (add_index, erase, index_const, lane_mask, interleave, read_vector, row_chunks, vnni_factor,
                   walk, write_vector, zero_vector)
@@ -68,8 +68,9 @@ class Pack(ModulePass):
     products (16 panel rows: 32 bf16 / 64 int8 k): each A copy row gets zeros from its block's K
     to the next multiple (the odd-line row always has room), and each B panel gets zero rows up
     to a multiple of 16, so compose-amx{pad-k} can run the tiles over the padded K instead of
-    leaving the remainder to an AVX-512 pass over C. Ignored with prepacked (that layout is the
-    caller's).
+    leaving the remainder to an AVX-512 pass over C. With prepacked, each K block of the packed
+    layout has kc rounded up to whole tile products (runtime.dtypes.packed_panel_rows), and the
+    rows past its K, zeroed by the caller, are the padding.
 
     Options: nr (panel width; equal to tile-register's nr), kc (K block; equal to
     tile-cache's kc, used with prepacked), prepacked, vector-width (lanes per copy),
@@ -139,7 +140,7 @@ class Pack(ModulePass):
     def _padded_k(self, kb: int, v: int) -> int:
         """The K a block of kb is laid out for: kb, or with pad-k kb rounded up to whole AMX tile
         products (16 v: one B tile of 16 panel rows)."""
-        return round_up(kb, 16 * v) if self.pad_k and not self.prepacked else kb
+        return round_up(kb, 16 * v) if self.pad_k else kb
 
     def _panel_rows(self, kb: int, v: int) -> int:
         """Rows of a B panel for a K block of kb (zero rows past kb)."""
@@ -242,7 +243,7 @@ class Pack(ModulePass):
         v = vnni_factor(elt)
         if kc % v:
             raise self.fail(f"prepacked {elt} B needs kc ({kc}) to be a multiple of {v}", blocks[0])
-        packed_t = _packed_type(K, N, kc, nr, v, elt, _row_stride(b_type))
+        packed_t = _packed_type(K, N, kc, nr, v, elt, _row_stride(b_type), self.pad_k)
         for op in blocks:
             kb, nb = ir.MemRefType(op.results[0].type).shape
             if kb > kc:
@@ -277,7 +278,7 @@ class Pack(ModulePass):
                     k0 = arith.MulIOp(kv, index_const(kc)).result
                     rows = subview_rows(b, k0, kb, N)
                     _, panels, prows, width = packed_t.shape
-                    used = ceil_div(kb, kc // prows)
+                    used = ceil_div(kb, vnni_factor(packed_t.element_type))
                     dst_t = ir.Type.parse(
                         f"memref<{panels}x{used}x{width}x{packed_t.element_type}, "
                         f"strided<[{prows * width}, {width}, 1], offset: ?>>")
@@ -513,13 +514,14 @@ def _row_stride(t: ir.MemRefType) -> int:
     return strides[0]
 
 
-def _packed_type(K: int, N: int, kc: int, nr: int, v: int, elt: ir.Type, ldb: int) -> ir.MemRefType:
-    """[ceil(K/kc)][ceil(N/nr)][kc/v][nr*v]; when B is a column block of a B `ldb` wide, its panels
-    sit among that B's: K blocks are ceil(ldb/nr) panels apart."""
-    shape = [ceil_div(K, kc), ceil_div(N, nr), kc // v, nr * v]
+def _packed_type(K: int, N: int, kc: int, nr: int, v: int, elt: ir.Type, ldb: int, pad_k: bool) -> ir.MemRefType:
+    """[ceil(K/kc)][ceil(N/nr)][kc/v][nr*v] (kc/v: packed_panel_rows); when B is a column block of a
+    B `ldb` wide, its panels sit among that B's: K blocks are ceil(ldb/nr) panels apart."""
+    rows = packed_panel_rows(kc, v, pad_k)
+    shape = [ceil_div(K, kc), ceil_div(N, nr), rows, nr * v]
     if ldb == N:
         return ir.MemRefType.get(shape, elt)
-    panel = kc // v * nr * v
+    panel = rows * nr * v
     return ir.Type.parse(f"memref<{'x'.join(map(str, shape))}x{elt}, "
                          f"strided<[{ceil_div(ldb, nr) * panel}, {panel}, {nr * v}, 1]>>")
 

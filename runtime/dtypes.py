@@ -45,6 +45,12 @@ def round_up(x: int, m: int) -> int:
     return ceil_div(x, m) * m
 
 
+def packed_panel_rows(kc: int, v: int, pad_k: bool = False) -> int:
+    """Rows of one pre-packed B panel per K block of kc (v k a row): kc / v, rounded up to whole AMX
+    tile products (16 rows) with pad-k, so that the zero rows past each block's K are the padding."""
+    return round_up(kc, 16 * v) // v if pad_k else kc // v
+
+
 def parse_bool(text: str) -> bool:
     """'1' / 'true' / 'yes' / 'on' and their opposites (any case); anything else is a ValueError."""
     low = text.strip().lower()

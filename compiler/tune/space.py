@@ -284,7 +284,7 @@ def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, pr
     k_blocks = ({kc, p.K % kc} - {0}) if kc < p.K else {p.K}
     # padding K to whole tile products changes something only for AMX kernels whose K blocks are not
     # multiples of one (and B packed in the kernel)
-    pad_k = pad_k and isa != "avx512" and not p.prepacked_b and any(b % (16 * p.v) for b in k_blocks)
+    pad_k = pad_k and isa != "avx512" and any(b % (16 * p.v) for b in k_blocks)
     # whole tiles at the M / N edges change something only where there are edges (M or N not a
     # multiple of 16) and the tiles cover all of K
     pad_mn = (pad_mn and isa != "avx512" and bool(p.M % 16 or p.N % 16)
@@ -422,7 +422,7 @@ class Space:
                 mcs = _blocks(p.M, mr, MC_TARGETS)
                 ncs = _blocks(p.N, nr, NC_TARGETS, one_tile=False)
                 for kc, mc, nc in itertools.product(kc_values(p), mcs, ncs):
-                    pads = padding_default(isa, p.K, kc_clamped(p, kc), p.dtype, p.prepacked_b)
+                    pads = padding_default(isa, p.K, kc_clamped(p, kc), p.dtype)
                     for rest in itertools.product(UNROLL_VALUES, ORDER_VALUES, packs, prefetch_values(isa),
                                                   BOOL_VALUES, BOOL_VALUES):
                         cand = _Cand(*_canonical_tuple(p, mr, nr, mc, nc, kc, *rest, isa, self._fma(isa),

@@ -14,6 +14,7 @@ from nanomm.compiler.config import KernelConfig, default_config
 from nanomm.compiler.payload import MatmulSpec
 from nanomm.errors import ConfigError, CpuFeatureError
 from nanomm.runtime.cpu import TARGETS
+from nanomm.runtime.dtypes import DTYPES, round_up
 from nanomm.runtime.reference import matmul_mismatch
 
 ml_dtypes = pytest.importorskip("ml_dtypes")
@@ -192,6 +193,26 @@ def test_emulated_padded_edges_with_prepacked_b_match_numpy():
 
 
 @pytest.mark.avx512
+@pytest.mark.parametrize("dtype,M,N,K,kc", [
+    ("bf16", 40, 40, 100, 50),    # K blocks 50 + 50, each laid out (and padded) as 64
+    ("u8s8", 47, 33, 131, 128),   # 128 + 3: the last block's rows past K are the padding
+    ("s8s8", 33, 70, 200, 64),    # 64 x 3 + 8
+])
+def test_emulated_padded_k_with_prepacked_b_matches_numpy(dtype, M, N, K, kc):
+    """pad_k with B pre-packed: each K block of the packed layout is rounded up to whole tile
+    products (packed_b_shape), and its zero rows past K feed the padded tiles; no K remainder
+    pieces remain. Multi-block K shows a layout whose blocks are misplaced as wrong results."""
+    config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=kc, pack_b=True, isa="amx-emulated", pad_k=True)
+    a, b = _operands(dtype, M, N, K)
+    kernel = nanomm.compile_matmul(M, N, K, dtype=dtype, config=config, threads=1, b=b)
+    plain = nanomm.compile_matmul(M, N, K, dtype=dtype, config=dataclasses.replace(config, pad_k=False), threads=1, b=b)
+    assert config.packed_b_shape(K, N, dtype)[2] == round_up(kc, 16 * DTYPES[dtype].vnni) // DTYPES[dtype].vnni
+    assert kernel.ir("compose-amx").count("nanomm.nanokernel") < plain.ir("compose-amx").count("nanomm.nanokernel")
+    _check(kernel(a), a, b)
+    _check(plain(a), a, b)
+
+
+@pytest.mark.avx512
 def test_emulated_padded_edges_leave_register_tiles_over_32_to_avx512():
     """pad_mn's C scratch buffer holds 2x2 tiles: a 40-row register tile (rounded up, 48 rows) keeps
     its AVX-512 edge pieces instead of a view past the scratch buffer."""
@@ -213,7 +234,7 @@ def test_pad_mn_rules():
 def test_pad_k_rules():
     config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=64, pack_b=True, isa="amx", pad_k=True)
     assert "pad-k=1" in config.pipeline(False, "bf16")
-    assert "pad-k" not in config.pipeline(True, "bf16")  # pre-packed B: the caller's layout, no padding rows
+    assert "pad-k=1" in config.pipeline(True, "bf16")  # pre-packed B: its layout holds the zero rows
     with pytest.raises(ConfigError, match="pad_k=True is for AMX kernels"):
         KernelConfig(pad_k=True).pipeline(False, "bf16")
 
@@ -234,5 +255,5 @@ def test_default_pads_k_where_measured_to_pay(dtype, M, N, K, pad):
     config = default_config(M, N, K, TARGETS["emeraldrapids"], dtype=dtype)
     assert config.isa == "amx"
     assert config.pad_k == pad
-    assert not default_config(M, N, K, TARGETS["emeraldrapids"], prepacked_b=True, dtype=dtype).pipeline(
-        True, dtype).count("pad-k=1")
+    prepacked = default_config(M, N, K, TARGETS["emeraldrapids"], prepacked_b=True, dtype=dtype)
+    assert ("pad-k=1" in prepacked.pipeline(True, dtype)) == pad
