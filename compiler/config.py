@@ -277,10 +277,26 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
         nc = _fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096)
         mc = _fit(M, mr, cpu.l1d * 3 // (kc * 4), 48 if M > 128 else M)
         return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)
+    unroll_k = 1
+    if wide and nr == 64 and fast_fma(cpu):
+        # Unpacked B rows come from L2: a 14x32 tile reads half the B lines of 6x64 per FMA, which
+        # a core with two FMA pipes needs. Intel AMX VM, one thread, 14x32 unroll 2 over 6x64:
+        # 128^3 1.15x, 256^3 1.19x, 127x255x511 1.14x, 33x4096x33 1.02x, 64^3 0.99x. Re-measure:
+        # `python bench/bench_configs.py 256x256x256 --config t:mr=14,nr=32,mc=196,unroll_k=2`.
+        mr, nr, unroll_k = 14, 32, 2
     kc = min(K, 256)
-    mc = max(mr, min(_round_down(cpu.l2 // 2 // (kc * 4), mr), round_up(M, mr), 192))
+    mc = max(mr, min(_round_down(cpu.l2 // 2 // (kc * 4), mr), round_up(M, mr), _round_down(192, mr)))
     nc = max(nr, min(_round_down(cpu.l2 // (kc * 4), nr), round_up(N, nr), 1024))
-    return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, unroll_k=1, order="mn")
+    return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, unroll_k=unroll_k, order="mn")
+
+
+FAST_FMA_GFLOPS = 160.0  # Zen 4's single 512-bit FMA pipe: ~117 GFLOP/s a core; two pipes: 178-247
+
+
+def fast_fma(cpu: CpuInfo) -> bool:
+    """Whether this host's probe (runtime/probe.py) measures a core with two 512-bit FMA pipes.
+    Named targets keep the rules measured on Zen 4 (False)."""
+    return rates_for(cpu).get("f32", 0.0) >= FAST_FMA_GFLOPS
 
 
 # Dynamic-M kernels (MatmulSpec.M=None) serve a range of M with one config: the default config

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import nanomm
 from nanomm import ConfigError, KernelConfig, default_config
-from nanomm.compiler.config import NUM_VREGS, physical_registers, vector_registers
+from nanomm.compiler.config import NUM_VREGS, fast_fma, physical_registers, vector_registers
 from nanomm.compiler.pipeline import parse_pipeline
 from nanomm.runtime.cpu import TARGETS, CpuInfo, host_cpu
 from nanomm.runtime.reference import matmul_mismatch
@@ -37,7 +37,7 @@ def check_default(cfg: KernelConfig, M: int, N: int, K: int, cpu: CpuInfo) -> No
         assert cfg.nr == 16 or cfg.mr < 3
     assert cfg.mc >= cfg.mr and cfg.nc >= cfg.nr
     assert cfg.kc <= min(K, 512)
-    assert (cfg.unroll_k, cfg.order) == (1, "mn")
+    assert cfg.order == "mn" and (cfg.unroll_k == 1 or fast_fma(cpu))
     # Register tile: 6x64 (8x48 for skinny A), narrowed for small N so vectors are not mostly
     # masked lanes, one row for a single row of A.
     assert cfg.nr in (16, 32, 48, 64)
@@ -64,6 +64,20 @@ def test_default_config_suite_shapes(M, N, K, cpu):
     check_default(default_config(M, N, K, CPUS[cpu]), M, N, K, CPUS[cpu])
 
 
+@pytest.mark.parametrize("gflops,tile", [(240.0, (14, 32, 2)), (117.0, (6, 64, 1)), (None, (6, 64, 1))])
+def test_unpacked_b_tile_follows_the_probed_fma_rate(monkeypatch, gflops, tile):
+    """Mid-size problems on unpacked B: where the host's probe measures two FMA pipes, a 14x32 tile
+    (half the B lines per FMA) unrolled twice; else (or with no probe: named targets) 6x64."""
+    import nanomm.compiler.config as config
+    monkeypatch.setattr(config, "rates_for", lambda cpu: {} if gflops is None else {"f32": gflops})
+    cfg = default_config(256, 256, 256, WIDE)
+    assert (cfg.mr, cfg.nr, cfg.unroll_k, cfg.pack_b) == (*tile, False)
+    check_default(cfg, 256, 256, 256, WIDE)
+    assert cfg.mc % cfg.mr == 0
+    big = default_config(1024, 1024, 1024, WIDE)  # packed B: the rule does not apply
+    assert (big.mr, big.nr, big.unroll_k) == (6, 64, 1)
+
+
 def test_default_config_large_shape_uses_6x64():
     cfg = default_config(1024, 1024, 1024, WIDE)
     assert (cfg.mr, cfg.nr, cfg.kc, cfg.pack_b) == (6, 64, 512, True)
@@ -74,6 +88,8 @@ def test_default_config_large_shape_uses_6x64():
                                     (33, (8, 48)), (48, (8, 48)), (49, (6, 64)), (4096, (6, 64))])
 def test_default_config_small_n(N, tile):
     cfg = default_config(37, N, 91, WIDE)
+    if tile == (6, 64) and fast_fma(WIDE):
+        tile = (14, 32)  # a host with two FMA pipes: see test_unpacked_b_tile_follows_the_probed_fma_rate
     assert (cfg.mr, cfg.nr) == tile
     check_default(cfg, 37, N, 91, WIDE)
 
