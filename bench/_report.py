@@ -114,7 +114,8 @@ def git_commit(root: Path | str | None = None) -> str:
 
 
 def cpu_identity(path: str = "/proc/cpuinfo") -> dict[str, str]:
-    """The first processor's vendor, family, model and model name from /proc/cpuinfo ({} without it)."""
+    """The first processor's vendor, family, model and model name from /proc/cpuinfo ({} without it).
+    Its own reader, like runtime/cpu.py's: reports are also written where nanomm cannot be imported."""
     keys = {"vendor_id": "vendor", "cpu family": "family", "model": "model", "model name": "model_name"}
     out: dict[str, str] = {}
     try:
