@@ -22,6 +22,7 @@ machine's rates instead of a table of known CPUs. bench/peak.py runs the same lo
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import functools
 import hashlib
@@ -262,14 +263,15 @@ def host_rates() -> dict[str, float]:
             rates = measure(cpu=cpu)
         except Exception:  # noqa: BLE001 - a machine that cannot run the loops keeps the table's rules
             return {}
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
             tmp.write_text(json.dumps({"format": FORMAT, "cpu": cpu.describe(), "rates": rates,
                                        "measured": time.strftime("%Y-%m-%dT%H:%M:%S")}, indent=1))
             os.replace(tmp, path)
-        except OSError:
-            pass  # a read-only cache: measured again by the next process
+        except OSError:  # a read-only or full cache: measured again by the next process
+            with contextlib.suppress(OSError):
+                tmp.unlink()
         return rates
 
 

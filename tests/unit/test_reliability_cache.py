@@ -164,8 +164,8 @@ def test_full_disk_compiles_without_the_cache_and_leaves_it_consistent(limit: in
     assert proc.returncode == 0, proc.stderr
     assert "cannot write the kernel disk cache" in proc.stdout
     assert "Traceback" not in proc.stderr
-    assert assert_consistent(tmp_path) == 0
-    assert not list(tmp_path.rglob("*.json"))
+    assert assert_consistent(tmp_path) == 0  # no temporary file left, the CPU probe's included
+    assert not list((tmp_path / "kernels").rglob("*.json"))  # the probe's small file may fit the limit
 
 
 # --- Ctrl-C ----------------------------------------------------------------------------------------------------------
