@@ -237,7 +237,13 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
         nc = _fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096)
         mc = _fit(M, mr, cpu.l2 // 2 // (kc * 4), 132)
         if wide or mr == 1:
-            return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)
+            # AVX-512 at a few rows: weights stream from memory, prefetched across panels as on AVX2.
+            # Intel AMX VM, pre-packed, prefetch 32 over none: 4x4096x4096 1.54x, 16x4096x4096 ~1.9x,
+            # 32x4096x4096 1.29x, 16x3072x768 1.04x, 16x384x1536 1.09x. Re-measure: `python
+            # bench/bench_configs.py 16x4096x4096 --pack --config p:mr=6,nr=64,mc=18,nc=512,kc=512,pack_b=1,prefetch=32`.
+            stream = wide and 3 < M <= STREAM_ROWS
+            return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True,
+                                prefetch=PREPACKED_PREFETCH_ROWS if stream else 0)
         # AVX2: K in equal blocks of at most 384 (a 384 x 16 panel is 24 KiB of a 32 KiB L1) for few
         # rows and many alike (one packed layout serves both: RowsRouter); many rows take GotoBLAS's
         # blocking, a kc x nc block of B of up to 1536 columns (2.25 MiB, L3) and A blocks of 48 rows

@@ -123,7 +123,10 @@ def test_prepacked_weights_on_avx2_stream_by_panel_at_few_rows():
     few, many = (default_config(M, 3072, 768, zen3, prepacked_b=True) for M in (STREAM_ROWS, STREAM_ROWS + 1))
     assert (few.order, few.prefetch) == ("nm", few.kc) and (many.order, many.prefetch) == ("mn", PREPACKED_PREFETCH_ROWS)
     assert (few.kc, few.nr) == (many.kc, many.nr)
-    assert default_config(16, 3072, 768, WIDE, prepacked_b=True).prefetch == 0  # AVX-512: unchanged
+    # AVX-512: a few rows prefetch PREPACKED_PREFETCH_ROWS ahead in order mn; one row and more rows none
+    wide = {M: default_config(M, 3072, 768, WIDE, prepacked_b=True) for M in (1, 4, STREAM_ROWS, STREAM_ROWS + 1)}
+    assert [wide[M].prefetch for M in wide] == [0, PREPACKED_PREFETCH_ROWS, PREPACKED_PREFETCH_ROWS, 0]
+    assert {c.order for c in wide.values()} == {"mn"} and len({(c.kc, c.nr) for c in wide.values()}) == 1
 
 
 @pytest.mark.parametrize("K, kc", [(384, 384), (768, 384), (1000, 334), (1536, 384), (3072, 384), (100, 100)])
