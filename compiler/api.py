@@ -14,7 +14,7 @@ from ..errors import AliasError, DTypeError, LayoutError, NanommError, ShapeErro
 from ..runtime import settings
 from ..runtime.convert import bfloat16
 from ..runtime.cpu import CpuInfo
-from ..runtime.dtypes import DTYPES
+from ..runtime.dtypes import DTYPES, dtype_of
 from ..runtime.kernel import data_pointer
 from ..runtime.threads import available_cores
 from .build import build_kernel, target_cpu
@@ -626,8 +626,7 @@ def _remember(key: tuple, function) -> None:
 
 def _convert_for(dtype: str, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The inputs for a kernel of `dtype`: float32 ones converted to bfloat16 for dtype="bf16"."""
-    if dtype not in DTYPES:
-        raise DTypeError(f"unsupported dtype '{dtype}' (supported: {', '.join(DTYPES)})")
+    dtype_of(dtype)
     if dtype == "bf16" and (a.dtype == np.float32 or b.dtype == np.float32):
         from ..runtime.convert import to_bfloat16
 

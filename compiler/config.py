@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from ..errors import ConfigError, DTypeError, RegisterError
+from ..errors import ConfigError, RegisterError
 from ..runtime.cpu import CpuInfo
-from ..runtime.dtypes import DTYPES, DType, ceil_div, packed_panel_rows, round_up
+from ..runtime.dtypes import DTYPES, ceil_div, dtype_of, packed_panel_rows, round_up
 from ..runtime.probe import rates_for
 
 F32_LANES = 16  # float32 lanes of the kernels' vectors: one zmm, or two ymm on AVX2 (LLVM splits them)
@@ -160,14 +160,6 @@ class KernelConfig:
         with pad_k, KC rounded up to whole AMX tile products)."""
         v = dtype_of(dtype).vnni
         return (ceil_div(K, self.kc), ceil_div(N, self.nr), packed_panel_rows(self.kc, v, self.pad_k), self.nr * v)
-
-
-def dtype_of(dtype: str) -> DType:
-    """The DTYPES record of `dtype`, or a DTypeError naming the supported ones."""
-    try:
-        return DTYPES[dtype]
-    except (KeyError, TypeError):
-        raise DTypeError(f"unsupported dtype {dtype!r} (supported: {', '.join(DTYPES)})") from None
 
 
 REGISTERS = {512: NUM_VREGS, 256: 16}  # vector registers by width: zmm, ymm

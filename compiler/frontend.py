@@ -12,7 +12,8 @@ from ..errors import DTypeError, MLIRInputError
 from . import graph
 from .api import compile_matmul
 from .kernel import Kernel
-from .payload import MAX_DIM, MLIR_DTYPES
+from ..runtime.dtypes import MLIR_DTYPES
+from .payload import MAX_DIM
 
 # `{nanomm.a_unsigned}` on a matmul of i8 x i8 -> i32 (signed: MLIR_DTYPES) makes A unsigned (u8 x s8).
 _IGNORED = {"arith.constant", "tensor.empty", "tensor.dim", "memref.dim"}

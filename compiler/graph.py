@@ -49,7 +49,8 @@ from ..errors import DTypeError, MLIRInputError, ShapeError
 from ..runtime.convert import bfloat16
 from . import upstream
 from .api import compile_matmul, matmul
-from .payload import ACTIVATION_FUNCTIONS, MLIR_DTYPES, Epilogue
+from ..runtime.dtypes import MLIR_DTYPES
+from .payload import ACTIVATION_FUNCTIONS, Epilogue
 
 _NUMPY_TYPES = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "bf16": "bfloat16",
                 "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64, "i1": np.bool_}

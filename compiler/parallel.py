@@ -12,7 +12,7 @@ from ..errors import ConfigError
 from ..runtime import settings
 from ..runtime.kernel import KernelABI, RowsRouter
 from ..runtime.cpu import CpuInfo
-from ..runtime.dtypes import DTYPES, ceil_div, packed_panel_rows, round_up
+from ..runtime.dtypes import DTYPES, ceil_div, round_up
 from ..runtime.probe import host_rates
 from ..runtime.threads import DynamicMFunction, ParallelFunction, Part, SharedB, available_cores, part_function
 from .kernel import Kernel, PackedB, call_with_extras, epilogue_arrays, transposed_argument
@@ -365,8 +365,8 @@ def plan_layout(spec: MatmulSpec, chunks: list[Chunk], config: KernelConfig) -> 
     only their pack function runs)."""
     item_a, item_c = DTYPES[spec.dtype].ab_bytes, np.dtype(DTYPES[spec.dtype].numpy_c).itemsize
     nr = config.nr
-    v = DTYPES[spec.dtype].vnni
-    panel_bytes = packed_panel_rows(config.kc, v, config.pad_k) * nr * v * item_a  # one K block's panel
+    _, _, panel_rows, panel_width = config.packed_b_shape(spec.K, spec.N, spec.dtype)
+    panel_bytes = panel_rows * panel_width * item_a  # one K block's panel
     parts = []
     for c in chunks:
         packed = c.spec.prepacked_b

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ConfigError, DTypeError, ShapeError
-from ..runtime.dtypes import DTYPES
+from ..runtime.dtypes import DTYPES, dtype_of
 from ..runtime.kernel import EXTRA_DTYPES  # the epilogue's arrays, in kernel argument order
 
 # The largest K whose int32 sums cannot overflow, whatever the int8 inputs: |a*b| is at most
@@ -19,10 +19,6 @@ from ..runtime.kernel import EXTRA_DTYPES  # the epilogue's arrays, in kernel ar
 MAX_K = {"u8s8": (2**31 - 1) // (255 * 128), "s8s8": (2**31 - 1) // (128 * 128)}
 
 MAX_DIM = 1 << 31
-
-# (A, B, C) MLIR element types -> the dtype of a linalg.matmul on them. i8 x i8 -> i32 is signed
-# (linalg.matmul's default cast); u8s8 is the same types with A marked unsigned (A_UNSIGNED).
-MLIR_DTYPES = {(d.mlir_ab, d.mlir_ab, d.mlir_c): d.name for d in DTYPES.values() if d.name != "u8s8"}
 
 ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu", "sigmoid")
 
@@ -132,8 +128,7 @@ class MatmulSpec:
             value = getattr(self, key)
             if not isinstance(value, int) or isinstance(value, bool) or (value and value < self.N):
                 raise ShapeError(f"{key} must be 0 (dense) or at least N={self.N}, got {value!r}")
-        if self.dtype not in DTYPES:
-            raise DTypeError(f"unsupported dtype '{self.dtype}' (supported: {', '.join(DTYPES)})")
+        dtype_of(self.dtype)
         if not isinstance(self.transpose_b, bool):
             raise ConfigError(f"transpose_b must be a bool, got {self.transpose_b!r}")
         if self.transpose_b and self.prepacked_b:

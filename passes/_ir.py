@@ -8,7 +8,7 @@ from mlir import ir
 from mlir.dialects import arith, func, memref, scf, vector
 
 from ..errors import ConfigError
-from ..runtime.dtypes import DTYPES
+from ..runtime.dtypes import MLIR_DTYPES
 
 Offset = "ir.Value"
 A_UNSIGNED = "nanomm.a_unsigned"  # on a linalg.matmul of i8 x i8 -> i32: A holds unsigned bytes (u8 x s8)
@@ -341,9 +341,9 @@ def dynamic_stride(t: ir.MemRefType) -> bool:
     return ir.ShapedType.get_dynamic_stride_or_offset() in strides
 
 
-# (A, B, C) element types nanomm compiles, from runtime/dtypes.py's table: f32; bf16 -> f32 (AVX-512
-# BF16); i8 -> i32 (VNNI; u8s8 and s8s8 alike, an unsigned A marked A_UNSIGNED).
-ELEMENT_TYPES = tuple(dict.fromkeys((d.mlir_ab, d.mlir_ab, d.mlir_c) for d in DTYPES.values()))
+# (A, B, C) element types nanomm compiles: f32; bf16 -> f32 (AVX-512 BF16); i8 -> i32 (VNNI; u8s8 and
+# s8s8 alike, an unsigned A marked A_UNSIGNED).
+ELEMENT_TYPES = tuple(MLIR_DTYPES)
 
 
 def vnni_factor(elt: ir.Type) -> int:

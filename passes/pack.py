@@ -144,7 +144,7 @@ class Pack(ModulePass):
 
     def _panel_rows(self, kb: int, v: int) -> int:
         """Rows of a B panel for a K block of kb (zero rows past kb)."""
-        return ceil_div(self._padded_k(kb, v), v)
+        return packed_panel_rows(kb, v, self.pad_k)
 
     def _zero_columns(self, dst: ir.Value, rows: int, c0: int, c1: int, elt: ir.Type) -> None:
         """dst[i, c0:c1] = 0 for every row i (vector-width stores, masked at the end)."""

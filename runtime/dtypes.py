@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import DTypeError
+
 
 @dataclass(frozen=True)
 class DType:
@@ -35,6 +37,19 @@ DTYPES: dict[str, DType] = {d.name: d for d in (
 )}
 
 
+# (A, B, C) MLIR element types -> the dtype of a linalg.matmul on them. i8 x i8 -> i32 is signed
+# (linalg.matmul's default cast); u8s8 is the same types with A marked unsigned (nanomm.a_unsigned).
+MLIR_DTYPES = {(d.mlir_ab, d.mlir_ab, d.mlir_c): d.name for d in DTYPES.values() if d.name != "u8s8"}
+
+
+def dtype_of(name: str) -> DType:
+    """The DTYPES record of `name`, or a DTypeError naming the supported ones."""
+    try:
+        return DTYPES[name]
+    except (KeyError, TypeError):
+        raise DTypeError(f"unsupported dtype '{name}' (supported: {', '.join(DTYPES)})") from None
+
+
 def ceil_div(x: int, m: int) -> int:
     """The number of m-sized pieces that cover x."""
     return -(-x // m)
@@ -46,9 +61,9 @@ def round_up(x: int, m: int) -> int:
 
 
 def packed_panel_rows(kc: int, v: int, pad_k: bool = False) -> int:
-    """Rows of one pre-packed B panel per K block of kc (v k a row): kc / v, rounded up to whole AMX
-    tile products (16 rows) with pad-k, so that the zero rows past each block's K are the padding."""
-    return round_up(kc, 16 * v) // v if pad_k else kc // v
+    """Rows of a packed B panel for a K block of kc (v k a row, zeros past kc): ceil(kc / v), with
+    pad-k rounded up to whole AMX tile products (16 rows), the zero rows being the padding."""
+    return ceil_div(round_up(kc, 16 * v) if pad_k else kc, v)
 
 
 def parse_bool(text: str) -> bool:

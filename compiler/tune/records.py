@@ -9,7 +9,7 @@ One JSON file per key under `settings.cache_dir() / "tuning"` ($NANOMM_CACHE_DIR
 The key is the sha256 of `fields`, everything that decides whether a record applies: the CPU
 (LLVM name, model name, sorted features, L1d/L2/L3 sizes), the compiler (`compiler_fingerprint`:
 the key the kernel disk cache files kernels under, from nanomm's source files, the MLIR, llvmlite
-and LLVM versions and the target triple, so any change to the code or the toolchain leaves
+and LLVM versions, so any change to the code or the toolchain leaves
 earlier records unused rather than wrong) and the problem (M, N, K, dtype, the effective thread
 count, accumulate, pre-packed B). A record is trusted only after checks:
 it parses, names this format, its checksum (sha256 of the rest of the record, canonical JSON)
@@ -69,7 +69,7 @@ def root() -> Path:
 def compiler_fingerprint() -> str:
     """The compiler that made this process's kernels, as the disk cache keys them (compiler/build.py):
     a hash of nanomm's source files (by content and relative name, so another checkout of the
-    same source has the same one), the MLIR, llvmlite and LLVM versions and the target triple."""
+    same source has the same one), the MLIR, llvmlite and LLVM versions."""
     from ..build import _compiler_fingerprint
 
     return content_key(_compiler_fingerprint())
