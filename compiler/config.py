@@ -28,6 +28,13 @@ PREPACKED_PREFETCH_ROWS = 32
 # `python bench/bench_configs.py 16x3072x768 --cold --config mn:order=mn,prefetch=32`.
 STREAM_ROWS = 32
 AMX_TILES = 8  # tmm registers
+# AMX K blocks shrink to keep a 32-row A strip in L1 (stream_b) only where the strip serves at least
+# this many B panels: each K block loads and stores C once more. Emerald Rapids, 16 threads, bf16
+# with the shrunk blocks over kc 1024: 2048^3 (a thread's C 4 panels wide) 0.79x / 0.96x in two
+# runs, 4096^3 (8 panels) 0.99x / 0.96x / 0.93x; one thread (16-48 panels) 1.04-1.25x. Re-measure:
+# bench/amx_host/amx_bench.py over `python -m nanomm.compiler.aot 2048 4096 --dtype bf16 --target
+# emeraldrapids --threads 16` builds with and without `--set kc=1024`.
+STREAM_MIN_PANELS = 16
 ISAS = ("avx512", "amx", "amx-emulated")
 # The AMX features a dtype's tile products need (besides amx-tile).
 AMX_FEATURES = {"bf16": "amx-bf16", "u8s8": "amx-int8", "s8s8": "amx-int8"}
@@ -40,6 +47,10 @@ class KernelConfig:
     pad_k: AMX kernels zero-pad each K block to whole tile products (pack / compose-amx pad-k)
     instead of running the K remainder as AVX-512 code over C; not with pre-packed B.
     default_config sets it where padding was measured to pay (pad_k_pays).
+
+    stream_b: AMX kernels load B tiles with the non-temporal hint (tileloaddt1; compose-amx
+    stream-b), so that the B panels passing through L1 do not evict the A rows the next
+    microkernels read again; default_config sets it with K blocks whose A rows fit beside them.
 
     pad_mn: AMX kernels run the M / N edges (register tiles whose rows or columns are not
     multiples of 16) on whole tiles over rounded-up views, C through a scratch buffer
@@ -71,6 +82,7 @@ class KernelConfig:
     bf16_fma: bool = False
     pad_k: bool = False
     pad_mn: bool = False
+    stream_b: bool = False
 
     def __post_init__(self):
         if not isinstance(self.prefetch, int) or isinstance(self.prefetch, bool) or self.prefetch < 0:
@@ -79,7 +91,7 @@ class KernelConfig:
             value = getattr(self, key)
             if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
                 raise ConfigError(f"KernelConfig.{key} must be a positive int, got {value!r}")
-        for key in ("pack_b", "outline", "late_c", "bf16_fma", "pad_k", "pad_mn"):
+        for key in ("pack_b", "outline", "late_c", "bf16_fma", "pad_k", "pad_mn", "stream_b"):
             if not isinstance(getattr(self, key), bool):
                 raise ConfigError(f"KernelConfig.{key} must be a bool, got {getattr(self, key)!r}")
         if self.order not in ("mn", "nm"):
@@ -125,7 +137,7 @@ class KernelConfig:
             raise ConfigError(f"{dtype} kernels need kc to be a multiple of {v} (k per dot-product lane), got {self.kc}")
         if self.isa != "avx512" and dtype == "f32":
             raise ConfigError(f"isa={self.isa!r} is for bf16 and int8 kernels, not f32")
-        for key in ("pad_k", "pad_mn"):
+        for key in ("pad_k", "pad_mn", "stream_b"):
             if getattr(self, key) and self.isa == "avx512":
                 raise ConfigError(f"{key}=True is for AMX kernels (isa='amx' or 'amx-emulated')")
         if self.bf16_fma and dtype != "bf16":
@@ -144,6 +156,7 @@ class KernelConfig:
               if self.pack_b else []),
             *([f"compose-amx{{outline={int(self.outline)} emulate={int(self.isa == 'amx-emulated')} "
                f"prefetch-a={self.prefetch} prefetch-c={int(self.prefetch > 0)} bf16-fma={int(self.bf16_fma)}"
+               f"{' stream-b=1' if self.stream_b else ''}"
                f"{' pad-k=1' if pad else ''}{' pad-mn=1' if self.pad_mn else ''}}}"]
               if self.isa != "avx512" else []),
             f"compose-microkernel{{vector-width={F32_LANES} unroll-k={self.unroll_k} prefetch-b={self.prefetch} "
@@ -407,14 +420,17 @@ def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfi
     default_config takes the AVX-512 kernels, which the remote tuner found far faster at one row):
     32x32 register tiles (2x2 C tiles, 2 A, 2 B of the 8 tmm registers), B in VNNI panels (the AMX
     B-tile layout), K blocks of whole tile products (32 bf16 / 64 int8 k) up to 1024 k (256 for one
-    row of tiles: M < 32), a K x NC block of B in half of L2, A blocks of 128 rows, microkernels
-    inlined (outline=False: one ldtilecfg per call instead of one per microkernel call) and A
+    row of tiles: M < 32; where stream_b_pays, B tiles streamed past L1 and, for N of at least
+    STREAM_MIN_PANELS panels, K blocks of 32-row A strips in 2/3 of L1: 512 bf16 / 1024 int8 k on a
+    48 KiB L1), a K x NC block of B in half of L2, A blocks of 128 rows, microkernels inlined
+    (outline=False: one ldtilecfg per call instead of one per microkernel call) and A
     prefetched one K step ahead (prefetch=1; prefetch > 0 also prefetches the next microkernel's C
     lines, compose-amx prefetch-c).
 
     Measured on the Emerald Rapids host (its AMX speed moves: variants timed in the same rounds, in
     several runs): inlined microkernels prefetching A beat outlined ones; with them K blocks up to
-    1024 beat 512 and 128, and A blocks of 128 rows beat 256. One row of tiles (M < 32: B streams
+    1024 beat 512 and 128 (before stream_b; with it 512 bf16 won, see stream_b_pays), and A blocks
+    of 128 rows beat 256. One row of tiles (M < 32: B streams
     through once) takes K blocks of 256, the remote tuner's pick at 16x4096x4096. Re-measure:
     `python3 bench/amx_host/amx_bench.py` over builds of `python -m nanomm.compiler.aot ... --target
     emeraldrapids --set kc=512` (or outline=0, prefetch=0, mc=256) against the default."""
@@ -423,12 +439,33 @@ def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfi
     mr = 32 if M >= 32 else 16
     nr = 32 if N >= 32 else 16
     kc = min(round_up(K, v), 1024 if M >= 32 else 256)
+    stream = stream_b_pays(M, N, K, kc, cpu, dtype)
+    if stream and N >= STREAM_MIN_PANELS * nr:  # a 32-row A strip in 2/3 of L1, whole tile products
+        kc = min(kc, max(kt, _round_down(cpu.l1d * 2 // 3 // (32 * size), kt)))
     if K > kc:  # equal blocks of whole tile products
         kc = round_up(_equal_blocks(K, kc), kt)
     nc = _fit(N, nr, cpu.l2 // 2 // (kc * size), 4096)
     mc = _fit(M, mr, 1 << 30, 128)
     return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True, prefetch=1, outline=False, isa="amx",
-                        **padding_default("amx", K, kc, dtype))
+                        stream_b=stream, **padding_default("amx", K, kc, dtype))
+
+
+def stream_b_pays(M: int, N: int, K: int, kc: int, cpu: CpuInfo, dtype: str) -> bool:
+    """Whether an AMX kernel should load B tiles with the non-temporal hint (KernelConfig.stream_b),
+    its K blocks then sized so that a 32-row A strip takes 2/3 of L1 (where the strip serves at
+    least STREAM_MIN_PANELS B panels): where there is more than one row of tiles (M >= 32) and its
+    A block and B block together outgrow L1 (else both stay there).
+
+    In tile-register's mn order a 32-row strip of A is read by every microkernel of the block's B
+    panels, each panel passing once; B lines filling L1 evict those A rows, and 2x2 tile loops over
+    operands from L2 run at 60-65 % of the register-only rate, 78-81 % with A in L1 and B streamed
+    (Intel AMX VM: `python bench/amx_host/tile_loop.py --kc 512,1024 --panels 16 --orders nanomm
+    --stream-b`). Whole kernels, same process, pre-packed B, over the rule before it (kc up to 1024,
+    no hint): bf16 1.05-1.43x at 1000^3, 1024^3, 512x512x4096, 4096x768x3072, 4096x2304x768;
+    u8s8 1.05-1.20x; 64^3 (everything in L1) 0.97-0.98x without the size test. Re-measure: `python
+    bench/bench_configs.py SHAPE --dtype bf16 --config old:stream_b=0,kc=1024,nc=512`."""
+    size = DTYPES[dtype].ab_bytes
+    return M >= 32 and (min(M, 128) + N) * min(K, kc) * size > cpu.l1d
 
 
 def bf16_fma_default(isa: str, dtype: str, cpu: CpuInfo) -> bool:

@@ -10,6 +10,12 @@ from ..errors import ConfigError
 from ._create import create_op
 
 
+# A tile load carrying this unit attribute becomes tileloaddt1 (the non-temporal hint: lines filled
+# for the tile need not stay in L1) where lower-llvm turns the load into its LLVM intrinsic.
+STREAM = "nanomm.tile_stream"
+STREAMING_LOAD = "llvm.x86.tileloaddt164.internal"
+
+
 def tile_type(rows: int, cols: int, elt: ir.Type) -> ir.Type:
     """`!amx.tile<rows x cols x elt>`: at most 16 rows of at most 64 bytes."""
     if not 1 <= rows <= 16:

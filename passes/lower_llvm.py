@@ -7,6 +7,7 @@ import dataclasses
 from mlir import ir
 from mlir.passmanager import PassManager
 
+from ..dialects.amx import STREAM, STREAMING_LOAD
 from ._base import ModulePass
 from ._ir import OUTLINED, walk
 
@@ -63,6 +64,7 @@ class LowerLLVM(ModulePass):
     def run(self, module: ir.Module) -> None:
         wrap = _bare_pointer_candidates(module) if self.bare_ptr else {}
         PassManager.parse(f"builtin.module({self.pipeline()})").run(module.operation)
+        _streaming_tile_loads(module)
         internal = ir.Attribute.parse("#llvm.linkage<internal>")
         for f in list(walk(module.operation, "llvm.func")):
             name = ir.StringAttr(f.attributes["sym_name"]).value
@@ -76,6 +78,14 @@ class LowerLLVM(ModulePass):
                 scratch = ir.Module.parse(_wrapper(name, wrap[name], self.noalias))
                 wrapper = scratch.body.operations[1]
                 wrapper.move_after(f)
+
+
+def _streaming_tile_loads(module: ir.Module) -> None:
+    """Tile loads marked amx.STREAM (their marker kept through MLIR's AMX lowering) become tileloaddt1."""
+    for op in walk(module.operation, "llvm.call_intrinsic"):
+        if STREAM in op.attributes:
+            op.attributes["intrin"] = ir.StringAttr.get(STREAMING_LOAD)
+            del op.attributes[STREAM]
 
 
 def _bare_pointer_candidates(module: ir.Module) -> dict[str, list[ir.MemRefType]]:

@@ -24,7 +24,13 @@ Tile orders (2x2 C tiles: C00 += A0 B0, C01 += A0 B1, C10 += A1 B0, C11 += A1 B1
     python3 bench/amx_host/tile_loop.py                     # the default grid, bf16
     python3 bench/amx_host/tile_loop.py --kc 256,1024 --panels 1,16 --orders grouped,interleaved
     python3 bench/amx_host/tile_loop.py --orders nanomm --dense-a   # A without pack-a's copy
+    python3 bench/amx_host/tile_loop.py --orders nanomm --kc 512,1024 --panels 16 --stream-b --store-c
     python3 bench/amx_host/tile_loop.py --threads 16 --kc 1024 --panels 8 --torch 1024,4096
+
+--stream-b adds each variant with B tiles loaded with the non-temporal hint (tileloaddt1, as
+compose-amx{stream-b}): the B panels pass without evicting the A block from L1. --store-c adds
+each with C zeroed before and stored after every microkernel (into a 32-row C, each microkernel
+its 32 columns), as a kernel does when its K block is the whole K: what C costs the loop.
 
 Prints GFLOP/s of each variant beside the register-only loop (bench/peak.py) timed in the same
 rounds, and their ratio. Needs AMX (exits with an error otherwise); numpy and llvmlite only.
@@ -71,11 +77,12 @@ def a_row_stride(kc: int, dense: bool = False) -> int:
 
 
 class _Ir:
-    """A few helpers to write the loop's LLVM IR."""
+    """A few helpers to write the loop's LLVM IR (stream_b: B tiles loaded with tileloaddt1)."""
 
-    def __init__(self):
+    def __init__(self, stream_b: bool = False):
         self.lines: list[str] = []
         self.n = 0
+        self.stream_b = stream_b
 
     def tmp(self) -> str:
         self.n += 1
@@ -89,23 +96,32 @@ class _Ir:
         self.emit(f"{t} = getelementptr i8, ptr {base}, i64 {offset}")
         return t
 
-    def load(self, tile: int, ptr: str, stride: int) -> None:
-        self.emit(f"call void @llvm.x86.tileloadd64(i8 {tile}, ptr {ptr}, i64 {stride})")
+    def load(self, tile: int, ptr: str, stride: int, hint: str = "") -> None:
+        self.emit(f"call void @llvm.x86.tileloadd{hint}64(i8 {tile}, ptr {ptr}, i64 {stride})")
+
+    def load_b(self, tile: int, ptr: str) -> None:
+        """A B tile: 16 panel rows (with stream_b, the non-temporal hint, as compose-amx{stream-b})."""
+        self.load(tile, ptr, PANEL_ROW, "t1" if self.stream_b else "")
 
     def product(self, c: int, a: int, b: int) -> None:
         self.emit(f"call void @llvm.x86.tdpbf16ps(i8 {c}, i8 {a}, i8 {b})")
 
 
-def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False) -> str:
-    """`void SYMBOL(i64 n, ptr cfg, ptr a, ptr b, ptr out)`: n x panels microkernels of kc / 32 steps."""
+def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False, store_c: bool = False,
+            stream_b: bool = False) -> str:
+    """`void SYMBOL(i64 n, ptr cfg, ptr a, ptr b, ptr out)`: n x panels microkernels of kc / 32 steps
+    (store_c: each starts from zeroed C tiles and stores them into its 32 x 32 block of a 32-row C
+    at the end, as a kernel's microkernel does when its K block is the whole K; stream_b: B tiles
+    loaded with tileloaddt1)."""
     if order not in ORDERS:
         raise ValueError(f"unknown order {order!r}; known: {', '.join(ORDERS)}")
     steps = kc // 32
     ra = a_row_stride(kc, dense_a)
     panel_bytes = steps * 16 * PANEL_ROW
-    ir = _Ir()
+    ir = _Ir(stream_b)
     head = ["declare void @llvm.x86.ldtilecfg(ptr)", "declare void @llvm.x86.tilerelease()",
             "declare void @llvm.x86.tilezero(i8 immarg)", "declare void @llvm.x86.tileloadd64(i8 immarg, ptr, i64)",
+            "declare void @llvm.x86.tileloaddt164(i8 immarg, ptr, i64)",
             "declare void @llvm.x86.tilestored64(i8 immarg, ptr, i64)",
             "declare void @llvm.x86.tdpbf16ps(i8 immarg, i8 immarg, i8 immarg)", "",
             f"define void @{SYMBOL}(i64 %n, ptr %cfg, ptr %a, ptr %b, ptr %out) {{", "entry:",
@@ -121,6 +137,9 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False) -> str:
     ir.emit("%p = phi i64 [ 0, %outer ], [ %p.next, %panel.end ]")
     ir.emit(f"%poff = mul i64 %p, {panel_bytes}")
     ir.emit("%bp = getelementptr i8, ptr %b, i64 %poff")
+    if store_c:
+        for t in range(c_tiles):
+            ir.emit(f"call void @llvm.x86.tilezero(i8 {t})")
     a1 = ir.gep("%a", str(16 * ra))
 
     def a_at(s: str, upper: bool) -> str:
@@ -141,7 +160,7 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False) -> str:
     if order in ("grouped", "nanomm", "interleaved"):
         if order == "interleaved":  # step 0's operands, before the step loop
             for tile, ptr in ((4, a_at("0", False)), (5, a_at("0", True)), (6, b_at("0", False)), (7, b_at("0", True))):
-                ir.load(tile, ptr, ra if tile < 6 else PANEL_ROW)
+                (ir.load(tile, ptr, ra) if tile < 6 else ir.load_b(tile, ptr))
         ir.emit("br label %step")
         ir.lines.append("step:")
         ir.emit("%s = phi i64 [ 0, %panel ], [ %s.next, %step ]")
@@ -150,17 +169,17 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False) -> str:
             ao, bo = offsets("%s")
             ir.load(4, a_at(ao, False), ra)
             ir.load(5, a_at(ao, True), ra)
-            ir.load(6, b_at(bo, False), PANEL_ROW)
-            ir.load(7, b_at(bo, True), PANEL_ROW)
+            ir.load_b(6, b_at(bo, False))
+            ir.load_b(7, b_at(bo, True))
             for c, (a, b) in enumerate([(4, 6), (4, 7), (5, 6), (5, 7)]):
                 ir.product(c, a, b)
         elif order == "nanomm":
             ao, bo = offsets("%s")
-            ir.load(6, b_at(bo, False), PANEL_ROW)
+            ir.load_b(6, b_at(bo, False))
             ir.load(4, a_at(ao, False), ra)
             ir.product(0, 4, 6)
             ir.load(5, a_at(ao, True), ra)
-            ir.load(7, b_at(bo, True), PANEL_ROW)
+            ir.load_b(7, b_at(bo, True))
             ir.product(2, 5, 6)
             ir.product(1, 4, 7)
             ir.product(3, 5, 7)
@@ -172,17 +191,17 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False) -> str:
             ir.product(1, 4, 7)
             ir.load(4, a_at(ao, False), ra)
             ir.product(2, 5, 6)
-            ir.load(6, b_at(bo, False), PANEL_ROW)
+            ir.load_b(6, b_at(bo, False))
             ir.product(3, 5, 7)
             ir.load(5, a_at(ao, True), ra)
-            ir.load(7, b_at(bo, True), PANEL_ROW)
+            ir.load_b(7, b_at(bo, True))
         ir.emit(f"%s.more = icmp ult i64 %s.next, {steps}")
         ir.emit("br i1 %s.more, label %step, label %panel.end")
     else:  # 2x1, two K steps a trip: set X for even steps, set Y for odd ones
         sets = ((2, 3, 4), (5, 6, 7))
-        first = ((2, a_at("0", False), ra), (3, a_at("0", True), ra), (4, b_at("0", False), PANEL_ROW))
-        for tile, ptr, stride in first:
-            ir.load(tile, ptr, stride)
+        ir.load(2, a_at("0", False), ra)
+        ir.load(3, a_at("0", True), ra)
+        ir.load_b(4, b_at("0", False))
         ir.emit("br label %step")
         ir.lines.append("step:")
         ir.emit("%s = phi i64 [ 0, %panel ], [ %s.next, %step ]")
@@ -196,12 +215,19 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False) -> str:
             ao, bo = offsets(wrapped)
             ir.product(0, xa0, xb)
             ir.load(ya0, a_at(ao, False), ra)
-            ir.load(yb, b_at(bo, False), PANEL_ROW)
+            ir.load_b(yb, b_at(bo, False))
             ir.product(1, xa1, xb)
             ir.load(ya1, a_at(ao, True), ra)
         ir.emit(f"%s.more = icmp ult i64 %s.next, {steps}")
         ir.emit("br i1 %s.more, label %step, label %panel.end")
     ir.lines.append("panel.end:")
+    if store_c:  # C row stride: the panels' 32 columns of f32 side by side
+        ir.emit("%coff = mul i64 %p, 128")
+        for t in range(c_tiles):
+            row, col = divmod(t, 2) if c_tiles == 4 else (t, 0)
+            ptr = ir.gep("%out", f"%coff")
+            ptr = ir.gep(ptr, str(row * 16 * panels * 128 + col * 64))
+            ir.emit(f"call void @llvm.x86.tilestored64(i8 {t}, ptr {ptr}, i64 {panels * 128})")
     ir.emit("%p.next = add i64 %p, 1")
     ir.emit(f"%p.more = icmp ult i64 %p.next, {panels}")
     ir.emit("br i1 %p.more, label %panel, label %outer.end")
@@ -221,7 +247,8 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False) -> str:
 class TileLoop:
     """One compiled variant: `run(n)` returns seconds; `ops_per_iter` its work per outer iteration (flop)."""
 
-    def __init__(self, order: str, kc: int, panels: int, dense_a: bool = False):
+    def __init__(self, order: str, kc: int, panels: int, dense_a: bool = False, store_c: bool = False,
+                 stream_b: bool = False):
         if kc % 64 or kc < 64:
             raise ValueError(f"kc must be a multiple of 64 (two K steps), got {kc}")
         cpu = native_cpu()
@@ -231,7 +258,7 @@ class TileLoop:
 
         request_amx_permission()
         self.order, self.kc, self.panels = order, kc, panels
-        self.module = JitModule(loop_ir(order, kc, panels, dense_a), cpu.name, cpu.feature_string(),
+        self.module = JitModule(loop_ir(order, kc, panels, dense_a, store_c, stream_b), cpu.name, cpu.feature_string(),
                                 opt_level=2)
         steps = kc // 32
         self.cfg = _aligned(64)
@@ -240,7 +267,7 @@ class TileLoop:
         self.a[:] = np.resize(_bf16_bits(0.01, 1024).view(np.uint8), self.a.size)
         self.b = _aligned(panels * steps * 16 * PANEL_ROW)
         self.b[:] = np.resize(_bf16_bits(0.01, 1024).view(np.uint8), self.b.size)
-        self.out = _aligned(4096)
+        self.out = _aligned(max(4096, 32 * panels * 128))
         self.ops_per_iter = panels * steps * (2 if order == "2x1" else 4) * PRODUCT_FLOP
         self._fn = ctypes.CFUNCTYPE(None, ctypes.c_int64, *[ctypes.c_void_p] * 4)(self.module.address(SYMBOL))
 
@@ -310,6 +337,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--orders", default=",".join(ORDERS))
     p.add_argument("--dense-a", action="store_true",
                    help="also each variant with A at row stride kc * 2 (no pack-a copy; a power of two)")
+    p.add_argument("--store-c", action="store_true",
+                   help="also each variant with C zeroed and stored per microkernel (a kernel's C traffic "
+                        "when K is one block)")
+    p.add_argument("--stream-b", action="store_true",
+                   help="also each variant with B tiles loaded with the non-temporal hint (tileloaddt1)")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--target", type=float, default=0.05, help="seconds per measurement")
     p.add_argument("--threads", type=int, default=1, help="run each loop on this many threads at once")
@@ -327,6 +359,13 @@ def main(argv: list[str] | None = None) -> int:
                     loops[f"{order} kc={kc} panels={panels}"] = TileLoop(order, kc, panels)
                     if args.dense_a:
                         loops[f"{order} kc={kc} panels={panels} dense A"] = TileLoop(order, kc, panels, True)
+                    if args.store_c:
+                        loops[f"{order} kc={kc} panels={panels} store C"] = TileLoop(order, kc, panels, store_c=True)
+                    if args.stream_b:
+                        loops[f"{order} kc={kc} panels={panels} stream B"] = TileLoop(order, kc, panels, stream_b=True)
+                    if args.stream_b and args.store_c:
+                        loops[f"{order} kc={kc} panels={panels} stream B, store C"] = TileLoop(
+                            order, kc, panels, store_c=True, stream_b=True)
     except (RuntimeError, ValueError) as e:
         print(f"Error: {e}", file=sys.stderr)
         return 2

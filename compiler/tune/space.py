@@ -265,7 +265,7 @@ def canonical(p: Problem, cfg: KernelConfig) -> KernelConfig:
 
 
 def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c,
-                     isa="avx512", bf16_fma=False, pad_k=False, pad_mn=False) -> tuple:
+                     isa="avx512", bf16_fma=False, pad_k=False, pad_mn=False, stream_b=False) -> tuple:
     kc = kc_clamped(p, kc)
     mc = max(mr, mc if mc < p.M else round_up(p.M, mr))
     nc = max(nr, nc if nc < p.N else round_up(p.N, nr))
@@ -289,7 +289,9 @@ def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, pr
     # multiple of 16) and the tiles cover all of K
     pad_mn = (pad_mn and isa != "avx512" and bool(p.M % 16 or p.N % 16)
               and (pad_k or not any(b % (16 * p.v) for b in k_blocks)))
-    return (mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c, isa, bf16_fma, pad_k, pad_mn)
+    stream_b = stream_b and isa == "amx"  # a hint on real tile loads only
+    return (mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c, isa, bf16_fma, pad_k, pad_mn,
+            stream_b)
 
 
 class _Cand(NamedTuple):
@@ -310,6 +312,7 @@ class _Cand(NamedTuple):
     bf16_fma: bool = False
     pad_k: bool = False
     pad_mn: bool = False
+    stream_b: bool = False
 
 
 def config_key(cfg: KernelConfig) -> tuple:
@@ -425,10 +428,11 @@ class Space:
                     pads = padding_default(isa, p.K, kc_clamped(p, kc), p.dtype)
                     for rest in itertools.product(UNROLL_VALUES, ORDER_VALUES, packs, prefetch_values(isa),
                                                   BOOL_VALUES, BOOL_VALUES):
-                        cand = _Cand(*_canonical_tuple(p, mr, nr, mc, nc, kc, *rest, isa, self._fma(isa),
-                                                       pads["pad_k"], pads["pad_mn"]))
-                        if all(pred(p, cpu, cand) for pred in preds):
-                            yield tuple(cand)
+                        for stream in (BOOL_VALUES if isa == "amx" else (False,)):
+                            cand = _Cand(*_canonical_tuple(p, mr, nr, mc, nc, kc, *rest, isa, self._fma(isa),
+                                                           pads["pad_k"], pads["pad_mn"], stream))
+                            if all(pred(p, cpu, cand) for pred in preds):
+                                yield tuple(cand)
 
     def _fma(self, isa: str) -> bool:
         """bf16_fma of the space's members on path `isa` (AVX-512 only, as default_config)."""
@@ -519,6 +523,7 @@ class Space:
         if cfg.isa != "avx512":
             moves.append({"pad_k": not cfg.pad_k})
             moves.append({"pad_mn": not cfg.pad_mn})
+            moves.append({"stream_b": not cfg.stream_b})
         moves += [{"mr": mr, "nr": nr, "mc": round_up(cfg.mc, mr), "nc": round_up(cfg.nc, nr)}
                   for mr, nr in _neighbour_tiles(p, cfg, self.cpu.vector_bits or 512)]
         out: dict[tuple, KernelConfig] = {}

@@ -8,6 +8,7 @@
 // RUN: nanomm-cli compile 40 40 70 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=PADDED
 // RUN: nanomm-cli compile 33 64 64 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=ONE-ROW
 // RUN: nanomm-cli compile 64 64 64 --dtype bf16 --target emeraldrapids --threads 1 --emit config | FileCheck %s --check-prefix=CONFIG
+// RUN: nanomm-cli compile 128 128 128 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=STREAM
 // RUN: nanomm-cli compile 40 40 70 --dtype bf16 --target emeraldrapids --threads 1 --kc 64 --pad-k 1 --emit asm | FileCheck %s --check-prefix=ASM
 
 // The default AMX config inlines the microkernels (outline=False): the kernel configures the
@@ -21,8 +22,10 @@
 // BF16-COUNT-4: tilezero
 // BF16:       prefetcht0
 // BF16:       prefetchw
-// BF16:       tileloadd
+// BF16-NOT:   tileloaddt1
+// BF16:       tileloadd{{[[:space:]]}}
 // BF16:       tdpbf16ps %tmm{{[0-7]}}, %tmm{{[0-7]}}, %tmm{{[0-7]}}
+// BF16-NOT:   tileloaddt1
 // BF16:       tilestored
 // BF16-NOT:   call
 
@@ -54,6 +57,13 @@
 // PADDED:       tdpbf16ps
 // PADDED:       vmovups {{.*}}%zmm{{[0-9]+}}, {{.*}} {%k{{[1-7]}}}
 // PADDED-NOT:   vdpbf16ps
+// Where A and B blocks outgrow L1 (128^3 on a 48 KiB L1), stream_b: B tiles come in with the
+// non-temporal hint (tileloaddt1), A tiles with plain tile loads (they stay in L1 for the next
+// microkernels). At 64^3 (BF16 above) both fit L1 and every tile load is plain.
+// STREAM-LABEL: nanomm_matmul_bf16_128x128x128:
+// STREAM:       tileloaddt1 {{.*}}, %tmm
+// STREAM:       tileloadd{{[[:space:]]}}{{.*}}, %tmm
+// STREAM:       tdpbf16ps
 // ONE-ROW-LABEL: nanomm_matmul_bf16_33x64x64:
 // ONE-ROW:      tdpbf16ps
 // ONE-ROW:      vdpbf16ps

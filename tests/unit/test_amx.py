@@ -63,7 +63,22 @@ def test_amx_only_where_a_whole_tile_fits_and_short_k_blocks_for_one_row_of_tile
         assert default_config(512, 8, 512, er, dtype=dtype).isa == "avx512"
         skinny = default_config(16, 4096, 4096, er, dtype=dtype)
         assert (skinny.isa, skinny.mr, skinny.kc) == ("amx", 16, 256)
-        assert default_config(1024, 1024, 1024, er, dtype=dtype).kc == 1024
+        assert not skinny.stream_b  # one row of tiles: no A strip read again
+        # More than one row of tiles outgrowing L1: B streamed, K blocks of 1 KiB A rows (32 rows:
+        # 2/3 of the 48 KiB L1), equal blocks of whole tile products.
+        big = default_config(1024, 1024, 1024, er, dtype=dtype)
+        assert big.stream_b and big.kc * DTYPES[dtype].ab_bytes == 1024, big
+        assert default_config(4096, 768, 768, er, dtype=dtype).kc * DTYPES[dtype].ab_bytes == 768
+        assert not default_config(64, 64, 64, er, dtype=dtype).stream_b  # A and B fit L1 together
+
+
+def test_stream_b_blocks_follow_the_l1_size():
+    small_l1 = dataclasses.replace(TARGETS["emeraldrapids"], l1d=32 * 1024)
+    config = default_config(1024, 1024, 1024, small_l1, dtype="bf16")
+    # 2/3 of 32 KiB over 32 rows: 682 bytes -> at most 10 tile products (320 k): K = 1024 in 4 equal blocks
+    assert config.stream_b and config.kc == 256
+    with pytest.raises(ConfigError, match="stream_b"):
+        KernelConfig(stream_b=True).pipeline()  # an AVX-512 kernel has no tiles to stream
 
 
 def test_amx_config_is_checked():

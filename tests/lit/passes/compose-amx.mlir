@@ -3,6 +3,7 @@
 // RUN: nanomm-opt -p 'compose-amx{emulate=1}' %S/Inputs/compose-amx.mlir | FileCheck %s --check-prefix=EMU
 // RUN: nanomm-opt -p 'compose-amx{prefetch-a=1}' %S/Inputs/compose-amx.mlir | FileCheck %s --check-prefix=PREFETCH
 // RUN: nanomm-opt -p 'compose-amx{prefetch-c=1}' %S/Inputs/compose-amx.mlir | FileCheck %s --check-prefix=PFC
+// RUN: nanomm-opt -p 'compose-amx{stream-b=1}' %S/Inputs/compose-amx.mlir | FileCheck %s --check-prefix=STREAM
 // The input is the functions below after tile-cache{mc=64 nc=64 kc=128 order=nkm},
 // tile-register{mr=32 nr=32} and pack{nr=32} (Inputs/compose-amx.mlir; Inputs/regenerate.py remakes it).
 
@@ -69,6 +70,15 @@
 // PFC-COUNT-31: memref.prefetch %arg2[{{.*}}], write
 // PFC-NOT:     memref.prefetch
 // PFC:         amx.tile_store
+// stream-b marks the B tile loads (the VNNI panel, %arg1) for tileloaddt1; A's stay plain.
+// STREAM-LABEL: func.func private @nanomm_amx_0_32x32x64_zero
+// STREAM:       amx.tile_load %arg1{{.*}} {nanomm.tile_stream}
+// STREAM:       amx.tile_load %arg0
+// STREAM-NOT:   nanomm.tile_stream
+// STREAM:       amx.tile_mulf
+// STREAM:       amx.tile_load %arg0
+// STREAM-NOT:   nanomm.tile_stream
+// STREAM:       amx.tile_load %arg1{{.*}} {nanomm.tile_stream}
 func.func @bf16_64(%A: memref<64x64xbf16>, %B: memref<64x64xbf16>, %C: memref<64x64xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<64x64xf32>)
