@@ -55,7 +55,7 @@ DTYPES: dict[str, dict] = {
 
 LABELS = {"nanomm": "nanomm", "nanomm_prepacked": "nanomm prepacked B", "nanomm_untuned": "nanomm untuned",
           "nanomm_matmul": "nanomm.matmul",
-          "numpy": "OpenBLAS", "onednn": "oneDNN", "mkl": "MKL", "blis": "BLIS", "torch": "torch"}
+          "numpy": "OpenBLAS", "onednn": "oneDNN", "onednn_matmul": "oneDNN matmul", "mkl": "MKL", "blis": "BLIS", "torch": "torch"}
 
 
 # --- small shared helpers ------------------------------------------------------------------------

@@ -336,7 +336,8 @@ def __getattr__(name: str):
 
 
 def all_peers(torch: bool = True, threads: int = 1, extra: bool = False) -> list[Peer]:
-    """numpy, oneDNN, (with extra) MKL and BLIS, and (when asked) torch: available or not, with why_not.
+    """numpy, oneDNN (its BLAS-like gemm and its matmul primitive with B reordered once), (with extra)
+    MKL and BLIS, and (when asked) torch: available or not, with why_not.
 
     Call after pinning the process (os.sched_setaffinity) to `threads` CPUs and limiting numpy's
     BLAS to `threads` threads: oneDNN takes its thread count from the affinity mask at its first
@@ -345,8 +346,10 @@ def all_peers(torch: bool = True, threads: int = 1, extra: bool = False) -> list
     """
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from peer_onednn import OneDNN
+    from peer_onednn_matmul import OneDNNMatmulPeer
 
-    peers: list[Peer] = [NumpyBLAS(), OneDNN()]
+    primitive = OneDNNMatmulPeer()  # first: its engine needs OCL_ICD_FILENAMES set before oneDNN loads
+    peers: list[Peer] = [NumpyBLAS(), OneDNN(), primitive]
     if extra:
         peers += [MKL(threads), BLIS()]
     if torch:
