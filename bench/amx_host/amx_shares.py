@@ -158,16 +158,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _field(text: str) -> tuple[str, object]:
-    """'kc=512' -> ('kc', 512); booleans as 0 / 1, true / false."""
-    from nanomm.compiler.config import KernelConfig
-    from nanomm.runtime.dtypes import parse_bool
+    """'kc=512' -> ('kc', 512), typed as the KernelConfig field (compiler/aot.py's --set)."""
+    from nanomm.compiler.aot import _field as aot_field
 
-    key, _, value = text.partition("=")
-    kinds = {f.name: f.type for f in dataclasses.fields(KernelConfig)}
-    if key not in kinds or not value:
-        raise SystemExit(f"--set {text!r}: want FIELD=VALUE with a KernelConfig field ({', '.join(kinds)})")
-    kind = kinds[key]
-    return key, (parse_bool(value) if kind in (bool, "bool") else int(value) if kind in (int, "int") else value)
+    try:
+        return aot_field(text)
+    except ValueError as exc:
+        raise SystemExit(f"error: {exc}") from None
 
 
 def _text_row(row: dict) -> str:
