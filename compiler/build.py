@@ -107,9 +107,6 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
     if config is None and spec.M is None:
         config = dynamic_config(spec.N, spec.K, cpu, prepacked_b=packed_default, dtype=spec.dtype)
     config = config or default_config(spec.M, spec.N, spec.K, cpu, prepacked_b=packed_default, dtype=spec.dtype)
-    if spec.M is None and config.isa != "avx512":
-        raise ConfigError(f"a dynamic-M kernel runs on AVX-512 (isa='avx512'), not isa={config.isa!r}: AMX kernels "
-                          "copy A blocks of a static number of rows")
     if spec.transpose_b and not config.pack_b:  # B^T is read where it is copied into panels (pack)
         config = dataclasses.replace(config, pack_b=True, nc=round_up(config.nc, config.nr))
     if spec.prepacked_b:

@@ -152,7 +152,7 @@ class KernelConfig:
             # AMX tiles read 16 rows of A at once: copy A blocks to a stride that spreads them over L1.
             *([f"pack{{nr={self.nr} kc={self.kc} prepacked={int(prepacked_b)} vector-width={F32_LANES} "
                f"prefetch-rows={PACK_PREFETCH_ROWS if self.isa == 'avx512' else 0}"
-               f"{' pack-a=1' if self.isa != 'avx512' else ''}{' pad-k=1' if pad else ''}}}"]
+               f"{f' pack-a=1 a-rows={self.mc}' if self.isa != 'avx512' else ''}{' pad-k=1' if pad else ''}}}"]
               if self.pack_b else []),
             *([f"compose-amx{{outline={int(self.outline)} emulate={int(self.isa == 'amx-emulated')} "
                f"prefetch-a={self.prefetch} prefetch-c={int(self.prefetch > 0)} bf16-fma={int(self.bf16_fma)}"
@@ -311,7 +311,7 @@ def fast_fma(cpu: CpuInfo) -> bool:
 
 
 # Dynamic-M kernels (MatmulSpec.M=None) serve a range of M with one config: the default config
-# of the range's largest M, on AVX-512 (AMX kernels copy A blocks of static rows: pack-a).
+# of the range's largest M; bf16 / int8 on AVX-512 but for the last range on a CPU with AMX.
 # Ranges of M: 1-3, 4-32, 33 and more (configured as for 256 rows, where every default rule
 # already takes its large-M form). `python bench/bench_dispatch.py --part dynamic` times them
 # against static-M kernels.
@@ -329,6 +329,13 @@ def dynamic_config(N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtyp
     last serves any M)."""
     if dtype == "f32":
         return default_config(rows, N, K, cpu, prepacked_b=prepacked_b, dtype=dtype)
+    if rows > 32 and dtype in AMX_FEATURES and cpu.has("amx-tile", AMX_FEATURES[dtype]) and N >= 16:
+        # AMX tiles (pack-a copies blocks of min(MC, M - m0) rows), the microkernels outlined: each of
+        # the 31 row remainders calls them instead of inlining its own (3072x768 bf16 compiles in
+        # 5.5 s instead of 20 s). Intel AMX VM, one thread, M = 40-1024 rows of 3072x768 bf16 with
+        # B pre-packed: 547-913 GFLOP/s against 143-144 for the AVX-512 dynamic kernel. Re-measure:
+        # `python bench/bench_dispatch.py --part dynamic --dtype bf16`.
+        return dataclasses.replace(_amx_config(rows, N, K, cpu, dtype), outline=True)
     return _avx512_low_precision(rows, N, K, cpu, dtype)
 
 

@@ -238,10 +238,10 @@ def write_vector(value: ir.Value, dst: ir.Value, indices: Sequence, mask: ir.Val
                           ir.ArrayAttr.get([ir.BoolAttr.get(True)]), mask=mask)
 
 
-def row_chunks(rows: int, cols: int, vw: int, body: Callable) -> None:
-    """An scf.for over `rows` calling body(i, j, w, mask) for each chunk [j, j+w) of row i, vw lanes
-    at a time (mask: the lane mask of a partial last chunk, else None)."""
-    loop = scf.ForOp(index_const(0), index_const(rows), index_const(1))
+def row_chunks(rows: int | ir.Value, cols: int, vw: int, body: Callable) -> None:
+    """An scf.for over `rows` (a number, or an index Value) calling body(i, j, w, mask) for each chunk
+    [j, j+w) of row i, vw lanes at a time (mask: the lane mask of a partial last chunk, else None)."""
+    loop = scf.ForOp(index_const(0), index_const(rows) if isinstance(rows, int) else rows, index_const(1))
     with ir.InsertionPoint(loop.body):
         for j in range(0, cols, vw):
             w = min(vw, cols - j)

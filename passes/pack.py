@@ -74,7 +74,8 @@ class Pack(ModulePass):
 
     Options: nr (panel width; equal to tile-register's nr), kc (K block; equal to
     tile-cache's kc, used with prepacked), prepacked, vector-width (lanes per copy),
-    max-buffer-kib (refuse blocks whose panels exceed this much stack), pack-a, prefetch-rows
+    max-buffer-kib (refuse blocks whose panels exceed this much stack), pack-a, a-rows (the most rows
+    an A block has, for blocks of a dynamic row count: tile-cache's mc), prefetch-rows
     (distance in panel rows; 0 disables), prefetch-min-kib, pad-k.
     """
 
@@ -85,6 +86,7 @@ class Pack(ModulePass):
     vector_width: int = 16
     max_buffer_kib: int = 4096
     pack_a: bool = False
+    a_rows: int = 0
     prefetch_rows: int = 0
     prefetch_min_kib: int = 1024
     pad_k: bool = False
@@ -105,15 +107,16 @@ class Pack(ModulePass):
     def _copy_a_blocks(self, f: ir.Operation, blocks: list[ir.Operation]) -> None:
         """Copies each A block into one stack buffer with an odd number of cache lines per row."""
         shapes = [ir.MemRefType(op.results[0].type).shape for op in blocks]
-        if any(mb == ir.ShapedType.get_dynamic_size() for mb, _ in shapes):
-            raise self.fail("pack-a (AMX kernels) needs a static M; compile AVX-512 kernels for a dynamic M",
-                            blocks[0])
+        dynamic = ir.ShapedType.get_dynamic_size()
+        if any(mb == dynamic for mb, _ in shapes) and not self.a_rows:
+            raise self.fail("pack-a of A blocks with a dynamic row count needs a-rows (tile-cache's mc: the "
+                            "most rows a block has)", blocks[0])
         elt = ir.MemRefType(blocks[0].results[0].type).element_type
         size = 4 // vnni_factor(elt)
         lines = ceil_div(max(kb for _, kb in shapes) * size, 64)
         row = (lines | 1) * 64 // size  # elements per row: an odd number of 64-byte lines
         # whole 16-row AMX tiles of rows: compose-amx{pad-mn} reads an edge block's tiles past its rows
-        total = round_up(max(mb for mb, _ in shapes), 16) * row
+        total = round_up(max(self.a_rows if mb == dynamic else mb for mb, _ in shapes), 16) * row
         if total * size > self.max_buffer_kib * 1024:
             raise self.fail(f"A block copy needs {total * size // 1024} KiB, over max-buffer-kib="
                             f"{self.max_buffer_kib}; use smaller mc or kc", blocks[0])
@@ -125,14 +128,20 @@ class Pack(ModulePass):
             a_blk = op.results[0]
             users = [u.owner for u in a_blk.uses]
             with ir.InsertionPoint.after(op), op.location:
-                copy_t = ir.Type.parse(f"memref<{mb}x{kb}x{elt}, strided<[{row}, 1]>>")
-                copy = memref.reinterpret_cast(copy_t, buf, [], [], [], [0], [mb, kb], [row, 1])
-                self._copy_rows(a_blk, copy, mb, kb, elt)
+                # a dynamic row count (dynamic-M kernels: min(MC, M - m0)) is the block's dim 0
+                rows = memref.dim(a_blk, index_const(0)) if mb == dynamic else mb
+                dims = "?" if mb == dynamic else mb
+                extent = ([rows], [dynamic]) if mb == dynamic else ([], [mb])
+
+                def view(cols: int) -> ir.Value:
+                    t = ir.Type.parse(f"memref<{dims}x{cols}x{elt}, strided<[{row}, 1]>>")
+                    return memref.reinterpret_cast(t, buf, [], extent[0], [], [0], extent[1] + [cols], [row, 1])
+
+                copy = view(kb)
+                self._copy_rows(a_blk, copy, rows, kb, elt)
                 padded = self._padded_k(kb, vnni_factor(elt))
                 if padded > kb:  # pad-k: zeros from K to the tile multiple (row >= padded)
-                    pad_t = ir.Type.parse(f"memref<{mb}x{padded}x{elt}, strided<[{row}, 1]>>")
-                    wide = memref.reinterpret_cast(pad_t, buf, [], [], [], [0], [mb, padded], [row, 1])
-                    self._zero_columns(wide, mb, kb, padded, elt)
+                    self._zero_columns(view(padded), rows, kb, padded, elt)
             for user in users:
                 self._reroot(user, a_blk, copy)
             op.attributes.__delitem__(A_BLOCK)
@@ -150,7 +159,7 @@ class Pack(ModulePass):
         """dst[i, c0:c1] = 0 for every row i (vector-width stores, masked at the end)."""
         vw = self.vector_width
         zeros = zero_vector(ir.VectorType.get([vw], elt))
-        loop = scf.ForOp(index_const(0), index_const(rows), index_const(1))
+        loop = scf.ForOp(index_const(0), index_const(rows) if isinstance(rows, int) else rows, index_const(1))
         with ir.InsertionPoint(loop.body):
             for j in range(c0, c1, vw):
                 lanes = min(vw, c1 - j)
@@ -185,6 +194,8 @@ class Pack(ModulePass):
                     raise self.fail(f"A tile is used by '{reader.name}'; pack runs after tile-register", reader)
         elif user.name == "vector.transfer_read":
             user.operands[0] = new
+        elif user.name == "memref.dim":
+            pass  # a dynamic row count: the same as the copy's
         else:
             raise self.fail(f"A block is used by '{user.name}'; pack runs after tile-register", user)
 

@@ -175,11 +175,36 @@ def test_spec_and_config_rules():
         MatmulSpec(None, 0, 32)
     assert m_range(1) == M_RANGES[0] and m_range(10**6) == M_RANGES[-1]
     amx = TARGETS["sapphirerapids"]
-    # AMX kernels copy A blocks of static rows: on an AMX CPU a dynamic-M kernel takes AVX-512 code.
-    assert dynamic_config(4096, 4096, amx, dtype="bf16").isa == "avx512"
-    amx_config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=64, pack_b=True, isa="amx-emulated")
-    with pytest.raises(ConfigError, match="dynamic-M kernel runs on AVX-512"):
-        compile_matmul(None, 64, 64, "bf16", config=amx_config)
+    # On an AMX CPU the last M range's dynamic-M kernel is an AMX one (outlined microkernels: its
+    # row-remainder cases call them); the ranges of few rows, and CPUs without AMX, take AVX-512 code.
+    big = dynamic_config(4096, 4096, amx, dtype="bf16")
+    assert (big.isa, big.outline) == ("amx", True)
+    assert dynamic_config(4096, 4096, amx, dtype="u8s8").isa == "amx"
+    assert dynamic_config(4096, 4096, amx, dtype="bf16", rows=32).isa == "avx512"
+    assert dynamic_config(4096, 4096, TARGETS["znver4"], dtype="bf16").isa == "avx512"
+
+
+# A dynamic-M AMX kernel: pack-a copies A blocks of min(MC, M - m0) rows; every row remainder of
+# the 32-row tiles is its own static case. Emulated tiles check the tile program on any AVX-512 CPU.
+@pytest.mark.parametrize("dtype,N,K", [("bf16", 40, 70), ("u8s8", 48, 130), ("s8s8", 33, 64)])
+def test_dynamic_m_on_amx_tiles_matches_numpy(dtype, N, K):
+    config = KernelConfig(mr=32, nr=32, mc=64, nc=32, kc=64 if dtype == "bf16" else 128, pack_b=True,
+                          isa="amx-emulated", pad_k=True, pad_mn=True)
+    a, b = operands(150, N, K, dtype)
+    kernel = compile_matmul(None, N, K, dtype, config=config, b=b)
+    for M in (1, 2, 15, 16, 17, 31, 32, 33, 63, 64, 65, 97, 150):
+        check(kernel(a[:M]), a[:M], b)
+
+
+@pytest.mark.skipif(not host_cpu().has("amx-tile", "amx-bf16", "amx-int8"), reason="runs AMX tiles: needs a CPU with AMX")
+@pytest.mark.parametrize("dtype", ["bf16", "u8s8"])
+def test_dynamic_m_amx_kernel_on_this_cpu(dtype):
+    N, K = 96, 200
+    a, b = operands(300, N, K, dtype)
+    kernel = compile_matmul(None, N, K, dtype, b=b, threads=1)
+    assert kernel.config.isa == "amx"
+    for M in (1, 3, 16, 33, 129, 300):
+        check(kernel(a[:M]), a[:M], b)
 
 
 # --- the front door ----------------------------------------------------------------------------------
