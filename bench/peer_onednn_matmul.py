@@ -20,6 +20,7 @@ import os
 import numpy as np
 
 import peer_onednn
+from peers import Peer, check_operands
 
 # dnnl_data_type_t, dnnl_format_tag_t, dnnl_engine_kind_t, dnnl_alg_kind_t, dnnl_query_t, args
 _DT = {"float32": 3, "bfloat16": 2, "int8": 5, "uint8": 6, "int32": 4}
@@ -190,7 +191,7 @@ def aligned(shape, dtype, alignment: int = 64) -> np.ndarray:
     return aligned_empty(tuple(shape), np.dtype(dtype), alignment)
 
 
-class OneDNNMatmulPeer:
+class OneDNNMatmulPeer(Peer):
     """oneDNN's matmul primitive as a bench/run.py peer (`onednn_matmul`): C = A @ B with B reordered
     once, at bind time, into the layout the primitive picks (what PyTorch does with frozen weights);
     no post-ops. The BLAS-like `onednn` peer (bench/peer_onednn.py) packs B on every call, like
@@ -200,29 +201,21 @@ class OneDNNMatmulPeer:
     label = "oneDNN matmul"
 
     def __init__(self):
-        import peers
-
-        self._check = peers.check_operands
         self._primitive = OneDNNMatmul()
         self.available, self.why_not = self._primitive.available, self._primitive.why_not
         self.dtypes = frozenset({"f32", "bf16", "u8s8", "s8s8"} if self.available else ())
-        self.notes: list[str] = []
+        self.notes: list[str] = []  # the primitive's implementations, as bound
 
     def bind(self, a: np.ndarray, b: np.ndarray, c: np.ndarray):
         """The primitive's call computing c = a @ b (B reordered now, not per call)."""
-        self._check(a, b, c)
+        check_operands(a, b, c)
         call = self._primitive.layer(a, b, c)
         if self._primitive.impl not in self.notes:
             self.notes.append(self._primitive.impl)
         return call
 
-    def sgemm(self, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
-        self.bind(a, b, c)()
-        return c
-
     def info(self) -> dict:
-        return {"name": self.name, "label": self.label, "available": self.available, "why_not": self.why_not,
-                "dtypes": sorted(self.dtypes), "implementations": self.notes}
+        return {**super().info(), "implementations": self.notes}
 
 
 __all__ = ["OneDNNMatmul", "OneDNNMatmulPeer", "aligned"]

@@ -222,7 +222,7 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
       blocks are long (kc 512) and a kc x nc block of B takes half of L2.
     """
     if dtype != "f32":
-        if dtype in AMX_FEATURES and cpu.has("amx-tile", AMX_FEATURES[dtype]) and min(M, N) >= 16:
+        if amx_path(M, N, cpu, dtype):
             return _amx_config(M, N, K, cpu, dtype)  # AVX-512 edges keep vdpbf16ps (slow_bf16_dot)
         return _avx512_low_precision(M, N, K, cpu, dtype)
     wide = cpu.vector_bits != 256
@@ -329,7 +329,7 @@ def dynamic_config(N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtyp
     last serves any M)."""
     if dtype == "f32":
         return default_config(rows, N, K, cpu, prepacked_b=prepacked_b, dtype=dtype)
-    if rows > 32 and dtype in AMX_FEATURES and cpu.has("amx-tile", AMX_FEATURES[dtype]) and N >= 16:
+    if rows > 32 and amx_path(rows, N, cpu, dtype):
         # AMX tiles (pack-a copies blocks of min(MC, M - m0) rows), the microkernels outlined: each of
         # the 31 row remainders calls them instead of inlining its own (3072x768 bf16 compiles in
         # 5.5 s instead of 20 s). Intel AMX VM, one thread, M = 40-1024 rows of 3072x768 bf16 with
@@ -421,6 +421,12 @@ def _low_precision_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str, fma:
     nc = _fit(N, nr, cpu.l2 // 2 // (kc * size), 4096)
     mc = 48 if M > 128 else round_up(M, mr)
     return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)
+
+
+def amx_path(M: int, N: int, cpu: CpuInfo, dtype: str) -> bool:
+    """Whether default configs take AMX tiles: bf16 / int8 on a CPU with its AMX features, where a
+    whole 16 x 16 tile of C fits (M, N >= 16)."""
+    return dtype in AMX_FEATURES and cpu.has("amx-tile", AMX_FEATURES[dtype]) and min(M, N) >= 16
 
 
 def _amx_config(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfig:

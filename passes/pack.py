@@ -155,19 +155,13 @@ class Pack(ModulePass):
         """Rows of a B panel for a K block of kb (zero rows past kb)."""
         return packed_panel_rows(kb, v, self.pad_k)
 
-    def _zero_columns(self, dst: ir.Value, rows: int, c0: int, c1: int, elt: ir.Type) -> None:
+    def _zero_columns(self, dst: ir.Value, rows: int | ir.Value, c0: int, c1: int, elt: ir.Type) -> None:
         """dst[i, c0:c1] = 0 for every row i (vector-width stores, masked at the end)."""
-        vw = self.vector_width
-        zeros = zero_vector(ir.VectorType.get([vw], elt))
-        loop = scf.ForOp(index_const(0), index_const(rows) if isinstance(rows, int) else rows, index_const(1))
-        with ir.InsertionPoint(loop.body):
-            for j in range(c0, c1, vw):
-                lanes = min(vw, c1 - j)
-                write_vector(zeros, dst, [loop.induction_variable, index_const(j)],
-                             lane_mask(vw, lanes) if lanes < vw else None)
-            scf.YieldOp([])
+        zeros = zero_vector(ir.VectorType.get([self.vector_width], elt))
+        row_chunks(rows, c1 - c0, self.vector_width,
+                   lambda i, j, w, mask: write_vector(zeros, dst, [i, index_const(c0 + j)], mask))
 
-    def _copy_rows(self, src: ir.Value, dst: ir.Value, rows: int, cols: int, elt: ir.Type) -> None:
+    def _copy_rows(self, src: ir.Value, dst: ir.Value, rows: int | ir.Value, cols: int, elt: ir.Type) -> None:
         """dst[i, :] = src[i, :] with vector-width loads and stores (masked at the row's end)."""
         vtype = ir.VectorType.get([self.vector_width], elt)
 

@@ -7,7 +7,6 @@ this CPU runs no float32 kernels (neither AVX-512F nor AVX2 + FMA), as in tests/
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
@@ -19,23 +18,6 @@ BENCH = Path(__file__).resolve().parents[1]
 def bench_path(monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.syspath_prepend(str(BENCH))
     return BENCH
-
-
-@pytest.fixture
-def amx_host_script(bench_path: Path):
-    """Loads a script of bench/amx_host as a module (bench/ and bench/amx_host on sys.path for its imports)."""
-    import sys
-
-    sys.path.insert(0, str(bench_path / "amx_host"))
-
-    def load(name: str):
-        spec = importlib.util.spec_from_file_location(name, bench_path / "amx_host" / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-
-    yield load
-    sys.path.remove(str(bench_path / "amx_host"))
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
