@@ -13,6 +13,7 @@ Per shape: microseconds of the best round's median call for
 and the front door's overhead (matmul - kernel).
 
     python bench/bench_dispatch.py --part dynamic --nk 4096x4096,1536x384,384x1536 --ms 1,7,16,33,100,128,500,1000
+    NANOMM_DISK_CACHE=0 python bench/bench_dispatch.py --part dynamic --dtype bf16 --nk 3072x768 --ms 40,128,512
 
 `--part dynamic`: per (N, K) and M, with B pre-packed (one packed B read by both where their layouts
 agree), GFLOP/s of the static-M kernel (compile_matmul(M, N, K, b=B)) and of the dynamic-M kernel
@@ -30,6 +31,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _measure  # noqa: E402
 import _report  # noqa: E402
 from _report import parse_shape, shape_name  # noqa: E402
 from _timing import interleaved  # noqa: E402
@@ -53,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--nk", default="4096x4096,1536x384,384x1536", help="--part dynamic: comma-separated NxK")
     p.add_argument("--ms", default="1,7,16,33,100,128,500,1000", help="--part dynamic: comma-separated M")
     p.add_argument("--threads", type=int, default=1, help="--part dynamic: threads of both kernels (default 1)")
+    p.add_argument("--dtype", default="f32", help="--part dynamic: the kernels' dtype (f32, bf16, u8s8, s8s8); "
+                                                  "other than f32, only the static / dynamic table")
     args = p.parse_args(argv)
     args.provenance = _report.provenance_line(_report.provenance(_report.argv_of(__file__, argv)))
     if args.part == "dynamic":
@@ -89,12 +93,7 @@ def main(argv: list[str] | None = None) -> int:
                      f"{us['numpy']:.2f} | {us['matmul'] - us['kernel']:.2f} | {us['matmul'] / us['numpy']:.2f} |")
         print(lines[-1], flush=True)
     del limit  # threadpoolctl's limit holds until here
-    text = "\n".join(lines) + "\n"
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(text)
-    print(text)
-    return 0
+    return _write(lines, args)
 
 
 def _rss_mib() -> float:
@@ -113,20 +112,29 @@ def dynamic_m(args) -> int:
 
     rng = np.random.default_rng(0)
     T = args.threads
-    lines = [f"bench/bench_dispatch.py --part dynamic on {native_cpu().describe()}, {T} thread(s), B pre-packed; "
-             f"GFLOP/s of the best round's median call ({args.rounds} interleaved rounds)", "", args.provenance, "",
+    from nanomm.runtime.reference import matmul_mismatch
+
+    dt = args.dtype
+    lines = [f"bench/bench_dispatch.py --part dynamic on {native_cpu().describe()}, {T} thread(s), {dt}, B pre-packed; "
+             f"GFLOP/s (GOP/s for int8) of the best round's median call ({args.rounds} interleaved rounds); the "
+             "dynamic-M kernel's config and compile seconds (cold with NANOMM_DISK_CACHE=0)", "", args.provenance, "",
              "| N x K | M | static-M | dynamic-M | dynamic / static | one packed B |", "|---|---|---|---|---|---|"]
     ms = [int(m) for m in args.ms.split(",")]
     pairs = [tuple(int(x) for x in nk.lower().split("x")) for nk in args.nk.split(",")]
     for N, K in pairs:
-        b = rng.standard_normal((K, N), dtype=np.float32)
-        dynamic = nanomm.compile_matmul(None, N, K, b=b, threads=T)
+        a_all, b = _measure.inputs(max(ms), N, K, dt, rng)
+        t0 = time.perf_counter()
+        dynamic = nanomm.compile_matmul(None, N, K, dt, b=b, threads=T)
+        compiled = time.perf_counter() - t0
+        print(f"{N}x{K} dynamic-M kernel: {compiled:.2f} s to compile; {dynamic.config}", flush=True)
+        lines.insert(4, f"{N}x{K} dynamic-M kernel: {compiled:.2f} s to compile; {dynamic.config}  ")
         for M in ms:
-            a = rng.standard_normal((M, K), dtype=np.float32)
-            out = np.empty((M, N), np.float32)
-            static = nanomm.compile_matmul(M, N, K, b=b, threads=T)
-            np.testing.assert_allclose(dynamic(a), a @ b, rtol=1e-4, atol=1e-4 * K)
-            np.testing.assert_allclose(static(a), a @ b, rtol=1e-4, atol=1e-4 * K)
+            a = a_all[:M]
+            out = np.empty((M, N), np.int32 if dt in ("u8s8", "s8s8") else np.float32)
+            static = nanomm.compile_matmul(M, N, K, dt, b=b, threads=T)
+            for kernel in (dynamic, static):
+                problem = matmul_mismatch(kernel(a), a, b)
+                assert problem is None, problem
             # Both read the same packed B where their layouts agree (where B sits in memory moved
             # single calls by up to 5 % here), else each its own.
             shared = static.packed_b.layout == dynamic.packed_b.layout
@@ -137,6 +145,8 @@ def dynamic_m(args) -> int:
             lines.append(f"| {N}x{K} | {M} | {g['static']:.1f} | {g['dynamic']:.1f} | {g['dynamic'] / g['static']:.3f} "
                          f"| {'yes' if shared else 'no'} |")
             print(lines[-1], flush=True)
+    if dt != "f32":
+        return _write(lines, args)
     lines += ["", "nanomm.matmul at a new M, (N, K) warm (two earlier Ms of the M range compiled): microseconds of "
               "the first call at each of 9 new Ms and of a warm call on the same arrays right after:", "",
               "| N x K | new Ms | first calls (median) | warm calls (median) | first / warm: median | max |",
@@ -171,6 +181,11 @@ def dynamic_m(args) -> int:
     lines += ["", f"10,000 nanomm.matmul calls over M = 1..500 at {N}x{K}: resident MiB before and after each "
               "2,500: " + ", ".join(f"{r:.1f}" for r in rss)]
     print(lines[-1])
+    return _write(lines, args)
+
+
+def _write(lines: list[str], args) -> int:
+    """Prints the table; with --out, writes it there too."""
     text = "\n".join(lines) + "\n"
     if args.out:
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)

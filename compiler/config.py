@@ -331,11 +331,12 @@ def dynamic_config(N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtyp
         return default_config(rows, N, K, cpu, prepacked_b=prepacked_b, dtype=dtype)
     if rows > 32 and amx_path(rows, N, cpu, dtype):
         # AMX tiles (pack-a copies blocks of min(MC, M - m0) rows), the microkernels outlined: each of
-        # the 31 row remainders calls them instead of inlining its own (3072x768 bf16 compiles in
-        # 5.5 s instead of 20 s). Intel AMX VM, one thread, M = 40-1024 rows of 3072x768 bf16 with
-        # B pre-packed: 547-913 GFLOP/s against 143-144 for the AVX-512 dynamic kernel; BERT-base
-        # with bf16 weights, 8 x 128 tokens: 1271 -> 320 ms. Re-measure: `python bench/bench_model.py
-        # --models minilm,bert --inputs 8x128 --threads 1 --backends nanomm,nanomm-bf16,nanomm-int8`.
+        # the 31 row remainders calls them instead of inlining its own. Intel AMX VM, one thread,
+        # 3072x768 bf16, B pre-packed, M = 40-1024: 494-677 GFLOP/s (0.67-0.80x the static-M AMX
+        # kernels, 5.3 s to compile) where the AVX-512 dynamic kernel ran 150-156 (0.14-0.25x, 0.3 s);
+        # BERT-base with bf16 weights, 8 x 128 tokens: 1271 -> 320 ms. Re-measure: `NANOMM_DISK_CACHE=0
+        # python bench/bench_dispatch.py --part dynamic --dtype bf16 --nk 3072x768 --ms 40,128,512,1024`
+        # and `python bench/bench_model.py --models minilm,bert --inputs 8x128 --threads 1`.
         return dataclasses.replace(_amx_config(rows, N, K, cpu, dtype), outline=True)
     return _avx512_low_precision(rows, N, K, cpu, dtype)
 
