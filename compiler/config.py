@@ -475,10 +475,11 @@ def stream_b_pays(M: int, N: int, K: int, kc: int, cpu: CpuInfo, dtype: str) -> 
     panels, each panel passing once; B lines filling L1 evict those A rows, and 2x2 tile loops over
     operands from L2 run at 60-65 % of the register-only rate, 78-81 % with A in L1 and B streamed
     (Intel AMX VM: `python bench/amx_host/tile_loop.py --kc 512,1024 --panels 16 --orders nanomm
-    --stream-b`). Whole kernels, same process, pre-packed B, over the rule before it (kc up to 1024,
-    no hint): bf16 1.05-1.43x at 1000^3, 1024^3, 512x512x4096, 4096x768x3072, 4096x2304x768;
-    u8s8 1.05-1.20x; 64^3 (everything in L1) 0.97-0.98x without the size test. Re-measure: `python
-    bench/bench_configs.py SHAPE --dtype bf16 --config old:stream_b=0,kc=1024,nc=512`."""
+    --stream-b`). Whole kernels over the rule before it (kc up to 1024, no hint), same rounds: Intel
+    AMX VM bf16 per call / pre-packed 1.04x / 1.31x at 1024^3, 1.37x / 1.34x at 4096x768x3072,
+    1.38x / 1.28x at 1000^3, 1.13x / 0.90x at 128x3072x768; Emerald Rapids one thread, geomean over
+    torch bf16 1.580 against 1.360, u8s8 1.662 against 1.396 (bench/results, 2026-12-04). Re-measure:
+    `python bench/bench_configs.py SHAPE --dtype bf16 --pack --config before:stream_b=0,kc=1024,nc=512`."""
     size = DTYPES[dtype].ab_bytes
     return M >= 32 and (min(M, 128) + N) * min(K, kc) * size > cpu.l1d
 
