@@ -182,7 +182,7 @@ class ComposeAmx(ModulePass):
         `stream-b`: B tiles are loaded with the non-temporal hint (tileloaddt1, marked STREAM for
         lower-llvm): in tile-register's mn order a microkernel's A rows (32 x kc) are read again by
         the next microkernels while each B panel passes once, and B lines filling L1 would evict
-        them. With A blocks of 32 KiB, 2x2 tile loops over B panels from L2 rise from 65 % to 78 %
+        them. With A blocks of 32 KiB, 2x2 tile loops over B panels from L2 rise from 64 % to 79 %
         of the register-only rate on the Intel AMX VM: `python bench/amx_host/tile_loop.py --kc 512
         --panels 16 --orders nanomm --stream-b`.
 
