@@ -37,6 +37,14 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 
 @pytest.fixture
+def host_compiles_amx() -> None:
+    """Skips where nanomm's host CPU (NANOMM_HOST_CPU may name another) has no AMX: a test of the
+    kernels default configs build for AMX."""
+    if not host_cpu().has("amx-tile", "amx-bf16", "amx-int8"):
+        pytest.skip(f"nanomm compiles for {host_cpu().name} here (NANOMM_HOST_CPU), which has no AMX")
+
+
+@pytest.fixture
 def hardware_without_amx(monkeypatch: pytest.MonkeyPatch):
     """native_cpu() as this hardware without AMX: the checks that refuse AMX code on a CPU without
     it, run on every machine (the refusal is decided from native_cpu(), not by executing code)."""

@@ -134,7 +134,7 @@ def test_calling_an_amx_kernel_without_amx_is_a_clean_error(hardware_without_amx
 @pytest.mark.amx
 @pytest.mark.parametrize("dtype", ["bf16", "u8s8", "s8s8"])
 @pytest.mark.parametrize("M,N,K", [(64, 64, 64), (127, 255, 511), (33, 100, 70)])
-def test_amx_kernels_match_numpy_on_an_amx_cpu(dtype, M, N, K):
+def test_amx_kernels_match_numpy_on_an_amx_cpu(dtype, M, N, K, host_compiles_amx):
     kernel = nanomm.compile_matmul(M, N, K, dtype=dtype, threads=1)
     assert kernel.config.isa == "amx"
     a, b = _operands(dtype, M, N, K)
