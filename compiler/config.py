@@ -27,6 +27,9 @@ PREPACKED_PREFETCH_ROWS = 32
 # the same). Re-measure on the host:
 # `python bench/bench_configs.py 16x3072x768 --cold --config mn:order=mn,prefetch=32`.
 STREAM_ROWS = 32
+# Pre-packed B on a core with two FMA pipes (fast_fma), 4 rows up to this many (a model's 128-256
+# tokens): one A block, each B panel's tiles back to back (default_config).
+PANEL_ROWS = 258
 AMX_TILES = 8  # tmm registers
 # AMX K blocks shrink to keep a 32-row A strip in L1 (stream_b) only where the strip serves at least
 # this many B panels: each K block loads and stores C once more. Emerald Rapids, 16 threads, bf16
@@ -247,6 +250,17 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
             # 32x4096x4096 1.29x, 16x3072x768 1.04x, 16x384x1536 1.09x. Re-measure: `python
             # bench/bench_configs.py 16x4096x4096 --pack --config p:mr=6,nr=64,mc=18,nc=512,kc=512,pack_b=1,prefetch=32`.
             stream = wide and 3 < M <= STREAM_ROWS
+            if wide and 3 < M <= PANEL_ROWS and fast_fma(cpu):
+                # Two FMA pipes outrun the weights' fetch from memory when the first tile of each
+                # block pulls it: each panel's tiles back to back (order nm) over one A block, the
+                # next panel prefetched. Intel AMX VM, pre-packed, over mn: 64x4096x4096 1.16x,
+                # 128x4096x4096 1.10x, 256x4096x4096 1.10x, 128x768x3072 1.06x, 128x2304x768 1.02x,
+                # 8-32 rows 1.04-1.09x (1024^3, 2048^3: 0.93-0.95x, hence PANEL_ROWS). Re-measure:
+                # `python bench/bench_configs.py 128x4096x4096 --pack --config mn:mr=6,nr=64,mc=132,nc=512,kc=512,pack_b=1`
+                # and `python bench/bench_configs.py 16x4096x4096 --cold --config mn:mr=6,nr=64,mc=18,nc=512,kc=512,pack_b=1,prefetch=32`.
+                mc = _fit(M, mr, cpu.l2 // 2 // (kc * 4), PANEL_ROWS)
+                return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True, order="nm",
+                                    prefetch=PREPACKED_PREFETCH_ROWS)
             return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True,
                                 prefetch=PREPACKED_PREFETCH_ROWS if stream else 0)
         # AVX2: K in equal blocks of at most 384 (a 384 x 16 panel is 24 KiB of a 32 KiB L1) for few

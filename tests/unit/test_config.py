@@ -123,10 +123,35 @@ def test_prepacked_weights_on_avx2_stream_by_panel_at_few_rows():
     few, many = (default_config(M, 3072, 768, zen3, prepacked_b=True) for M in (STREAM_ROWS, STREAM_ROWS + 1))
     assert (few.order, few.prefetch) == ("nm", few.kc) and (many.order, many.prefetch) == ("mn", PREPACKED_PREFETCH_ROWS)
     assert (few.kc, few.nr) == (many.kc, many.nr)
-    # AVX-512: a few rows prefetch PREPACKED_PREFETCH_ROWS ahead in order mn; one row and more rows none
-    wide = {M: default_config(M, 3072, 768, WIDE, prepacked_b=True) for M in (1, 4, STREAM_ROWS, STREAM_ROWS + 1)}
+    # AVX-512 with one FMA pipe (a named target: no probe): a few rows prefetch PREPACKED_PREFETCH_ROWS
+    # ahead in order mn; one row and more rows none
+    zen4 = TARGETS["znver4"]
+    wide = {M: default_config(M, 3072, 768, zen4, prepacked_b=True) for M in (1, 4, STREAM_ROWS, STREAM_ROWS + 1)}
     assert [wide[M].prefetch for M in wide] == [0, PREPACKED_PREFETCH_ROWS, PREPACKED_PREFETCH_ROWS, 0]
     assert {c.order for c in wide.values()} == {"mn"} and len({(c.kc, c.nr) for c in wide.values()}) == 1
+
+
+@pytest.mark.parametrize("gflops", [240.0, 117.0, None])
+def test_prepacked_weights_at_model_rows_run_each_panel_back_to_back_on_two_fma_pipes(monkeypatch, gflops):
+    """Pre-packed B, 3 < M <= PANEL_ROWS, on a host whose probe measures two FMA pipes: one A
+    block, order nm, the next panel prefetched; the packed layout (kc, nr) is unchanged, so one
+    packed B serves every M. Other hosts, and more rows, keep order mn (prefetching only at
+    M <= STREAM_ROWS)."""
+    import nanomm.compiler.config as config
+    from nanomm.compiler.config import PANEL_ROWS, PREPACKED_PREFETCH_ROWS, STREAM_ROWS
+    from nanomm.runtime.dtypes import round_up
+    monkeypatch.setattr(config, "rates_for", lambda cpu: {} if gflops is None else {"f32": gflops})
+    cfgs = {M: default_config(M, 4096, 4096, WIDE, prepacked_b=True)
+            for M in (1, 4, STREAM_ROWS, STREAM_ROWS + 1, 128, PANEL_ROWS, PANEL_ROWS + 1, 1024)}
+    fast = gflops == 240.0
+    for M, cfg in cfgs.items():
+        assert cfg.pack_b and cfg.mc % cfg.mr == 0 and cfg.nc % cfg.nr == 0, M
+        if fast and 3 < M <= PANEL_ROWS:
+            assert (cfg.order, cfg.prefetch, cfg.mc) == ("nm", PREPACKED_PREFETCH_ROWS, round_up(M, cfg.mr)), M
+        else:
+            expect = PREPACKED_PREFETCH_ROWS if 3 < M <= STREAM_ROWS else 0
+            assert (cfg.order, cfg.prefetch) == ("mn", expect), M
+    assert len({(c.kc, c.nr) for c in cfgs.values() if c.mr > 1}) == 1
 
 
 @pytest.mark.parametrize("K, kc", [(384, 384), (768, 384), (1000, 334), (1536, 384), (3072, 384), (100, 100)])
