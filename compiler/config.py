@@ -31,6 +31,7 @@ STREAM_ROWS = 32
 # tokens): one A block, each B panel's tiles back to back (default_config).
 PANEL_ROWS = 258
 AMX_TILES = 8  # tmm registers
+AMX_TILE_ROWS = 16
 # AMX K blocks shrink to keep a 32-row A strip in L1 (stream_b) only where the strip serves at least
 # this many B panels: each K block loads and stores C once more. Emerald Rapids, 16 threads, bf16
 # with the shrunk blocks over kc 1024: 2048^3 (a thread's C 4 panels wide) 0.79x / 0.96x in two
@@ -151,7 +152,10 @@ class KernelConfig:
         return ",".join([
             *(["expand-math"] if epilogue else []),
             f"tile-cache{{mc={self.mc} nc={self.nc} kc={self.kc} order={cache_order}}}",
-            f"tile-register{{mr={self.mr} nr={self.nr} order={self.order}}}",
+            # AMX with pad-mn: a dynamic M's row remainder on padded tiles through compose-amx's 32x32
+            # scratch buffer, mr / 16 cases instead of mr - 1
+            f"tile-register{{mr={self.mr} nr={self.nr} order={self.order}"
+            f"{f' pad-rows={AMX_TILE_ROWS}' if self._pads_rows() else ''}}}",
             # AMX tiles read 16 rows of A at once: copy A blocks to a stride that spreads them over L1.
             *([f"pack{{nr={self.nr} kc={self.kc} prepacked={int(prepacked_b)} vector-width={F32_LANES} "
                f"prefetch-rows={PACK_PREFETCH_ROWS if self.isa == 'avx512' else 0}"
@@ -167,6 +171,10 @@ class KernelConfig:
             f"lower-x86{{vector-bits={vector_bits} num-vregs={REGISTERS[vector_bits]}}}",
             f"lower-llvm{{bare-ptr=1 x86vector=1 amx={int(amx)} noalias=0}}",
         ])
+
+    def _pads_rows(self) -> bool:
+        return (self.isa != "avx512" and self.pad_mn and self.mr % AMX_TILE_ROWS == 0
+                and max(self.mr, self.nr) <= 2 * AMX_TILE_ROWS)
 
     def as_dict(self) -> dict:
         return dataclasses.asdict(self)

@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 from mlir import ir
 from mlir.dialects import arith, memref, vector
 
-from ._ir import defined_outside, index_const, lane_mask, read_vector, row_chunks, subview, write_vector
+from ._ir import defined_outside, dim, index_const, lane_mask, read_vector, row_chunks, subview, write_vector
 
 # How an epilogue input is indexed: by (i, j), by column j, by row i.
 MATRIX, COLUMN, ROW = "matrix", "column", "row"
@@ -167,7 +167,7 @@ def load_input(x: ir.Value, kind: str, row, j: int, w: int, vw: int, vtype: ir.V
 
 
 def expand(op: ir.Operation, vw: int) -> None:
-    """Replaces the epilogue `op` on a static-shape C tile by a loop over its rows: each row's lanes
+    """Replaces the epilogue `op` on a C tile (static columns) by a loop over its rows: each row's lanes
     loaded, evaluated and stored (masked at the edge), vw at a time."""
     op = op.operation
     ins, (c,) = _split_operands(op)
@@ -182,6 +182,8 @@ def expand(op: ir.Operation, vw: int) -> None:
         write_vector(y, c, [i, index_const(j)], mask)
 
     with ir.InsertionPoint(op), op.location:
+        if rows == ir.ShapedType.get_dynamic_size():  # tile-register{pad-rows}: the rows that exist
+            rows = dim(c, 0)
         row_chunks(rows, cols, vw, chunk)
     op.erase()
 

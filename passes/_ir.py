@@ -8,7 +8,7 @@ from mlir import ir
 from mlir.dialects import arith, func, memref, scf, vector
 
 from ..errors import ConfigError
-from ..runtime.dtypes import MLIR_DTYPES
+from ..runtime.dtypes import MLIR_DTYPES, ceil_div
 
 Offset = "ir.Value"
 A_UNSIGNED = "nanomm.a_unsigned"  # on a linalg.matmul of i8 x i8 -> i32: A holds unsigned bytes (u8 x s8)
@@ -28,8 +28,20 @@ def add_index(a: ir.Value, b: int) -> ir.Value:
     return arith.AddIOp(a, index_const(b)).result
 
 
+class Padded(int):
+    """A tile size of `tile_loops(..., pad=P)`: the static size (the remainder rounded up to a multiple
+    of P) of a tile of which only the first `valid` (an index Value) exist."""
+
+    valid: ir.Value
+
+    def __new__(cls, size: int, valid: ir.Value) -> "Padded":
+        obj = super().__new__(cls, size)
+        obj.valid = valid
+        return obj
+
+
 def tile_loops(dims: Sequence[tuple[int | ir.Value, int]], body: BodyFn, *, loop_attrs: Sequence[dict] = (),
-               start: int = 0, dynamic: str = "switch") -> None:
+               start: int = 0, dynamic: str = "switch", pad: int = 0) -> None:
     """Emits a loop nest that tiles `dims` = [(size, tile), ...], outermost first.
 
     The outermost dimension starts at `start` (the others at 0).
@@ -45,7 +57,9 @@ def tile_loops(dims: Sequence[tuple[int | ir.Value, int]], body: BodyFn, *, loop
     remainder (1..tile-1, chosen at run time) in an `scf.index_switch` with one case per
     remainder, each a body of static size; with `dynamic="min"` one `scf.for` steps over all
     of it and the body gets the Value min(tile, size - offset) as its size (cache blocks, whose
-    register tiles then switch).
+    register tiles then switch). With `pad=P` (and "switch") the remainder's cases are its row
+    count rounded up to a multiple of P (tile / P cases instead of tile - 1): the body gets a
+    `Padded` size, the rounded static size and the Value of how many exist.
     """
     for size, tile in dims:
         if tile <= 0:
@@ -54,19 +68,21 @@ def tile_loops(dims: Sequence[tuple[int | ir.Value, int]], body: BodyFn, *, loop
             raise ConfigError(f"dimension size must be positive, got {size}")
     if dynamic not in ("switch", "min"):
         raise ConfigError(f"tile_loops: dynamic must be 'switch' or 'min', got {dynamic!r}")
-    _tile_rec(list(dims), 0, [], [], body, list(loop_attrs), start, dynamic)
+    if pad < 0:
+        raise ConfigError(f"tile_loops: pad must be >= 0, got {pad}")
+    _tile_rec(list(dims), 0, [], [], body, list(loop_attrs), start, dynamic, pad)
 
 
-def _tile_rec(dims, d, offsets, sizes, body, loop_attrs, start=0, dynamic="switch") -> None:
+def _tile_rec(dims, d, offsets, sizes, body, loop_attrs, start=0, dynamic="switch", pad=0) -> None:
     if d == len(dims):
         body(list(offsets), list(sizes))
         return
     size, tile = dims[d]
     attrs = loop_attrs[d] if d < len(loop_attrs) else {}
     rec = lambda off, sz: _tile_rec(dims, d + 1, offsets + [off], sizes + [sz], body, loop_attrs,  # noqa: E731
-                                    dynamic=dynamic)
+                                    dynamic=dynamic, pad=pad)
     if isinstance(size, ir.Value):
-        _dynamic_dim(size, tile, start, attrs, dynamic, rec)
+        _dynamic_dim(size, tile, start, attrs, dynamic, rec, pad)
         return
     tile = min(tile, size)
     full, rem = divmod(size, tile)
@@ -88,7 +104,7 @@ def _for(lower: ir.Value, upper: ir.Value, step: int, attrs) -> scf.ForOp:
     return loop
 
 
-def _dynamic_dim(size: ir.Value, tile: int, start: int, attrs, dynamic: str, rec) -> None:
+def _dynamic_dim(size: ir.Value, tile: int, start: int, attrs, dynamic: str, rec, pad: int = 0) -> None:
     """tile_loops over a dimension whose size is the index Value `size` (see there)."""
     first = index_const(start)
     if dynamic == "min":
@@ -106,6 +122,17 @@ def _dynamic_dim(size: ir.Value, tile: int, start: int, attrs, dynamic: str, rec
         rec(loop.induction_variable, tile)
         scf.YieldOp([])
     if rem is None:
+        return
+    if 0 < pad < tile - 1:  # case (rem - 1) // pad: rem rounded up to a multiple of pad (at most tile)
+        cases = list(range(ceil_div(tile - 1, pad)))
+        key = arith.DivUIOp(arith.SubIOp(rem, index_const(1)).result, index_const(pad)).result
+        switch = scf.IndexSwitchOp([], key, cases)
+        with ir.InsertionPoint(switch.default_block):
+            scf.YieldOp([])
+        for i in cases:
+            with ir.InsertionPoint(switch.case_block(i)):
+                rec(end, Padded(min((i + 1) * pad, tile), rem))
+                scf.YieldOp([])
         return
     cases = list(range(1, tile))
     switch = scf.IndexSwitchOp([], rem, cases)

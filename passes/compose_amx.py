@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Callable
 
 from mlir import ir
 from mlir.dialects import arith, memref, scf, vector
@@ -12,7 +13,7 @@ from ..errors import ConfigError
 from ..runtime.dtypes import ceil_div, round_up
 from . import nanokernel
 from ._base import ModulePass
-from ._ir import call_outlined, erase, index_const, lane_mask, read_vector, subview, walk, write_vector
+from ._ir import call_outlined, dim, erase, index_const, lane_mask, read_vector, row_chunks, subview, walk, write_vector
 from .nanokernel import NANOKERNEL, Nanokernel
 
 AMX_MICROKERNEL = "nanomm.amx_microkernel"
@@ -89,10 +90,17 @@ class ComposeAmx(ModulePass):
                                 f"({tm}x{tn} C, {tm} A, 1 B), there are {NUM_TILES}; use mr, nr <= 32", loop)
             zero = nk.zero_init is not None
             edges = {nk.mr % TILE, nk.nr % TILE}
+            dyn = nanokernel.dynamic_rows(nk.c)
+            scratch_fits = self.pad_mn and max(nk.mr, nk.nr) <= SCRATCH and _on_stack(nk.a)
+            if dyn and not scratch_fits:
+                raise self.fail(f"a {nk.mr}x{nk.nr} nanokernel with a run-time row count (tile-register{{pad-rows}}) "
+                                f"needs pad-mn, at most {SCRATCH}x{SCRATCH}, and A copied by pack{{pack-a}}", loop)
             with ir.InsertionPoint(loop), loop.location:
-                if (self.pad_mn and k_amx >= nk.k and edges != {0} and PAD_MN_SKIP_REMAINDER not in edges
-                        and max(nk.mr, nk.nr) <= SCRATCH and _on_stack(nk.a)):
+                if scratch_fits and k_amx >= nk.k and (dyn or (edges != {0} and PAD_MN_SKIP_REMAINDER not in edges)):
                     self._padded_edge(module, loop, outlined, scratch, nk, k_amx, zero)
+                elif dyn:  # K not whole tile products: tiles and AVX-512 pieces, C through the scratch buffer
+                    self._through_scratch(loop, scratch, nk, zero, nk.mr, nk.nr, lambda c: self._tiles_and_pieces(
+                        module, loop, outlined, dataclasses.replace(nk, c=c), m16, n16, k_amx, padded, zero))
                 else:
                     self._tiles_and_pieces(module, loop, outlined, nk, m16, n16, k_amx, padded, zero)
             erase(loop)
@@ -142,13 +150,21 @@ class ComposeAmx(ModulePass):
         rows, cols = round_up(nk.mr, TILE), round_up(nk.nr, TILE)
         a = _widened(nk.a, [rows, k])
         b = _widened(nk.b, [k // nk.v, cols * nk.v])
+        self._through_scratch(loop, scratch, nk, zero, rows, cols, lambda c: self._microkernel(
+            module, loop, outlined, nk, a, b, c, rows // TILE, cols // TILE, k, zero))
+
+    def _through_scratch(self, loop, scratch: dict, nk: Nanokernel, zero: bool, rows: int, cols: int,
+                         body: Callable[[ir.Value], None]) -> None:
+        """body(rows x cols view of the scratch buffer) in place of nk's C: the rows of C that exist
+        (nk.mr, or at run time for tile-register{pad-rows}) copied in (unless C starts from zero) and
+        back."""
         buf = self._scratch(loop, scratch, nk.c.type.element_type)
-        c = subview(buf, [0, 0], [rows, cols])
         row_t = ir.VectorType.get([TILE], nk.c.type.element_type)
+        present = dim(nk.c, 0) if nanokernel.dynamic_rows(nk.c) else nk.mr
         if not zero:
-            _copy_rows(nk.c, buf, nk.mr, nk.nr, row_t, into_scratch=True)
-        self._microkernel(module, loop, outlined, nk, a, b, c, rows // TILE, cols // TILE, k, zero)
-        _copy_rows(buf, nk.c, nk.mr, nk.nr, row_t, into_scratch=False)
+            _copy_rows(nk.c, buf, present, nk.nr, row_t, into_scratch=True)
+        body(subview(buf, [0, 0], [rows, cols]))
+        _copy_rows(buf, nk.c, present, nk.nr, row_t, into_scratch=False)
 
     @staticmethod
     def _scratch(loop: ir.Operation, scratch: dict, elt: ir.Type) -> ir.Value:
@@ -367,16 +383,23 @@ class _Emulated:
             vector.store(tile[r], c, [index_const(i + r), index_const(j)])
 
 
-def _copy_rows(src: ir.Value, dst: ir.Value, rows: int, cols: int, row_t: ir.VectorType, into_scratch: bool) -> None:
-    """dst[r, 0:cols] = src[r, 0:cols] for r < rows, 16 lanes at a time; the access to C (src when
-    copying into the scratch buffer, dst when copying back) is masked past `cols`."""
+def _copy_rows(src: ir.Value, dst: ir.Value, rows: int | ir.Value, cols: int, row_t: ir.VectorType,
+               into_scratch: bool) -> None:
+    """dst[r, 0:cols] = src[r, 0:cols] for r < rows (unrolled, or a loop over a run-time count),
+    16 lanes at a time; the access to C (src when copying into the scratch buffer, dst when copying
+    back) is masked past `cols`."""
+    def chunk(r, j, lanes, mask):
+        at = [r, index_const(j)]
+        value = read_vector(src, at, row_t, mask if into_scratch else None)
+        write_vector(value, dst, at, None if into_scratch else mask)
+
+    if not isinstance(rows, int):
+        row_chunks(rows, cols, TILE, chunk)
+        return
     for r in range(rows):
         for j in range(0, cols, TILE):
             lanes = min(TILE, cols - j)
-            mask = lane_mask(TILE, lanes) if lanes < TILE else None
-            at = [index_const(r), index_const(j)]
-            value = read_vector(src, at, row_t, mask if into_scratch else None)
-            write_vector(value, dst, at, None if into_scratch else mask)
+            chunk(index_const(r), j, lanes, lane_mask(TILE, lanes) if lanes < TILE else None)
 
 
 def _on_stack(view: ir.Value) -> bool:

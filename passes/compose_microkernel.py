@@ -102,6 +102,9 @@ class ComposeMicrokernel(ModulePass):
                 nk = nanokernel.match(loop)
                 if nk is None:
                     raise self.fail("nanokernel loop does not have the form tile-register produces", loop)
+                if nanokernel.dynamic_rows(nk.c):
+                    raise self.fail("a nanokernel with a run-time row count (tile-register{pad-rows}) runs on "
+                                    "AMX tiles only: compose-amx{pad-mn} before compose-microkernel", loop)
                 if ir.MemRefType(nk.b.type).get_strides_and_offset()[0][-1] != 1:
                     raise self.fail("B is stored transposed (its columns are contiguous): run pack before "
                                     "compose-microkernel (it reads B^T into panels)", loop)
@@ -119,8 +122,8 @@ class ComposeMicrokernel(ModulePass):
                 if epilogue is not None:
                     erase(epilogue)
         # Epilogues of tiles another composition made (AMX): a vector loop over each tile.
-        for op in list(walk(module.operation, "linalg.generic")):
-            if _epilogue.problem(op) is None and ir.MemRefType(op.operands[len(op.operands) - 1].type).has_static_shape:
+        for op in list(walk(module.operation, "linalg.generic")):  # rows may be dynamic (tile-register{pad-rows})
+            if _epilogue.problem(op) is None and _static_columns(op.operands[len(op.operands) - 1]):
                 _epilogue.expand(op, self.vector_width)
 
     def _call_outlined(self, module: ir.Module, loop: ir.Operation, nk: Nanokernel, outlined: dict) -> None:
@@ -349,3 +352,9 @@ def _load(src, row, j, w, vw, vtype, masks, pad):
 
 def _store(value, dst, row, j, w, vw, masks):
     write_vector(value, dst, [row, index_const(j)], masks.get(w) if w < vw else None)
+
+
+def _static_columns(c: ir.Value) -> bool:
+    """Whether a 2-D memref's columns are a static count (its rows may be dynamic)."""
+    shape = ir.MemRefType(c.type).shape
+    return len(shape) == 2 and shape[1] != ir.ShapedType.get_dynamic_size()

@@ -52,7 +52,7 @@ def build(a_t: ir.Value, b_t: ir.Value, c_t: ir.Value, mr: int, nr: int, K: int,
     with ir.InsertionPoint(loop.body):
         k = loop.induction_variable
         zero = index_const(0)
-        acc = _read(c_t, [zero, zero], [mr, nr])
+        acc = _read(c_t, [zero, zero], [mr, nr], in_bounds=_tile_in_bounds(c_t))
         lhs = _read(a_t, [zero, k], [mr, v], in_bounds=[True, exact])
         rhs = read_b(k) if read_b else _read(b_t, [k, zero], [v, nr], in_bounds=[exact, True])
         if lhs.type.element_type != elt:
@@ -68,11 +68,22 @@ def build(a_t: ir.Value, b_t: ir.Value, c_t: ir.Value, mr: int, nr: int, K: int,
 
 
 def write_tile(value: ir.Value, dest: ir.Value) -> None:
-    """`vector.transfer_write` of a whole 2-D tile at dest[0, 0] (in bounds)."""
+    """`vector.transfer_write` of a whole 2-D tile at dest[0, 0] (in bounds, but for the rows of a
+    dest whose row count is dynamic: tile-register{pad-rows})."""
     zero = index_const(0)
     vector.transfer_write(None, value, dest, [zero, zero],
                           ir.AffineMapAttr.get(ir.AffineMap.get_minor_identity(2, 2)),
-                          ir.ArrayAttr.get([ir.BoolAttr.get(True)] * 2))
+                          ir.ArrayAttr.get([ir.BoolAttr.get(b) for b in _tile_in_bounds(dest)]))
+
+
+def _tile_in_bounds(c_t: ir.Value) -> list[bool]:
+    """in_bounds of a C tile's transfers: rows past a dynamic row count are masked off."""
+    return [not dynamic_rows(c_t), True]
+
+
+def dynamic_rows(view: ir.Value) -> bool:
+    """Whether a tile view has a run-time row count (tile-register{pad-rows}'s C)."""
+    return ir.MemRefType(view.type).shape[0] == ir.ShapedType.get_dynamic_size()
 
 
 def match(loop: ir.Operation) -> Nanokernel | None:

@@ -10,7 +10,7 @@ from mlir.dialects import arith
 from ..errors import ConfigError
 from . import _epilogue, nanokernel
 from ._matmul import MatmulOperands, MatmulRewrite
-from ._ir import A_UNSIGNED, erase, subview, tile_loops
+from ._ir import A_UNSIGNED, Padded, erase, subview, tile_loops
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,19 +41,27 @@ class TileRegister(MatmulRewrite):
     does not divide K, the last step reads past K with in_bounds=false: the reads pad with
     zeros, so the IR means exactly A @ B.
 
-    Options: mr, nr (register tile), order ("mn": M tiles outer, "nm": N tiles outer).
+    With `pad-rows=P` (compose-amx{pad-mn} kernels) the remainder has a case per multiple of P
+    instead: a nanokernel of the rounded-up rows (A read past the block's rows, from pack-a's
+    copy) whose C (and epilogue inputs) are views of the rows that exist, read and written with
+    `in_bounds = false` on rows; compose-amx runs it on tiles through its scratch buffer.
+
+    Options: mr, nr (register tile), order ("mn": M tiles outer, "nm": N tiles outer), pad-rows.
     """
 
     name = "tile-register"
     mr: int = 6
     nr: int = 64
     order: str = "mn"
+    pad_rows: int = 0
 
     def __post_init__(self):
         if self.mr <= 0 or self.nr <= 0:
             raise ConfigError(f"tile-register: mr and nr must be positive, got mr={self.mr} nr={self.nr}")
         if self.order not in ("mn", "nm"):
             raise ConfigError(f"tile-register: order must be 'mn' or 'nm', got '{self.order}'")
+        if self.pad_rows < 0 or (self.pad_rows and self.mr % self.pad_rows):
+            raise ConfigError(f"tile-register: pad-rows must divide mr={self.mr}, got {self.pad_rows}")
 
     def rewrite(self, op: ir.Operation, mm: MatmulOperands) -> None:
         a, b, c, M, N, K, fill = mm.a, mm.b, mm.c, mm.M, mm.N, mm.K, mm.fill
@@ -64,10 +72,11 @@ class TileRegister(MatmulRewrite):
                 if self.order == "nm":
                     offsets, sizes = offsets[::-1], sizes[::-1]
                 (m, n), (mr, nr) = offsets, sizes
-                c_t = subview(c, [m, n], [mr, nr])
+                rows = mr.valid if isinstance(mr, Padded) else mr  # C's rows that exist
+                c_t = subview(c, [m, n], [rows, nr])
                 a_t = subview(a, [m, 0], [mr, K])
                 b_t = subview(b, [0, n], [K, nr])
-                extra = _epilogue.views(epilogue, [m, n], [mr, nr]) if epilogue is not None else None
+                extra = _epilogue.views(epilogue, [m, n], [rows, nr]) if epilogue is not None else None
                 if fill is not None:
                     zeros = arith.ConstantOp(
                         ir.VectorType.get([mr, nr], elt),
@@ -79,7 +88,7 @@ class TileRegister(MatmulRewrite):
                     _epilogue.clone_onto(epilogue, c_t, extra)
 
             dims = [(M, self.mr), (N, self.nr)]
-            tile_loops(dims if self.order == "mn" else dims[::-1], tile)
+            tile_loops(dims if self.order == "mn" else dims[::-1], tile, pad=self.pad_rows)
         erase(op)
         if fill is not None:
             erase(fill)

@@ -184,8 +184,8 @@ def test_spec_and_config_rules():
     assert dynamic_config(4096, 4096, TARGETS["znver4"], dtype="bf16").isa == "avx512"
 
 
-# A dynamic-M AMX kernel: pack-a copies A blocks of min(MC, M - m0) rows; every row remainder of
-# the 32-row tiles is its own static case. Emulated tiles check the tile program on any AVX-512 CPU.
+# A dynamic-M AMX kernel: pack-a copies A blocks of min(MC, M - m0) rows. Emulated tiles check the
+# tile program on any AVX-512 CPU.
 @pytest.mark.avx512
 @pytest.mark.parametrize("dtype,N,K", [("bf16", 40, 70), ("u8s8", 48, 130), ("s8s8", 33, 64)])
 def test_dynamic_m_on_amx_tiles_matches_numpy(dtype, N, K):
@@ -195,6 +195,44 @@ def test_dynamic_m_on_amx_tiles_matches_numpy(dtype, N, K):
     kernel = compile_matmul(None, N, K, dtype, config=config, b=b)
     for M in (1, 2, 15, 16, 17, 31, 32, 33, 63, 64, 65, 97, 150):
         check(kernel(a[:M]), a[:M], b)
+
+
+# tile-register{pad-rows}: the row remainder is two cases (1-16 and 17-31 rows) on padded tiles, C's
+# rows that exist through compose-amx's scratch buffer. K blocks that are not whole tile products
+# without pad-k take tiles and AVX-512 pieces inside the scratch buffer; epilogues and accumulation
+# apply to the rows that exist only.
+@pytest.mark.avx512
+@pytest.mark.parametrize("dtype,N,K,pad_k", [("bf16", 40, 70, False), ("bf16", 20, 20, False),
+                                             ("u8s8", 48, 130, False), ("s8s8", 33, 64, True)])
+def test_dynamic_m_amx_row_remainder_on_padded_tiles(dtype, N, K, pad_k):
+    config = KernelConfig(mr=32, nr=32, mc=64, nc=32, kc=64 if dtype == "bf16" else 128, pack_b=True,
+                          isa="amx-emulated", pad_k=pad_k, pad_mn=True)
+    assert "pad-rows=16" in config.pipeline(dtype=dtype)
+    a, b = operands(100, N, K, dtype)
+    kernel = compile_matmul(None, N, K, dtype, config=config, b=b)
+    acc = compile_matmul(None, N, K, dtype, config=config, accumulate=True)
+    for M in (1, 15, 16, 17, 31, 32, 33, 47, 49, 64, 65, 100):
+        check(kernel(a[:M]), a[:M], b)
+        c0 = np.arange(M * N, dtype=np.float32 if dtype == "bf16" else np.int32).reshape(M, N) % 7
+        got = c0.copy()
+        acc(a[:M], b, out=got)
+        check(got, a[:M], b, c0)
+
+
+@pytest.mark.avx512
+def test_dynamic_m_amx_epilogue_on_padded_tiles():
+    N, K = 40, 64
+    config = KernelConfig(mr=32, nr=32, mc=64, nc=32, kc=64, pack_b=True, isa="amx-emulated", pad_mn=True)
+    a, b = operands(70, N, K, "bf16")
+    rng = np.random.default_rng(3)
+    bias = rng.standard_normal(N).astype(np.float32)
+    residual = rng.standard_normal((70, N)).astype(np.float32)
+    ep = nanomm.Epilogue(bias=True, activation="relu", residual=True)
+    kernel = compile_matmul(None, N, K, "bf16", config=config, b=b, epilogue=ep)
+    for M in (1, 17, 32, 33, 50, 70):
+        want = np.maximum(a[:M].astype(np.float64) @ b.astype(np.float64) + bias, 0) + residual[:M]
+        got = kernel(a[:M], bias=bias, residual=residual[:M])
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-3)
 
 
 @pytest.mark.amx

@@ -1,5 +1,6 @@
 // RUN: nanomm-opt -p 'tile-cache{mc=12 nc=64 kc=32}' %s | FileCheck %s --check-prefix=CACHE
 // RUN: nanomm-opt -p 'tile-register{mr=4 nr=64}' %s | FileCheck %s --check-prefix=REG
+// RUN: nanomm-opt -p 'tile-register{mr=4 nr=64 pad-rows=2}' %s | FileCheck %s --check-prefix=PAD
 // RUN: nanomm-opt -p 'lower-llvm' %S/Inputs/dynamic-m.lower-x86.mlir | FileCheck %s --check-prefix=LLVM
 // tile-cache and tile-register run on the function below; lower-llvm on its IR after tile-cache,
 // tile-register, compose-microkernel and lower-x86 (Inputs/dynamic-m.lower-x86.mlir;
@@ -33,6 +34,26 @@
 // REG:         vector.contract {{.*}} into vector<3x64xf32>
 // REG:       default {
 // REG-NOT:   case 4
+
+// With pad-rows=2 (compose-amx{pad-mn} kernels) the remainder is rounded up to whole 2-row tiles: a
+// case per (rem - 1) / 2, each a nanokernel of 2 or 4 rows whose A view is that many rows and whose C
+// view is the rows that exist (rem), read and written with in_bounds = false on rows.
+// PAD-LABEL: func.func @dyn
+// PAD:       %[[REM:.*]] = arith.remui %{{.*}}, %c4 : index
+// PAD:       %[[END:.*]] = arith.subi %{{.*}}, %[[REM]] : index
+// PAD:       %[[KEY0:.*]] = arith.subi %[[REM]], %c1 : index
+// PAD:       %[[KEY:.*]] = arith.divui %[[KEY0]], %c2 : index
+// PAD:       scf.index_switch %[[KEY]]
+// PAD:       case 0 {
+// PAD:         memref.subview %arg2[%[[END]], %{{.*}}] [%[[REM]], 64] [1, 1] : memref<?x128xf32> to memref<?x64xf32
+// PAD:         memref.subview %arg0[%[[END]], 0] [2, 64]
+// PAD:         vector.transfer_read {{.*}} {in_bounds = [false, true]} : memref<?x64xf32, {{.*}}>, vector<2x64xf32>
+// PAD:         vector.contract {{.*}} into vector<2x64xf32>
+// PAD:       case 1 {
+// PAD:         memref.subview %arg0[%[[END]], 0] [4, 64]
+// PAD:         vector.contract {{.*}} into vector<4x64xf32>
+// PAD:       default {
+// PAD-NOT:   case 2
 
 // The C ABI takes M after the pointers: void dyn(float *A, float *B, float *C, int64_t M).
 // LLVM: llvm.func @dyn(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %[[M:.*]]: i64)

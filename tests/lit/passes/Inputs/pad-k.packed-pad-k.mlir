@@ -58,8 +58,8 @@ module {
     scf.for %arg3 = %c0 to %c32 step %c1 {
       %c40_6 = arith.constant 40 : index
       vector.transfer_write %cst_5, %reinterpret_cast_4[%arg3, %c40_6] {in_bounds = [true]} : vector<16xbf16>, memref<32x64xbf16, strided<[96, 1]>>
-      %c56 = arith.constant 56 : index
       %1 = vector.constant_mask [8] : vector<16xi1>
+      %c56 = arith.constant 56 : index
       vector.transfer_write %cst_5, %reinterpret_cast_4[%arg3, %c56], %1 {in_bounds = [true]} : vector<16xbf16>, memref<32x64xbf16, strided<[96, 1]>>
     }
     %c40 = arith.constant 40 : index

@@ -70,6 +70,8 @@ INPUTS: dict[str, tuple[str, str]] = {
     "pad-k.packed.mlir": ("pad-k.mlir", f"{_PAD_K},pack{{nr=32 pack-a=1}}"),
     "pad-k.packed-pad-k.mlir": ("pad-k.mlir", f"{_PAD_K},pack{{nr=32 pack-a=1 pad-k=1}}"),
     "pad-mn.mlir": ("pad-mn.mlir", "tile-cache{mc=64 nc=64 kc=32 order=nkm},tile-register{mr=32 nr=32},pack{nr=32 pack-a=1}"),
+    "pad-mn-dynamic.mlir": ("pad-mn-dynamic.mlir", "tile-cache{mc=64 nc=32 kc=64 order=nkm},"
+                            "tile-register{mr=32 nr=32 pad-rows=16},pack{nr=32 pack-a=1 a-rows=64}"),
 }
 
 _HEADER = ("// Input of tests/lit/passes/{source}: its functions after\n"
