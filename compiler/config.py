@@ -154,8 +154,8 @@ class KernelConfig:
             f"tile-cache{{mc={self.mc} nc={self.nc} kc={self.kc} order={cache_order}}}",
             # AMX with pad-mn: a dynamic M's row remainder on padded tiles through compose-amx's 32x32
             # scratch buffer, mr / 16 cases instead of mr - 1
-            f"tile-register{{mr={self.mr} nr={self.nr} order={self.order}"
-            f"{f' pad-rows={AMX_TILE_ROWS}' if self._pads_rows() else ''}}}",
+            f"tile-register{{mr={self.mr} nr={self.nr} order={self.order} "
+            f"pad-rows={AMX_TILE_ROWS if self._pads_rows() else 0}}}",
             # AMX tiles read 16 rows of A at once: copy A blocks to a stride that spreads them over L1.
             *([f"pack{{nr={self.nr} kc={self.kc} prepacked={int(prepacked_b)} vector-width={F32_LANES} "
                f"prefetch-rows={PACK_PREFETCH_ROWS if self.isa == 'avx512' else 0}"
@@ -352,14 +352,13 @@ def dynamic_config(N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtyp
     if dtype == "f32":
         return default_config(rows, N, K, cpu, prepacked_b=prepacked_b, dtype=dtype)
     if rows > 32 and amx_path(rows, N, cpu, dtype):
-        # AMX tiles (pack-a copies blocks of min(MC, M - m0) rows), the microkernels outlined: each of
-        # the 31 row remainders calls them instead of inlining its own. Intel AMX VM, one thread,
-        # 3072x768 bf16, B pre-packed, M = 40-1024: 494-677 GFLOP/s (0.67-0.80x the static-M AMX
-        # kernels, 5.3 s to compile) where the AVX-512 dynamic kernel ran 150-156 (0.14-0.25x, 0.3 s);
-        # BERT-base with bf16 weights, 8 x 128 tokens: 1271 -> 320 ms. Re-measure: `NANOMM_DISK_CACHE=0
-        # python bench/bench_dispatch.py --part dynamic --dtype bf16 --nk 3072x768 --ms 40,128,512,1024`
-        # and `python bench/bench_model.py --models minilm,bert --inputs 8x128 --threads 1`.
-        return dataclasses.replace(_amx_config(rows, N, K, cpu, dtype), outline=True)
+        # AMX tiles as the static kernel's: pack-a copies blocks of min(MC, M - m0) rows, the row
+        # remainder runs on padded tiles in two cases (tile-register pad-rows). Intel AMX VM, one
+        # thread, B pre-packed, M = 33-1024 at 4096x4096, 1536x384, 384x1536, 3072x768: 0.94-1.28x the
+        # static-M AMX kernels, compiled in 0.6-1.3 s (with a case per remainder and outlined
+        # microkernels: 0.67-0.80x, 5.3 s). Re-measure: `NANOMM_DISK_CACHE=0 python bench/bench_dispatch.py
+        # --part dynamic --dtype bf16 --nk 3072x768 --ms 40,128,512,1024`.
+        return _amx_config(rows, N, K, cpu, dtype)
     return _avx512_low_precision(rows, N, K, cpu, dtype)
 
 

@@ -247,7 +247,7 @@ def test_config_is_frozen_hashable_and_comparable():
 
 def test_pipeline_text():
     text = KernelConfig(mr=14, nr=32, mc=28, nc=64, kc=16, unroll_k=2, order="nm").pipeline()
-    assert text == ("tile-cache{mc=28 nc=64 kc=16 order=nmk},tile-register{mr=14 nr=32 order=nm},"
+    assert text == ("tile-cache{mc=28 nc=64 kc=16 order=nmk},tile-register{mr=14 nr=32 order=nm pad-rows=0},"
                     "compose-microkernel{vector-width=16 unroll-k=2 prefetch-b=0 outline=1 late-c=1 bf16-fma=0},"
                     "lower-x86{vector-bits=512 num-vregs=32},"
                     "lower-llvm{bare-ptr=1 x86vector=1 amx=0 noalias=0}")
