@@ -576,7 +576,7 @@ def child(args) -> dict:
     names = args.backends.split(",")
     gap = args.gap if args.gap is not None else (0.3 if threads > 1 else 0.0)
     rng = np.random.default_rng(1)
-    results, skipped = [], {}
+    results, skipped, ready = [], {}, {}
     for model in args.models.split(","):
         w = make_weights(model)
         w64 = as_float64(w)
@@ -589,7 +589,8 @@ def child(args) -> dict:
                 _report.log(f"{name}: {why}")
                 continue
             forwards[name] = fn
-            _report.log(f"{model}: {name} ready in {time.perf_counter() - t0:.1f} s")
+            ready[f"{model} {name}"] = time.perf_counter() - t0
+            _report.log(f"{model}: {name} ready in {ready[f'{model} {name}']:.1f} s")
         for text in filter(None, args.inputs.split(",")):
             B, T = map(int, text.split("x"))
             ids = rng.integers(0, VOCAB, (B, T))
@@ -623,7 +624,7 @@ def child(args) -> dict:
                 _report.log(f"{model} serving {what} t{threads}: " + ", ".join(
                     f"{n} p50 {e['p50_s'] * 1e3:.1f} p99 {e['p99_s'] * 1e3:.1f} ms"
                     for n, e in results[-1]["backends"].items()))
-    return {"threads": threads, "results": results, "skipped": skipped}
+    return {"threads": threads, "results": results, "skipped": skipped, "ready_s": ready}
 
 
 # ---------------------------------------------------------------- the report
@@ -669,6 +670,10 @@ def markdown(report: dict) -> str:
             items = sorted(part["parts_s"].items(), key=lambda kv: -kv[1])
             lines.append(f"- {name} ({part['total_s'] * 1e3:.2f} ms): "
                          + ", ".join(f"{k} {v * 1e3:.2f}" for k, v in items if v * 1e3 >= 0.005))
+    for run in report["runs"]:
+        if run.get("ready_s"):
+            lines += ["", f"Ready at {run['threads']} thread(s) (weights packed and kernels built, from the disk "
+                          "cache where it holds them): " + ", ".join(f"{k} {v:.1f} s" for k, v in run["ready_s"].items()) + "."]
     served = [r for run in report["runs"] for r in run["results"] if "serve" in r]
     if served:
         head = ["model", "requests", "threads", "backend", "p50 ms", "p99 ms", "p99 / p50", "mean ms",
