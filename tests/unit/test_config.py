@@ -134,7 +134,7 @@ def test_prepacked_weights_on_avx2_stream_by_panel_at_few_rows():
 @pytest.mark.parametrize("gflops", [240.0, 117.0, None])
 def test_prepacked_weights_at_model_rows_run_each_panel_back_to_back_on_two_fma_pipes(monkeypatch, gflops):
     """Pre-packed B, 3 < M <= PANEL_ROWS, on a host whose probe measures two FMA pipes: one A
-    block, order nm, the next panel prefetched; the packed layout (kc, nr) is unchanged, so one
+    block (where half of L2 holds it), order nm, the next panel prefetched; the packed layout (kc, nr) is unchanged, so one
     packed B serves every M. Other hosts, and more rows, keep order mn (prefetching only at
     M <= STREAM_ROWS)."""
     import nanomm.compiler.config as config
@@ -147,7 +147,9 @@ def test_prepacked_weights_at_model_rows_run_each_panel_back_to_back_on_two_fma_
     for M, cfg in cfgs.items():
         assert cfg.pack_b and cfg.mc % cfg.mr == 0 and cfg.nc % cfg.nr == 0, M
         if fast and 3 < M <= PANEL_ROWS:
-            assert (cfg.order, cfg.prefetch, cfg.mc) == ("nm", PREPACKED_PREFETCH_ROWS, round_up(M, cfg.mr)), M
+            half_l2_rows = WIDE.l2 // 2 // (cfg.kc * 4) // cfg.mr * cfg.mr  # an A block in half of L2
+            assert (cfg.order, cfg.prefetch) == ("nm", PREPACKED_PREFETCH_ROWS), M
+            assert cfg.mc == min(round_up(M, cfg.mr), half_l2_rows), M
         else:
             expect = PREPACKED_PREFETCH_ROWS if 3 < M <= STREAM_ROWS else 0
             assert (cfg.order, cfg.prefetch) == ("mn", expect), M
