@@ -171,7 +171,7 @@ def expand(op: ir.Operation, vw: int) -> None:
     loaded, evaluated and stored (masked at the edge), vw at a time."""
     op = op.operation
     ins, (c,) = _split_operands(op)
-    rows, cols = ir.MemRefType(c.type).shape
+    cols = ir.MemRefType(c.type).shape[1]
     elt = ir.MemRefType(c.type).element_type
     vtype = ir.VectorType.get([vw], elt)
     kinds = [kind for _, kind in inputs(op)]
@@ -182,9 +182,7 @@ def expand(op: ir.Operation, vw: int) -> None:
         write_vector(y, c, [i, index_const(j)], mask)
 
     with ir.InsertionPoint(op), op.location:
-        if rows == ir.ShapedType.get_dynamic_size():  # tile-register{pad-rows}: the rows that exist
-            rows = dim(c, 0)
-        row_chunks(rows, cols, vw, chunk)
+        row_chunks(dim(c, 0), cols, vw, chunk)  # rows may be a run-time count (tile-register{pad-rows})
     op.erase()
 
 

@@ -124,23 +124,18 @@ def _dynamic_dim(size: ir.Value, tile: int, start: int, attrs, dynamic: str, rec
     if rem is None:
         return
     if 0 < pad < tile - 1:  # case (rem - 1) // pad: rem rounded up to a multiple of pad (at most tile)
-        cases = list(range(ceil_div(tile - 1, pad)))
         key = arith.DivUIOp(arith.SubIOp(rem, index_const(1)).result, index_const(pad)).result
-        switch = scf.IndexSwitchOp([], key, cases)
-        with ir.InsertionPoint(switch.default_block):
-            scf.YieldOp([])
-        for i in cases:
-            with ir.InsertionPoint(switch.case_block(i)):
-                rec(end, Padded(min((i + 1) * pad, tile), rem))
-                scf.YieldOp([])
-        return
-    cases = list(range(1, tile))
-    switch = scf.IndexSwitchOp([], rem, cases)
+        cases = list(range(ceil_div(tile - 1, pad)))
+        sizes = [Padded(min((i + 1) * pad, tile), rem) for i in cases]
+    else:  # a case per remainder
+        key, cases = rem, list(range(1, tile))
+        sizes = cases
+    switch = scf.IndexSwitchOp([], key, cases)
     with ir.InsertionPoint(switch.default_block):
         scf.YieldOp([])
-    for i, r in enumerate(cases):
+    for i, sz in enumerate(sizes):
         with ir.InsertionPoint(switch.case_block(i)):
-            rec(end, r)
+            rec(end, sz)
             scf.YieldOp([])
 
 

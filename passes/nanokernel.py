@@ -52,7 +52,7 @@ def build(a_t: ir.Value, b_t: ir.Value, c_t: ir.Value, mr: int, nr: int, K: int,
     with ir.InsertionPoint(loop.body):
         k = loop.induction_variable
         zero = index_const(0)
-        acc = _read(c_t, [zero, zero], [mr, nr], in_bounds=_tile_in_bounds(c_t))
+        acc = _read(c_t, [zero, zero], [mr, nr], in_bounds=[not dynamic_rows(c_t), True])
         lhs = _read(a_t, [zero, k], [mr, v], in_bounds=[True, exact])
         rhs = read_b(k) if read_b else _read(b_t, [k, zero], [v, nr], in_bounds=[exact, True])
         if lhs.type.element_type != elt:
@@ -73,12 +73,7 @@ def write_tile(value: ir.Value, dest: ir.Value) -> None:
     zero = index_const(0)
     vector.transfer_write(None, value, dest, [zero, zero],
                           ir.AffineMapAttr.get(ir.AffineMap.get_minor_identity(2, 2)),
-                          ir.ArrayAttr.get([ir.BoolAttr.get(b) for b in _tile_in_bounds(dest)]))
-
-
-def _tile_in_bounds(c_t: ir.Value) -> list[bool]:
-    """in_bounds of a C tile's transfers: rows past a dynamic row count are masked off."""
-    return [not dynamic_rows(c_t), True]
+                          ir.ArrayAttr.get([ir.BoolAttr.get(not dynamic_rows(dest)), ir.BoolAttr.get(True)]))
 
 
 def dynamic_rows(view: ir.Value) -> bool:
