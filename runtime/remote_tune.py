@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import socket
 import statistics
 import sys
 import time
@@ -39,6 +40,7 @@ from .reference import matmul_mismatch
 from .timing import robust_seconds
 
 TIMINGS_FORMAT = "nanomm-remote-timings-1"
+TRACE_LINE = "nanomm-trace: candidate {}"
 CANDIDATES_FORMAT = "nanomm-remote-candidates-1"
 
 
@@ -79,13 +81,16 @@ def sample_seconds(call, seconds: float, samples: int = 5) -> tuple[float, float
 
 
 def time_problem(folder: Path, rounds: int = 7, finalists: int = 4, sample: float = 0.05,
-                 log=lambda msg: print(msg, file=sys.stderr, flush=True), probe=None) -> dict:
+                 log=lambda msg: print(msg, file=sys.stderr, flush=True), probe=None,
+                 skip: dict[int, str] | None = None, trace: bool = False) -> dict:
     """Checks and times the candidates of one problem folder; returns (and writes) its timings.
 
     `probe`: a function returning the host's speed now (e.g. bench/peak.py's AMX loop, in
     GOP/s), measured before the candidates and after the final rounds and recorded as
     timings["probe"]: a host whose speed moves between the two (other tenants) makes the
-    ratios of that problem less trustworthy, and `remote collect` / the report say so."""
+    ratios of that problem less trustworthy, and `remote collect` / the report say so.
+    `skip`: candidates not to run, index -> why (a watchdog found them hanging or crashing the
+    process: runtime/tune_worker.py); `trace`: a TRACE_LINE on stderr before each candidate."""
     plan = json.loads((folder / "candidates.json").read_text())
     if plan.get("format") != CANDIDATES_FORMAT:
         raise ValueError(f"{folder / 'candidates.json'}: format {plan.get('format')!r}, expected {CANDIDATES_FORMAT!r}")
@@ -100,6 +105,11 @@ def time_problem(folder: Path, rounds: int = 7, finalists: int = 4, sample: floa
     for cand in plan["candidates"]:
         entry = {"index": cand["index"], "status": "failed", "error": None, "seconds": None, "spread": None}
         results.append(entry)
+        if skip and cand["index"] in skip:
+            entry["error"] = skip[cand["index"]]
+            continue
+        if trace:
+            print(TRACE_LINE.format(cand["index"]), file=sys.stderr, flush=True)
         try:
             path = folder / cand["manifest"]
             function = aot.load(path)
@@ -133,7 +143,7 @@ def time_problem(folder: Path, rounds: int = 7, finalists: int = 4, sample: floa
         by_index[i]["final_rounds"] = rs
         by_index[i]["final_seconds"] = robust_seconds(rs)
     out = {"format": TIMINGS_FORMAT, "problem": plan["problem"], "host": {
-        "model_name": cpu.model_name, "name": cpu.name, "features": sorted(cpu.features)},
+        "hostname": socket.gethostname(), "model_name": cpu.model_name, "name": cpu.name, "features": sorted(cpu.features)},
         "rounds": rounds, "sample_seconds": sample, "finished": time.strftime("%Y-%m-%dT%H:%M:%S"),
         "candidates": results}
     if probe:
@@ -176,7 +186,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=7, help="interleaved rounds of the finalists (default 7)")
     p.add_argument("--finalists", type=int, default=4, help="fastest candidates re-timed with the default")
     p.add_argument("--sample", type=float, default=0.05, help="seconds of back-to-back calls per sample")
+    p.add_argument("--skip", default="", metavar="I:WHY,...", help=argparse.SUPPRESS)  # tune_worker's watchdog
+    p.add_argument("--trace", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    skip = {int(i): why for i, _, why in (item.partition(":") for item in args.skip.split(",") if item)}
     folders = sorted(f.parent for f in args.dir.glob("*/candidates.json"))
     if not folders:
         print(f"error: no */candidates.json under {args.dir}", file=sys.stderr)
@@ -184,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     for i, folder in enumerate(folders):
         print(f"[{i + 1}/{len(folders)}] {folder.name}", file=sys.stderr, flush=True)
         try:
-            timings = time_problem(folder, args.rounds, args.finalists, args.sample)
+            timings = time_problem(folder, args.rounds, args.finalists, args.sample, skip=skip, trace=args.trace)
         except Exception as exc:  # noqa: BLE001 - e.g. this CPU lacks the target's features
             print(f"error: {folder.name}: {type(exc).__name__}: {exc}", file=sys.stderr)
             return 1

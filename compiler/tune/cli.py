@@ -6,6 +6,8 @@
     nanomm tune 16 4096 4096 --budget 200 --resume
     nanomm tune --shapes suite --budget 13m        the benchmark suite, 13 minutes in all
     nanomm tune --shapes shapes.txt --dtype f32,bf16   a file of 'MxNxK [dtype]' lines
+    nanomm tune --shapes shapes.txt --cluster local:2  on a Dask cluster: 2 worker processes here
+    nanomm tune --shapes shapes.txt --cluster tcp://10.0.0.5:8786 --budget 24 --resume
     nanomm tune 1024 1024 1024 --export rec.json   tune, then export this shape's record
     nanomm tune --export all.json                  export every record on this machine
     nanomm tune --import all.json                  verify and store another machine's records
@@ -26,6 +28,8 @@ import sys
 import time
 
 from ...errors import NanommError
+
+DEFAULT_CLUSTER_CONFIGS = 16  # compiler/tune/cluster.py DEFAULT_CONFIGS (not imported: it needs MLIR)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -54,6 +58,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--import", dest="import_", metavar="JSON", help="verify and store the records of a JSON file")
     p.add_argument("--overwrite", action="store_true", help="with --import: replace records that exist here")
     p.add_argument("--list", action="store_true", help="list the records that apply on this machine")
+    p.add_argument("--cluster", metavar="local[:N]|tcp://HOST:PORT",
+                   help="tune on a Dask cluster (pip install 'nanomm[cluster]'): 'local' starts N worker processes "
+                        "here (default: the cores), an address uses that scheduler's workers; compiles run on any "
+                        "worker with this nanomm, timings on workers with this machine's CPU; --budget is then a "
+                        f"number of configurations per problem (default {DEFAULT_CLUSTER_CONFIGS}) and --resume "
+                        "skips problems recorded already")
     p.add_argument("--workers", type=int, default=None, help="compile processes (default: the cores)")
     p.add_argument("--timeout", type=float, default=60.0, help="seconds one candidate may take to compile")
     p.add_argument("--seed", type=int, default=0)
@@ -145,9 +155,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.list:
             _list()
         result = None
-        if shape[0] is not None:
+        if args.cluster:
+            from .shapes import problems
+
+            _tune_cluster(args, problems(args.shapes, dtypes) if args.shapes else [(*shape, dtypes[0])])
+        elif shape[0] is not None:
             result = _tune(args)
-        if args.shapes:
+        if args.shapes and not args.cluster:
             from .shapes import problems
 
             _tune_list(args, problems(args.shapes, dtypes))
@@ -220,6 +234,32 @@ def _tune_list(args, todo: list[tuple[int, int, int, str]]) -> None:
     print(f"nanomm tune --shapes {args.shapes}: {len(todo)} problems in {time.monotonic() - start:.0f} s "
           f"(budget {total}), threads={args.threads}")
     head = ["shape", "dtype", "best", "vs default", "record"]
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
+    for r in [head, *rows]:
+        print("  ".join(str(x).ljust(w) for x, w in zip(r, widths)).rstrip())
+
+
+def _tune_cluster(args, todo: list[tuple[int, int, int, str]]) -> None:
+    """Tunes every problem of `todo` on a Dask cluster (compiler/tune/cluster.py), then a line each."""
+    from .cluster import tune_cluster
+
+    budget = args.budget or str(DEFAULT_CLUSTER_CONFIGS)
+    if not budget.isdigit() or int(budget) < 1:
+        raise NanommError(f"with --cluster, --budget is a number of configurations per problem, got {budget!r}")
+    if args.exhaustive or args.plot:
+        raise NanommError("--exhaustive and --plot tune one shape on this machine: leave out --cluster")
+    start = time.monotonic()
+    rows = []
+    for s in tune_cluster(todo, args.cluster, threads=args.threads, configs=int(budget), timeout=args.timeout,
+                          resume=args.resume, workers=args.workers):
+        if s["status"] == "recorded":
+            rows.append([s["problem"], f"{s['best_gflops']:.1f} {s['unit']}",
+                         f"{s['speedup']:.3f}x" if s.get("speedup") else "-", s["record"]])
+        else:
+            rows.append([s["problem"], "-", "-", s.get("error") or s["status"]])
+    print(f"nanomm tune --cluster {args.cluster}: {len(todo)} problems in {time.monotonic() - start:.0f} s, "
+          f"{budget} configurations each, threads={args.threads}")
+    head = ["problem", "best", "vs default", "record"]
     widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
     for r in [head, *rows]:
         print("  ".join(str(x).ljust(w) for x, w in zip(r, widths)).rstrip())

@@ -116,18 +116,25 @@ def collect(folder: Path, record_dir: Path | None = None) -> dict:
     timings_path = folder / "timings.json"
     if not timings_path.exists():
         raise NanommError(f"{folder.name}: no timings.json (run python3 -m nanomm.runtime.remote_tune there first)")
-    timings = json.loads(timings_path.read_text())
+    return store(plan, json.loads(timings_path.read_text()), record_dir, name=folder.name)
+
+
+def store(plan: dict, timings: dict, record_dir: Path | None = None, mode: str = "remote",
+          name: str | None = None) -> dict:
+    """Checks a problem's plan (candidates.json) and timings (timings.json) against this compiler
+    and stores their record; returns a summary. `mode`: the record's search mode (remote, cluster)."""
+    name = name or Problem(**plan["problem"]).name
     if plan.get("format") != CANDIDATES_FORMAT or timings.get("format") != TIMINGS_FORMAT:
-        raise NanommError(f"{folder.name}: unknown file formats")
+        raise NanommError(f"{name}: unknown file formats")
     p = plan["problem"]
     cpu = target_cpu(plan["target"])
     fields = records.key_fields(p["M"], p["N"], p["K"], p["dtype"], p["threads"], cpu)
     if fields != plan["fields"]:
-        raise NanommError(f"{folder.name}: prepared by another compiler (nanomm source or toolchain) or for another "
+        raise NanommError(f"{name}: prepared by another compiler (nanomm source or toolchain) or for another "
                           f"target description than this one: prepare it again")
     lacking = sorted(set(plan["required_features"]) - set(timings["host"]["features"]))
     if lacking:
-        raise NanommError(f"{folder.name}: timed on a CPU without {', '.join(lacking)}: not the target")
+        raise NanommError(f"{name}: timed on a CPU without {', '.join(lacking)}: not the target")
     problem = Problem(**p)
     by_index = {t["index"]: t for t in timings["candidates"]}
     cands = []
@@ -138,18 +145,19 @@ def collect(folder: Path, record_dir: Path | None = None) -> dict:
         cfg = records.config_of(entry)
         cands.append(Candidate(cfg, entry["source"], status=t["status"], seconds=t.get("seconds"),
                                spread=t.get("spread"), error=t.get("error"), index=entry["index"],
+                               compile_seconds=t.get("compile_seconds"),
                                final_seconds=t.get("final_seconds"), final_spread=spread, final_rounds=rounds,
                                predicted=predict_seconds(problem, cpu, cfg)))
     default = cands[plan["default"]]
     finalists = [c for c in cands if c.status == "ok" and c.final_seconds]
     if not finalists:
-        raise NanommError(f"{folder.name}: no candidate passed the check there")
+        raise NanommError(f"{name}: no candidate passed the check there")
     best = pick(finalists, [default])
     flops = problem.flops
     rec = records.new_record(fields)
     rec["candidates"] = [c.to_json(flops) for c in cands]
     rec["default"] = default.to_json(flops)
-    rec["search"] = {"mode": "remote", "space_size": plan["space_size"], "evaluated": len(cands),
+    rec["search"] = {"mode": mode, "space_size": plan["space_size"], "evaluated": len(cands),
                      "host": timings["host"]["model_name"], "timed": timings.get("finished")}
     entry = best.to_json(flops)
     speedup = default.final_seconds / best.final_seconds if default.final_seconds else None

@@ -1,0 +1,145 @@
+"""The side of cluster tuning (compiler/tune/cluster.py) that times: it runs on Dask workers of the
+target CPU kind and needs no MLIR (numpy, llvmlite, ctypes, and `distributed` for the host lock).
+
+`worker_info` says what a worker is (its CPU kind, whether it can compile for this nanomm);
+`time_candidates` checks and times one problem's AOT-compiled candidates as
+`python3 -m nanomm.runtime.remote_tune` does, in a child process under a watchdog: a candidate
+that hangs (no progress for `timeout` seconds) or kills the process is marked and skipped, and
+the rest of the problem is timed again without it. One problem is timed at a time per host (a
+Dask lock named after the host), so two workers of one machine never time side by side.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import select
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .remote_tune import TRACE_LINE
+
+COMPILE_RESOURCE = "nanomm-compile"  # workers that compile for the client's nanomm (same fingerprint)
+
+
+def cpu_fields(cpu) -> dict:
+    """What tuning records key a CPU by (compiler/tune/records.py cpu_fields)."""
+    return {"name": cpu.name, "model_name": cpu.model_name, "features": sorted(cpu.features),
+            "l1d": cpu.l1d, "l2": cpu.l2, "l3": cpu.l3}
+
+
+def kind_resource(fields: dict) -> str:
+    """The worker resource of one CPU kind: its nanomm name and a hash of the fields records key on."""
+    digest = hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:12]
+    return f"nanomm-cpu-{fields['name']}-{digest}"
+
+
+def worker_info() -> dict:
+    """This worker's host, CPU kind and compiler fingerprint (None without MLIR or nanomm's compiler)."""
+    from .cpu import host_cpu
+
+    fields = cpu_fields(host_cpu())
+    info = {"hostname": socket.gethostname(), "pid": os.getpid(), "cpu": fields, "kind": kind_resource(fields),
+            "compiler": None}
+    try:
+        from ..compiler.tune.records import compiler_fingerprint
+
+        info["compiler"] = compiler_fingerprint()
+    except Exception as exc:  # noqa: BLE001 - no MLIR here: a timing-only worker
+        info["compiler_error"] = f"{type(exc).__name__}: {exc}"[:300]
+    return info
+
+
+async def add_resources(resources: dict, dask_worker=None) -> dict:
+    """client.run target: give this worker `resources` (kept until it restarts)."""
+    await dask_worker.set_resources(**{**dask_worker.state.total_resources, **resources})
+    return dict(dask_worker.state.total_resources)
+
+
+def time_candidates(plan: dict, artifacts: dict, timeout: float = 60.0, rounds: int = 7, finalists: int = 4,
+                    sample: float = 0.05) -> dict:
+    """Checks and times one problem's candidates on this host; returns remote_tune's timings dict.
+
+    `plan`: the candidates.json of compiler/tune/remote.py (every candidate listed);
+    `artifacts`: index -> {"manifest": name, "files": {name: bytes}} for the ones that compiled."""
+    try:
+        from distributed import Lock, get_worker
+
+        get_worker()
+        lock = Lock(f"nanomm-timing-{socket.gethostname()}")
+    except (ImportError, ValueError):  # called outside a Dask worker (tests, one machine)
+        lock = None
+    if lock is not None:
+        lock.acquire()
+    try:
+        with tempfile.TemporaryDirectory(prefix="nanomm-time-") as tmp:
+            return _time_in_child(Path(tmp), plan, artifacts, timeout, rounds, finalists, sample)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _time_in_child(tmp: Path, plan: dict, artifacts: dict, timeout: float, rounds: int, finalists: int,
+                   sample: float) -> dict:
+    folder = tmp / "problem"
+    listed = []
+    for cand in plan["candidates"]:
+        art = artifacts.get(cand["index"])
+        if art is None:
+            continue
+        sub = folder / f"c{cand['index']:03d}"
+        sub.mkdir(parents=True)
+        for name, data in art["files"].items():
+            (sub / name).write_bytes(data)
+        listed.append({**cand, "manifest": f"{sub.name}/{art['manifest']}"})
+    (folder / "candidates.json").write_text(json.dumps({**plan, "candidates": listed}))
+    skip: dict[int, str] = {}
+    while True:
+        argv = [sys.executable, "-m", "nanomm.runtime.remote_tune", str(tmp), "--rounds", str(rounds),
+                "--finalists", str(finalists), "--sample", str(sample), "--trace",
+                "--skip", ",".join(f"{i}:{why.replace(',', ';')}" for i, why in skip.items())]
+        failed, why = _run_watched(argv, timeout)
+        if failed is None:
+            break
+        if failed in skip or failed < 0:
+            raise RuntimeError(f"timing {folder.name} failed outside any candidate: {why}")
+        skip[failed] = why
+    return json.loads((folder / "timings.json").read_text())
+
+
+def _run_watched(argv: list[str], timeout: float) -> tuple[int | None, str]:
+    """Runs remote_tune; (None, "") when it finished, else (the candidate it was on, why it stopped)."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+                            start_new_session=True)
+    current, tail, last = -1, b"", time.monotonic()
+    prefix = TRACE_LINE.split("{")[0].encode()
+    try:
+        while True:
+            ready, _, _ = select.select([proc.stderr], [], [], 1.0)
+            if ready:
+                chunk = os.read(proc.stderr.fileno(), 65536)
+                if not chunk:
+                    break
+                tail = (tail + chunk)[-20000:]
+                for line in chunk.splitlines():
+                    if line.startswith(prefix):
+                        current, last = int(line[len(prefix):]), time.monotonic()
+            elif time.monotonic() - last > timeout:
+                proc.kill()
+                proc.wait()
+                return current, f"timeout: no result after {timeout:g} s"
+        code = proc.wait()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    if code == 0:
+        return None, ""
+    text = tail.decode(errors="replace").strip().splitlines()
+    return current, f"crashed the timing process (exit code {code}): {text[-1][:200] if text else ''}"
