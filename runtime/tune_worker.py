@@ -5,8 +5,10 @@ target CPU kind and needs no MLIR (numpy, llvmlite, ctypes, and `distributed` fo
 `time_candidates` checks and times one problem's AOT-compiled candidates as
 `python3 -m nanomm.runtime.remote_tune` does, in a child process under a watchdog: a candidate
 that hangs (no progress for `timeout` seconds) or kills the process is marked and skipped, and
-the rest of the problem is timed again without it. One problem is timed at a time per host (a
-Dask lock named after the host), so two workers of one machine never time side by side.
+the rest of the problem is timed again without it. A host times at most `slots` problems at once
+(a Dask semaphore named after it): by default one per `threads` cores, so one-thread problems
+are timed side by side on a many-core host; `slots=1` times one at a time (quieter timings, for
+memory-bound shapes, at the cost of throughput).
 """
 
 from __future__ import annotations
@@ -61,17 +63,24 @@ async def add_resources(resources: dict, dask_worker=None) -> dict:
     return dict(dask_worker.state.total_resources)
 
 
+def timing_slots(slots: int | None, threads: int) -> int:
+    """Problems timed at once on this host: `slots`, or (None) one per `threads` cores."""
+    return max(1, slots if slots else (os.cpu_count() or 1) // max(1, threads))
+
+
 def time_candidates(plan: dict, artifacts: dict, timeout: float = 60.0, rounds: int = 7, finalists: int = 4,
-                    sample: float = 0.05) -> dict:
+                    sample: float = 0.05, slots: int | None = None) -> dict:
     """Checks and times one problem's candidates on this host; returns remote_tune's timings dict.
 
     `plan`: the candidates.json of compiler/tune/remote.py (every candidate listed);
-    `artifacts`: index -> {"manifest": name, "files": {name: bytes}} for the ones that compiled."""
+    `artifacts`: index -> {"manifest": name, "files": {name: bytes}} for the ones that compiled;
+    `slots`: problems timed at once on this host (a Dask semaphore named after it; see timing_slots)."""
+    n = timing_slots(slots, plan["problem"]["threads"])
     try:
-        from distributed import Lock, get_worker
+        from distributed import Semaphore, get_worker
 
         get_worker()
-        lock = Lock(f"nanomm-timing-{socket.gethostname()}")
+        lock = Semaphore(max_leases=n, name=f"nanomm-timing-{socket.gethostname()}-{n}")
     except (ImportError, ValueError):  # called outside a Dask worker (tests, one machine)
         lock = None
     if lock is not None:

@@ -64,6 +64,9 @@ def _parser() -> argparse.ArgumentParser:
                         "worker with this nanomm, timings on workers with this machine's CPU; --budget is then a "
                         f"number of configurations per problem (default {DEFAULT_CLUSTER_CONFIGS}) and --resume "
                         "skips problems recorded already")
+    p.add_argument("--timing-slots", type=int, default=None, metavar="N",
+                   help="with --cluster: problems timed at once per host (default: one per --threads cores; "
+                        "1 for the quietest timings)")
     p.add_argument("--workers", type=int, default=None, help="compile processes (default: the cores)")
     p.add_argument("--timeout", type=float, default=60.0, help="seconds one candidate may take to compile")
     p.add_argument("--seed", type=int, default=0)
@@ -251,7 +254,7 @@ def _tune_cluster(args, todo: list[tuple[int, int, int, str]]) -> None:
     start = time.monotonic()
     rows = []
     for s in tune_cluster(todo, args.cluster, threads=args.threads, configs=int(budget), timeout=args.timeout,
-                          resume=args.resume, workers=args.workers):
+                          resume=args.resume, workers=args.workers, slots=args.timing_slots):
         if s["status"] == "recorded":
             rows.append([s["problem"], f"{s['best_gflops']:.1f} {s['unit']}",
                          f"{s['speedup']:.3f}x" if s.get("speedup") else "-", s["record"]])

@@ -9,8 +9,8 @@ A problem is tuned as the remote path does it (compiler/tune/remote.py), spread 
   own (measure.CompilePool: a candidate that hangs past `timeout` or crashes the compiler is
   that candidate's failure, not the worker's), the object files sent back;
 - on a worker of the target CPU kind (runtime/tune_worker.py, no MLIR needed): the problem's
-  candidates checked against numpy and timed as remote_tune times them, one problem at a time
-  per host, under a watchdog;
+  candidates checked against numpy and timed as remote_tune times them, under a watchdog, as
+  many problems at once per host as it has cores for them (or `slots`);
 - here again: the record, made and verified as `remote collect` makes it, written atomically
   into the local store (records.write), once per problem.
 
@@ -162,11 +162,12 @@ def _prepare_workers(client, timing_resource: str, fingerprint: str, known: set)
 
 def tune_cluster(todo: list[tuple[int, int, int, str]], address: str, *, threads: int = 1,
                  configs: int = DEFAULT_CONFIGS, rounds: int = 7, finalists: int = 4, sample: float = 0.05,
-                 timeout: float = 60.0, resume: bool = False, workers: int | None = None,
+                 timeout: float = 60.0, resume: bool = False, workers: int | None = None, slots: int | None = None,
                  record_dir: Path | None = None, compile_fn=export_candidate,
                  log=lambda msg: print(msg, file=sys.stderr, flush=True)) -> list[dict]:
     """Tunes every (M, N, K, dtype) of `todo` for this host's CPU on the cluster at `address`;
-    returns one summary per problem (see the module doc)."""
+    returns one summary per problem (see the module doc). `slots`: problems a host times at once
+    (runtime/tune_worker.py timing_slots; None: one per `threads` cores)."""
     from distributed import wait
 
     if configs < 1:
@@ -225,7 +226,8 @@ def tune_cluster(todo: list[tuple[int, int, int, str]], address: str, *, threads
                     state.results[index] = _result(f)
                     progress.compiled(state.results[index])
                     if len(state.results) == len(state.plan["candidates"]):
-                        t = _submit_timing(client, state, timing_resource, timeout, rounds, finalists, sample)
+                        t = _submit_timing(client, state, timing_resource, timeout, rounds, finalists, sample,
+                                           slots)
                         if t is None:
                             summaries.append(progress.finished(state, None, "no candidate compiled"))
                         else:
@@ -259,7 +261,7 @@ def _result(future) -> dict:
         return {"ok": False, "error": f"{type(exc).__name__}: {exc}"[:2000]}
 
 
-def _submit_timing(client, state: _State, resource: str, timeout, rounds, finalists, sample):
+def _submit_timing(client, state: _State, resource: str, timeout, rounds, finalists, sample, slots):
     artifacts = {i: {"manifest": r["manifest"], "files": r["files"]}
                  for i, r in state.results.items() if r.get("ok")}
     if not artifacts:
@@ -268,7 +270,7 @@ def _submit_timing(client, state: _State, resource: str, timeout, rounds, finali
     state.timing_started = time.monotonic()
     name = state.problem.name
     return client.submit(tune_worker.time_candidates, state.plan, artifacts, timeout, rounds, finalists, sample,
-                         pure=False, priority=100, resources={resource: 1},
+                         slots, pure=False, priority=100, resources={resource: 1},
                          key=f"nanomm-time-{name}-{os.urandom(4).hex()}")
 
 
