@@ -15,8 +15,8 @@ the ratio is against the first worker count of the run.
 The paper estimate for a fleet: from the one-worker run's mean compile seconds per candidate (c)
 and timing seconds per problem (t), P problems for each of `--kinds` CPU kinds on `--machines`
 machines of `--cores` cores each (compiles anywhere, timings of a kind on its share of the
-machines, one problem per core at a time): max(kinds P (configs c + t) / (machines cores),
-P t / (machines / kinds x cores)) seconds, and the same per worker count measured here.
+machines, one problem per core at a time), plus one problem's own path (c + t):
+max(kinds P (configs c + t) / (machines cores), P t / (machines / kinds x cores)) + c + t seconds.
 """
 
 from __future__ import annotations
@@ -119,16 +119,17 @@ def main(argv: list[str] | None = None) -> int:
     c = base["mean_compile"] or 0.0
     t = max(0.0, base["seconds"] / len(todo) - args.configs * c)
     P, k, m, cores = args.fleet_problems, args.kinds, args.machines, args.cores
-    fleet = max(k * P * (args.configs * c + t) / (m * cores), P * t / (m / k * cores))
+    fleet = max(k * P * (args.configs * c + t) / (m * cores), P * t / (m / k * cores)) + c + t
     text = [f"# bench/bench_cluster.py, {_report.machine_name()}", "", prov, "",
             f"{len(todo)} problems ({', '.join(f'{M}x{N}x{K} {d}' for M, N, K, d in todo)}), "
             f"{args.configs} configurations each, timing slots per host: "
             f"{args.slots or 'one per core'}; {os.cpu_count()} cores here.", "",
             _report.render_markdown(head, rows, set()), "",
-            f"Paper estimate: c = {c:.2f} s a candidate's compile, t = {t:.2f} s a problem's checks and timings "
-            f"(one-worker run: tuning seconds / problems - configs x c). {P} problems for each of {k} CPU kinds "
-            f"on {m} machines of {cores} cores: max({k} x {P} x ({args.configs} c + t) / ({m} x {cores}), "
-            f"{P} t / ({m}/{k} x {cores})) = **{fleet:.0f} s** ({k * P / fleet * 60:.0f} problems a minute), "
+            f"Paper estimate: c = {c:.2f} s a candidate's compile, t = {t:.2f} s the rest of a problem's work "
+            f"(planning, checks, timings: one-worker run's tuning seconds / problems - configs x c). {P} problems "
+            f"for each of {k} CPU kinds on {m} machines of {cores} cores: max({k} x {P} x ({args.configs} c + t) / "
+            f"({m} x {cores}), {P} t / ({m}/{k} x {cores})) + c + t (the last problem's own path) = "
+            f"**{fleet:.0f} s** ({k * P / fleet * 60:.0f} problems a minute), "
             f"against {k * P * (args.configs * c + t):.0f} s on one worker."]
     report = "\n".join(text) + "\n"
     print(report)

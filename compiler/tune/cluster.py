@@ -2,10 +2,10 @@
 
 A problem is tuned as the remote path does it (compiler/tune/remote.py), spread over workers:
 
-- here: the candidates (remote.choose: the default, its one-field variations, the model's picks,
-  `configs` in all) and the record's key fields, for the target CPU;
+- here: the record's key fields, for the target CPU;
 - on any worker whose nanomm compiles the same code as this one (the same compiler fingerprint):
-  each candidate compiled ahead of time (compiler/aot.py) in a compile process of the worker's
+  the candidates (remote.choose: the default, its one-field variations, the model's picks,
+  `configs` in all; choosing walks the whole space, seconds for a large problem), then each candidate compiled ahead of time (compiler/aot.py) in a compile process of the worker's
   own (measure.CompilePool: a candidate that hangs past `timeout` or crashes the compiler is
   that candidate's failure, not the worker's), the object files sent back;
 - on a worker of the target CPU kind (runtime/tune_worker.py, no MLIR needed): the problem's
@@ -136,6 +136,19 @@ class _State:
     timing_started: float | None = None
 
 
+def plan_problem(problem: Problem, cpu, threads: int, configs: int, fields: dict) -> dict:
+    """Dask task: the candidates.json of `problem` (compiler/tune/remote.py's format), its
+    `configs` candidates chosen by remote.choose."""
+    space = Space(problem, cpu)
+    chosen = choose(space, configs)
+    return {"format": CANDIDATES_FORMAT, "problem": dataclasses.asdict(problem), "target": "host",
+            "cpu": cpu.name, "requested_threads": threads, "required_features": None, "fields": fields,
+            "default": 0, "space_size": len(space),
+            "candidates": [{"index": i, "config": cfg.as_dict(), "source": source,
+                            "short": f"{cfg.isa} {short(cfg)}", "manifest": None}
+                           for i, (cfg, source) in enumerate(chosen)]}
+
+
 def _prepare_workers(client, timing_resource: str, fingerprint: str, known: set) -> tuple[int, int]:
     """Gives workers not seen before the resources they qualify for; returns (compile, timing)
     worker counts. Raises ClusterError when no worker can compile or none can time."""
@@ -194,24 +207,15 @@ def tune_cluster(todo: list[tuple[int, int, int, str]], address: str, *, threads
                 summaries.append({"problem": problem.name, "status": "recorded already",
                                   "record": str(records.path_for(old["key"], record_dir))})
                 continue
-            space = Space(problem, cpu)
-            chosen = choose(space, configs)
-            plan = {"format": CANDIDATES_FORMAT, "problem": dataclasses.asdict(problem), "target": "host",
-                    "cpu": cpu.name, "requested_threads": threads, "required_features": None, "fields": fields,
-                    "default": 0, "space_size": len(space),
-                    "candidates": [{"index": i, "config": cfg.as_dict(), "source": source,
-                                    "short": f"{cfg.isa} {short(cfg)}", "manifest": None}
-                                   for i, (cfg, source) in enumerate(chosen)]}
-            states[problem.name] = _State(problem, plan, started=time.monotonic())
-            for i, (cfg, _) in enumerate(chosen):
-                task = {"problem": dataclasses.asdict(problem), "cpu": cpu, "threads": threads,
-                        "config": cfg.as_dict()}
-                f = client.submit(compile_on_worker, task, timeout, compile_fn, pure=False, priority=-order,
-                                  resources={tune_worker.COMPILE_RESOURCE: 1},
-                                  key=f"nanomm-compile-{problem.name}-{i}-{os.urandom(4).hex()}")
-                meta[f.key] = (problem.name, i)
-                pending.append(f)
-        progress = _Progress(log, len(states), sum(len(s.plan["candidates"]) for s in states.values()), n_compile)
+            states[problem.name] = _State(problem, {"fields": fields, "order": order}, started=time.monotonic())
+            # choosing walks the whole space (seconds for a large problem): a task, so problems are
+            # planned side by side while earlier ones compile
+            f = client.submit(plan_problem, problem, cpu, threads, configs, fields, pure=False, priority=-order,
+                              resources={tune_worker.COMPILE_RESOURCE: 1},
+                              key=f"nanomm-plan-{problem.name}-{os.urandom(4).hex()}")
+            meta[f.key] = (problem.name, "plan")
+            pending.append(f)
+        progress = _Progress(log, len(states), len(states) * configs, n_compile)
         refreshed = time.monotonic()
         while pending:
             try:
@@ -222,6 +226,21 @@ def tune_cluster(todo: list[tuple[int, int, int, str]], address: str, *, threads
                 pending.remove(f)
                 name, index = meta.pop(f.key)
                 state = states[name]
+                if index == "plan":
+                    plan = _result(f)
+                    if "candidates" not in plan:
+                        summaries.append(progress.finished(state, None, f"planning failed: {plan['error']}"))
+                        continue
+                    progress.candidates += len(plan["candidates"]) - configs
+                    order, state.plan = state.plan["order"], plan
+                    for entry in plan["candidates"]:
+                        task = {"problem": plan["problem"], "cpu": cpu, "threads": threads, "config": entry["config"]}
+                        c = client.submit(compile_on_worker, task, timeout, compile_fn, pure=False, priority=-order,
+                                          resources={tune_worker.COMPILE_RESOURCE: 1},
+                                          key=f"nanomm-compile-{name}-{entry['index']}-{os.urandom(4).hex()}")
+                        meta[c.key] = (name, entry["index"])
+                        pending.append(c)
+                    continue
                 if index is not None:
                     state.results[index] = _result(f)
                     progress.compiled(state.results[index])
