@@ -56,7 +56,9 @@ def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int =
                                 "config": kernel.config.as_dict(), "M": part.M, "N": part.N}
         return kernel
 
-    _, layout = build_plan(spec, chunks, build)
+    if spec.prepacked_b and len(chunks) > 1:
+        raise NanommError("an AOT kernel with B pre-packed runs on one thread (pass threads=1)")
+    kernels, layout = build_plan(spec, chunks, build)
     d = DTYPES[spec.dtype]
     a_np, b_np, c_np = d.numpy_a, d.numpy_b, d.numpy_c
     name = spec.symbol
@@ -70,6 +72,10 @@ def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int =
         "parts": [{"symbol": c.spec.symbol, "a_offset": a, "b_offset": b, "c_offset": c_off}
                   for c, (a, b, c_off) in zip(chunks, layout.parts)],
     }
+    if spec.prepacked_b:  # f(a, packed, c), B packed once by the object's own pack function
+        cfg = kernels[chunks[0].spec].config
+        manifest["packed_b"] = {"symbol": chunks[0].spec.symbol + "_pack_b",
+                                "shape": list(cfg.packed_b_shape(spec.K, spec.N, spec.dtype))}
     if layout.pack_parts:
         manifest["shared_b"] = {"nbytes": layout.packed_bytes, "parts": [
             {"object": block.symbol, "symbol": block.symbol + "_pack_b", "b_offset": b, "packed_offset": packed}

@@ -116,13 +116,14 @@ def time_problem(folder: Path, rounds: int = 7, finalists: int = 4, sample: floa
             if a is None:
                 a, b, c = operands(json.loads(path.read_text()))
             c[...] = 0
-            function(a, b, c)
+            packed = function.pack_b(b) if hasattr(function, "pack_b") else b  # each layout its own copy
+            function(a, packed, c)
             wrong = matmul_mismatch(c, a, b)
             if wrong:
                 entry["status"], entry["error"] = "wrong", wrong
                 log(f"  candidate {cand['index']}: WRONG: {wrong}")
                 continue
-            call = (lambda f: lambda: f(a, b, c))(function)
+            call = (lambda f, bb: lambda: f(a, bb, c))(function, packed)
             entry["seconds"], entry["spread"] = sample_seconds(call, sample)
             entry["status"] = "ok"
             calls[cand["index"]] = call

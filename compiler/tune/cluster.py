@@ -37,8 +37,8 @@ from ...runtime import tune_worker
 from ...runtime.remote_tune import CANDIDATES_FORMAT
 from ..build import target_cpu
 from . import records
-from .measure import CompilePool, effective_threads
-from .remote import choose, store
+from .measure import CompilePool
+from .remote import choose, prepacked_problem, store
 from .space import Problem, Space, short
 
 DEFAULT_CONFIGS = 16     # candidates per problem, the default included
@@ -176,11 +176,13 @@ def _prepare_workers(client, timing_resource: str, fingerprint: str, known: set)
 def tune_cluster(todo: list[tuple[int, int, int, str]], address: str, *, threads: int = 1,
                  configs: int = DEFAULT_CONFIGS, rounds: int = 7, finalists: int = 4, sample: float = 0.05,
                  timeout: float = 60.0, resume: bool = False, workers: int | None = None, slots: int | None = None,
+                 prepacked: bool = False,
                  record_dir: Path | None = None, compile_fn=export_candidate,
                  log=lambda msg: print(msg, file=sys.stderr, flush=True)) -> list[dict]:
     """Tunes every (M, N, K, dtype) of `todo` for this host's CPU on the cluster at `address`;
     returns one summary per problem (see the module doc). `slots`: problems a host times at once
-    (runtime/tune_worker.py timing_slots; None: one per `threads` cores)."""
+    (runtime/tune_worker.py timing_slots; None: one per `threads` cores). `prepacked`: B packed
+    once, the kernels compile_matmul(M, N, K, b=W) builds (records with prepacked_b; one thread)."""
     from distributed import wait
 
     if configs < 1:
@@ -199,9 +201,8 @@ def tune_cluster(todo: list[tuple[int, int, int, str]], address: str, *, threads
         meta: dict = {}      # future key -> (problem name, candidate index or None for the timing)
         pending = []
         for order, (M, N, K, dtype) in enumerate(todo):
-            problem = Problem(M, N, K, dtype)
-            problem = dataclasses.replace(problem, threads=effective_threads(problem, threads, cpu))
-            fields = records.key_fields(M, N, K, dtype, problem.threads, cpu)
+            problem = prepacked_problem(M, N, K, dtype, threads, cpu, prepacked)
+            fields = records.key_fields(M, N, K, dtype, problem.threads, cpu, prepacked_b=prepacked)
             old = records.find(fields, record_dir)
             if resume and old is not None and old.get("best") is not None:
                 summaries.append({"problem": problem.name, "status": "recorded already",

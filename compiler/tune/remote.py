@@ -79,22 +79,23 @@ def choose(space: Space, configs: int, record: dict | None = None) -> list[tuple
 
 
 def prepare(M: int, N: int, K: int, dtype: str, target: str, threads: int, configs: int, out: Path,
-            refine: bool = False, log=lambda msg: print(msg, file=sys.stderr, flush=True)) -> Path:
+            refine: bool = False, log=lambda msg: print(msg, file=sys.stderr, flush=True),
+            prepacked: bool = False) -> Path:
     """Compiles the candidates of one problem for `target` into out/<problem>/; returns that folder.
-    `refine`: around the best of the record an earlier run stored (see choose)."""
+    `refine`: around the best of the record an earlier run stored (see choose); `prepacked`: B
+    packed once (the kernels of compile_matmul(M, N, K, b=W); one thread)."""
     from ..aot import export
 
     if configs < 1:
         raise NanommError(f"--configs must be at least 1, got {configs}")
     cpu = target_cpu(target)
-    problem = Problem(M, N, K, dtype)
-    problem = dataclasses.replace(problem, threads=effective_threads(problem, threads, cpu))
-    folder = Path(out) / f"{M}x{N}x{K}_{dtype}_t{problem.threads}"
+    problem = prepacked_problem(M, N, K, dtype, threads, cpu, prepacked)
+    folder = Path(out) / f"{M}x{N}x{K}_{dtype}_t{problem.threads}{'_packed' if prepacked else ''}"
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
     entries, required = [], None
-    fields = records.key_fields(M, N, K, dtype, problem.threads, cpu)
+    fields = records.key_fields(M, N, K, dtype, problem.threads, cpu, prepacked_b=prepacked)
     space = Space(problem, cpu)
     chosen = choose(space, configs, records.find(fields) if refine else None)
     for i, (cfg, source) in enumerate(chosen):
@@ -108,6 +109,15 @@ def prepare(M: int, N: int, K: int, dtype: str, target: str, threads: int, confi
             "space_size": len(space), "candidates": entries}
     (folder / "candidates.json").write_text(json.dumps(plan, indent=1))
     return folder
+
+
+def prepacked_problem(M: int, N: int, K: int, dtype: str, threads: int, cpu, prepacked: bool) -> Problem:
+    """The Problem tuned for a call on `threads` threads (the effective count); pre-packed B on one."""
+    if prepacked and threads != 1:
+        raise NanommError("pre-packed B is tuned on one thread (compile_matmul(..., b=W) kernels of one thread): "
+                          f"got threads={threads}")
+    problem = Problem(M, N, K, dtype, prepacked_b=prepacked)
+    return dataclasses.replace(problem, threads=effective_threads(problem, threads, cpu))
 
 
 def collect(folder: Path, record_dir: Path | None = None) -> dict:
@@ -128,7 +138,8 @@ def store(plan: dict, timings: dict, record_dir: Path | None = None, mode: str =
         raise NanommError(f"{name}: unknown file formats")
     p = plan["problem"]
     cpu = target_cpu(plan["target"])
-    fields = records.key_fields(p["M"], p["N"], p["K"], p["dtype"], p["threads"], cpu)
+    fields = records.key_fields(p["M"], p["N"], p["K"], p["dtype"], p["threads"], cpu,
+                                accumulate=p.get("accumulate", False), prepacked_b=p.get("prepacked_b", False))
     if fields != plan["fields"]:
         raise NanommError(f"{name}: prepared by another compiler (nanomm source or toolchain) or for another "
                           f"target description than this one: prepare it again")
@@ -186,6 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     pp.add_argument("--configs", type=int, default=24, help="candidates per shape, the default included")
     pp.add_argument("--refine", action="store_true",
                     help="candidates around the best of the stored record (a second round), not the default")
+    pp.add_argument("--prepacked", action="store_true", help="B packed once (compile_matmul(..., b=W)); one thread")
     pp.add_argument("--out", type=Path, required=True)
     pc = sub.add_parser("collect", help="store the records of timed problem folders")
     pc.add_argument("dir", type=Path)
@@ -197,7 +209,8 @@ def main(argv: list[str] | None = None) -> int:
             for text in args.shapes:
                 dims = [int(x) for x in text.lower().split("x")]
                 M, N, K = dims * 3 if len(dims) == 1 else dims
-                print(prepare(M, N, K, args.dtype, args.target, args.threads, args.configs, args.out, args.refine))
+                print(prepare(M, N, K, args.dtype, args.target, args.threads, args.configs, args.out, args.refine,
+                              prepacked=args.prepacked))
             return 0
         folders = sorted(f.parent for f in args.dir.glob("*/candidates.json"))
         if not folders:

@@ -140,3 +140,12 @@ def test_the_command_line_tunes_on_a_cluster_and_refuses_bad_input(cache, schedu
     assert f"{shapes}:2: bad shape '16x24'" in capsys.readouterr().err
     assert cli.main(["16", "24", "8", "--cluster", scheduler, "--budget", "60s"]) == 1
     assert "--budget is a number of configurations per problem" in capsys.readouterr().err
+
+
+def test_prepacked_problems_are_tuned_into_the_records_compile_matmul_with_weights_reads(cache, scheduler):
+    summaries = tune_cluster([(40, 96, 64, "f32")], scheduler, prepacked=True, **FAST)
+    assert summaries[0]["status"] == "recorded"
+    fields = records.key_fields(40, 96, 64, "f32", 1, target_cpu("host"), prepacked_b=True)
+    best = records.config_of(records.find(fields)["best"])
+    assert records.lookup(40, 96, 64, "f32", 1, target_cpu("host"), prepacked_b=True) == best
+    assert records.find(_fields(40, 96, 64, "f32")) is None

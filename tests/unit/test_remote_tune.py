@@ -155,3 +155,42 @@ def test_variations_of_the_amx_default_cover_each_field_and_the_other_path():
     chosen = choose(space, 12)
     assert chosen[0] == (default, "default") and len(chosen) == 12
     assert len({config_key(c) for c, _ in chosen}) == 12
+
+
+@pytest.mark.parametrize("dtype", ["f32", "bf16", "u8s8"])
+def test_prepacked_candidates_are_timed_on_their_own_packed_b_and_used_by_compile_matmul(cache, dtype):
+    import numpy as np
+
+    import nanomm
+    from nanomm.runtime.cpu import missing_features
+
+    folder = prepare(*SHAPE, dtype, "host", 1, 3, cache / "remote", log=lambda msg: None, prepacked=True)
+    plan = json.loads((folder / "candidates.json").read_text())
+    if missing_features(tuple(plan["required_features"])):
+        pytest.skip(f"this CPU lacks {missing_features(tuple(plan['required_features']))} for {dtype} kernels")
+    manifest = json.loads((folder / plan["candidates"][0]["manifest"]).read_text())
+    assert plan["problem"]["prepacked_b"] and plan["fields"]["problem"]["prepacked_b"]
+    assert len(manifest["packed_b"]["shape"]) == 4  # the kernel takes B in its packed layout
+    timings = remote_tune.time_problem(folder, rounds=2, sample=0.002, log=lambda msg: None)
+    assert [t["status"] for t in timings["candidates"]] == ["ok"] * 3  # checked against numpy on plain B
+    collect(folder)
+    best = records.config_of(records.find(plan["fields"])["best"])
+    assert records.lookup(*SHAPE, dtype, 1, target_cpu("host"), prepacked_b=True) == best
+    assert records.lookup(*SHAPE, dtype, 1, target_cpu("host")) is None  # per-call packing: another problem
+    rng = np.random.default_rng(1)
+    M, N, K = SHAPE
+    a, b = (rng.integers(0, 9, size=s).astype(np.float32) for s in ((M, K), (K, N)))
+    if dtype == "u8s8":
+        a, b = a.astype(np.uint8), b.astype(np.int8)
+    elif dtype == "bf16":
+        from nanomm.runtime.convert import to_bfloat16
+        a, b = to_bfloat16(a), to_bfloat16(b)
+    kernel = nanomm.compile_matmul(M, N, K, dtype, b=b, threads=1)
+    assert kernel.config == best
+    expected = a.astype(np.float64) @ b.astype(np.float64)
+    np.testing.assert_array_equal(kernel(a), expected.astype(kernel(a).dtype))
+
+
+def test_prepacked_tuning_takes_one_thread(cache):
+    with pytest.raises(NanommError, match="pre-packed B is tuned on one thread"):
+        prepare(*SHAPE, "f32", "host", 2, 3, cache / "remote", log=lambda msg: None, prepacked=True)
