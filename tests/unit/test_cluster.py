@@ -14,7 +14,8 @@ distributed = pytest.importorskip("distributed", reason="cluster tuning needs da
 from nanomm.compiler.build import target_cpu  # noqa: E402
 from nanomm.compiler.tune import Budget, cli, records, tune  # noqa: E402
 from nanomm.compiler.tune._testing import faulty_export  # noqa: E402
-from nanomm.compiler.tune.cluster import ClusterError, connect, tune_cluster  # noqa: E402
+from nanomm.compiler.tune.cluster import ClusterError, connect, plan_problem, tune_cluster  # noqa: E402
+from nanomm.compiler.tune.space import Problem  # noqa: E402
 from nanomm.runtime import tune_worker  # noqa: E402
 from nanomm.runtime.remote_tune import TRACE_LINE  # noqa: E402
 
@@ -100,13 +101,16 @@ def test_a_worker_killed_mid_run_loses_nothing(cache, scheduler):
 
 
 def test_a_compile_that_hangs_is_marked_and_the_problem_still_recorded(cache, scheduler):
-    hang = functools.partial(faulty_export, hang=[{"M": 24, "mr": 14}, {"M": 24, "nr": 16}])
+    problem = Problem(*PROBLEMS[1])
+    plan = plan_problem(problem, target_cpu("host"), 1, FAST["configs"], _fields(*PROBLEMS[1]))
+    second = plan["candidates"][1]["config"]  # the candidates after the default hang
+    hang = functools.partial(faulty_export, hang=[{**second, "M": 24}, {**plan["candidates"][2]["config"], "M": 24}])
     summaries = tune_cluster(PROBLEMS[1:2], scheduler, compile_fn=hang, timeout=3, **FAST)
     assert summaries[0]["status"] == "recorded"
     rec = records.find(_fields(*PROBLEMS[1]))
     hung = [c for c in rec["candidates"] if c["status"] != "ok"]
-    assert hung and all("timeout" in c["error"] for c in hung)
-    assert rec["best"]["status"] == "ok" and rec["best"] not in hung
+    assert len(hung) == 2 and all("timeout" in c["error"] for c in hung)
+    assert rec["best"]["config"] == plan["candidates"][0]["config"]
 
 
 def test_the_timing_watchdog_names_the_candidate_that_hung_or_crashed(tmp_path):
