@@ -30,6 +30,10 @@ numpy forward, minimum cosine over the batch):
   `nanomm-int8`: int8 weights (symmetric, a scale per output column) and u8 activations quantized
   per call (per tensor: scale and zero point from its range), u8s8 kernels whose epilogue
   dequantizes (the zero point's correction in int32, then scale, bias, GELU, residual).
+  `nanomm-static`: float32 projections as static-M kernels compiled at the first call of each M
+  (the warm-up) on weights pre-packed for them, so tuning records for those shapes apply
+  (`nanomm tune --shapes FILE --prepacked --cluster local`); `nanomm-static-default` the same at
+  the heuristic's default configs (records ignored): their ratio in one run is what tuning gained.
 - `onnxruntime`: the same model as an ONNX graph made with onnx.helper from the same weights
   (Gather, MatMul, Add, Softmax, LayerNormalization, Erf GELU, ReduceMean), CPU provider, all graph
   optimisations, intra-op threads = the thread count.
@@ -71,8 +75,8 @@ MODELS = {  # name -> (layers, hidden, heads, FFN)
     "bert": (12, 768, 12, 3072),
 }
 VOCAB, MAX_POSITIONS, LN_EPS = 8192, 512, 1e-12
-BACKENDS = ("numpy", "nanomm", "nanomm-numpy-rows", "nanomm-qkv3", "nanomm-bf16", "nanomm-int8", "onnxruntime",
-            "torch")
+BACKENDS = ("numpy", "nanomm", "nanomm-numpy-rows", "nanomm-qkv3", "nanomm-bf16", "nanomm-int8", "nanomm-static",
+            "nanomm-static-default", "onnxruntime", "torch")
 DEFAULT_BACKENDS = "numpy,nanomm,onnxruntime,torch"
 
 
@@ -214,11 +218,11 @@ class NanommBackend:
     BUCKET = 16  # attention lengths are padded to a multiple of this: one kernel pair a bucket
 
     def __init__(self, w: dict, threads: int, dtype: str = "f32", split_qkv: bool = False,
-                 max_length: int = 128, row_kernels: bool = True):
+                 max_length: int = 128, row_kernels: bool = True, static_m: str | None = None):
         import nanomm
         from nanomm.runtime.convert import to_bfloat16
 
-        self.row_kernels = row_kernels
+        self.row_kernels, self.static_m = row_kernels, static_m
         self.nanomm, self.threads, self.dtype = nanomm, threads, dtype
         self.to_bf16 = to_bfloat16 if dtype == "bf16" else None
         self.w_scales: dict = {}  # int8: id(kernel) -> the weights' column scales
@@ -265,8 +269,12 @@ class NanommBackend:
             ep = dict(ep, scale=True, zero_point=True)
         else:
             b = self.to_bf16(W) if self.to_bf16 else W
-        kernel = self.nanomm.compile_matmul(None, N, K, self.dtype, b=b, threads=self.threads,
-                                            epilogue=self.nanomm.Epilogue(**ep))
+        if self.static_m:
+            kernel = StaticM(self.nanomm, N, K, self.dtype, b, self.threads, self.nanomm.Epilogue(**ep),
+                             tuned=self.static_m == "tuned")
+        else:
+            kernel = self.nanomm.compile_matmul(None, N, K, self.dtype, b=b, threads=self.threads,
+                                                epilogue=self.nanomm.Epilogue(**ep))
         if self.dtype == "u8s8":
             self.w_scales[id(kernel)] = w_scale.astype(np.float32)
         return kernel
@@ -313,6 +321,32 @@ class NanommBackend:
 def numpy_forward(w: dict):
     be = NumpyBackend(w)
     return lambda ids: forward(ids, w, be)
+
+
+class StaticM:
+    """A projection as static-M kernels, each compiled at the first call of its M (here: the warm-up)
+    with the weights pre-packed: `compile_matmul(M, N, K, b=W)`, so `nanomm tune --prepacked`
+    records for (M, N, K) apply (`tuned`), or the heuristic's default config (records ignored)."""
+
+    def __init__(self, nanomm, N, K, dtype, b, threads, epilogue, tuned: bool):
+        self.nanomm, self.N, self.K, self.dtype, self.b = nanomm, N, K, dtype, b
+        self.threads, self.epilogue, self.tuned = threads, epilogue, tuned
+        self.kernels: dict = {}
+
+    def __call__(self, a, **kw):
+        M = a.shape[0]
+        kernel = self.kernels.get(M)
+        if kernel is None:
+            config = None
+            if not self.tuned:  # one thread: the config compile_matmul picks without a record
+                from nanomm.compiler.build import target_cpu
+
+                config = self.nanomm.default_config(M, self.N, self.K, target_cpu("host"), prepacked_b=True,
+                                                    dtype=self.dtype)
+            kernel = self.kernels[M] = self.nanomm.compile_matmul(M, self.N, self.K, self.dtype, config=config,
+                                                                  b=self.b, threads=self.threads,
+                                                                  epilogue=self.epilogue)
+        return kernel(a, **kw)
 
 
 def nanomm_forward(w: dict, threads: int, **kw):
@@ -418,8 +452,9 @@ def make_backend(name: str, w: dict, threads: int):
             return numpy_forward(w), None
         if name.startswith("nanomm"):
             dtype = "bf16" if "bf16" in name else "u8s8" if "int8" in name else "f32"
+            static = "default" if name.endswith("static-default") else "tuned" if "static" in name else None
             return nanomm_forward(w, threads, dtype=dtype, split_qkv="qkv3" in name,
-                                  row_kernels="numpy-rows" not in name), None
+                                  row_kernels="numpy-rows" not in name, static_m=static), None
         if name == "onnxruntime":
             return onnxruntime_forward(w, threads), None
         if name == "torch":
