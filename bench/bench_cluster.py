@@ -4,6 +4,7 @@
     python bench/bench_cluster.py                                  # 1 and 2 local workers
     python bench/bench_cluster.py --workers 1,2 --configs 8 --out bench/out/cluster.md
     python bench/bench_cluster.py --problems shapes.txt --slots 1  # one timing at a time per host
+    python bench/bench_cluster.py --workers 1,4,16 --ms 16,64,128,256 --configs 6 --rounds 3 --sample 0.02
 
 Each run starts a LocalCluster of W one-thread worker processes, then times
 `tune_cluster(problems, its address)` from submit to the last record: the same problems, the same
@@ -31,12 +32,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _report  # noqa: E402
 
-# A BERT-base and a MiniLM-L6 encoder layer's four projections at 128 rows (one 128-token sequence).
-PROBLEMS = ["128x2304x768", "128x768x768", "128x3072x768", "128x768x3072",
-            "128x1152x384", "128x384x384", "128x1536x384", "128x384x1536"]
+# A BERT-base and a MiniLM-L6 encoder layer's four projections (N x K), at --ms rows.
+PROJECTIONS = ["2304x768", "768x768", "3072x768", "768x3072", "1152x384", "384x384", "1536x384", "384x1536"]
 
 
-def run(workers: int, todo: list, configs: int, slots: int | None, log) -> dict:
+def run(workers: int, todo: list, configs: int, slots: int | None, log, rounds: int = 7, sample: float = 0.05) -> dict:
     """One tuning run on a fresh LocalCluster of `workers` workers; its timings."""
     from distributed import LocalCluster
 
@@ -55,7 +55,8 @@ def run(workers: int, todo: list, configs: int, slots: int | None, log) -> dict:
             lines: list[str] = []
             try:
                 t0 = time.monotonic()
-                out = tune_cluster(todo, cluster.scheduler_address, configs=configs, slots=slots,
+                out = tune_cluster(todo, cluster.scheduler_address, configs=configs, slots=slots, rounds=rounds,
+                                   sample=sample,
                                    log=lambda msg: (lines.append(msg), log(f"  {msg}")))
                 seconds = time.monotonic() - t0
             finally:
@@ -85,7 +86,10 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--workers", default="1,2", help="worker counts, comma-separated (default 1,2)")
     p.add_argument("--problems", default=None, help="a file of 'MxNxK [dtype]' lines (default: 8 encoder projections)")
+    p.add_argument("--ms", default="128", help="rows of the default problems, comma-separated (default 128)")
     p.add_argument("--dtype", default="f32")
+    p.add_argument("--rounds", type=int, default=7, help="interleaved rounds of the finalists (default 7)")
+    p.add_argument("--sample", type=float, default=0.05, help="seconds of calls per timing sample (default 0.05)")
     p.add_argument("--configs", type=int, default=8, help="candidates per problem (default 8)")
     p.add_argument("--slots", type=int, default=None, help="problems timed at once per host (default: one per core)")
     p.add_argument("--machines", type=int, default=64)
@@ -99,13 +103,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.problems:
         todo = problems(args.problems, [args.dtype])
     else:
-        todo = [(*_report.parse_shape(s), args.dtype) for s in PROBLEMS]
+        todo = [(*_report.parse_shape(f"{m}x{s}"), args.dtype) for m in args.ms.split(",") for s in PROJECTIONS]
     prov = _report.provenance_line(_report.provenance(_report.argv_of(__file__, argv)))
     counts = [int(w) for w in args.workers.split(",")]
     results = []
     for w in counts:
         _report.log(f"{w} worker(s): {len(todo)} problems, {args.configs} configurations each")
-        results.append(run(w, todo, args.configs, args.slots, _report.log))
+        results.append(run(w, todo, args.configs, args.slots, _report.log, args.rounds, args.sample))
     base = results[0]
     head = ["workers", "cluster start s", "tuning s", "problems / min", "vs " + str(base["workers"]),
             "recorded", "verified", "mean compile s"]
@@ -122,7 +126,8 @@ def main(argv: list[str] | None = None) -> int:
     fleet = max(k * P * (args.configs * c + t) / (m * cores), P * t / (m / k * cores)) + c + t
     text = [f"# bench/bench_cluster.py, {_report.machine_name()}", "", prov, "",
             f"{len(todo)} problems ({', '.join(f'{M}x{N}x{K} {d}' for M, N, K, d in todo)}), "
-            f"{args.configs} configurations each, timing slots per host: "
+            f"{args.configs} configurations each ({args.rounds} final rounds, {args.sample} s samples), "
+            f"timing slots per host: "
             f"{args.slots or 'one per core'}; {os.cpu_count()} cores here.", "",
             _report.render_markdown(head, rows, set()), "",
             f"Paper estimate: c = {c:.2f} s a candidate's compile, t = {t:.2f} s the rest of a problem's work "
