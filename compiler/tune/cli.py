@@ -10,7 +10,8 @@
     nanomm tune --shapes shapes.txt --cluster tcp://10.0.0.5:8786 --budget 24 --resume
     nanomm tune 1024 1024 1024 --export rec.json   tune, then export this shape's record
     nanomm tune --export all.json                  export every record on this machine
-    nanomm tune --import all.json                  verify and store another machine's records
+    nanomm tune --import a.json b.json             merge other machines' records: the fastest verified
+                                                   one per problem and CPU kind (and its machine, commit, date)
     nanomm tune --list                             the records that apply on this machine
 
 Records apply to the compiler that made them (nanomm's source and the MLIR / LLVM toolchain, as the
@@ -55,7 +56,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--plot", metavar="PNG", help="write a plot of the explored configurations")
     p.add_argument("--export", metavar="JSON", help="write records to a JSON file (this shape's after tuning, "
                    "or every record when no shape is given)")
-    p.add_argument("--import", dest="import_", metavar="JSON", help="verify and store the records of a JSON file")
+    p.add_argument("--import", dest="import_", metavar="JSON", nargs="+",
+                   help="verify and store the records of JSON files (exports of other machines): per problem and "
+                        "CPU kind, the fastest verified record of theirs and this machine's is kept")
     p.add_argument("--overwrite", action="store_true", help="with --import: replace records that exist here")
     p.add_argument("--list", action="store_true", help="list the records that apply on this machine")
     p.add_argument("--cluster", metavar="local[:N]|tcp://HOST:PORT",
@@ -152,8 +155,10 @@ def main(argv: list[str] | None = None) -> int:
 
         if args.import_:
             counts = records.import_records(args.import_, overwrite=args.overwrite)
-            print(f"imported {counts['imported']} record(s) from {args.import_} ({counts['this_machine']} for this "
-                  f"machine), kept {counts['kept']} local, rejected {counts['invalid']} unsound")
+            files = args.import_[0] if len(args.import_) == 1 else f"{counts['files']} files"
+            print(f"imported {counts['imported']} record(s) from {files} ({counts['this_machine']} for this "
+                  f"machine, {counts['replaced']} replacing local ones), kept {counts['kept']} local, "
+                  f"rejected {counts['invalid']} unsound")
             if counts["other_compiler"]:
                 print(f"ignored {counts['other_compiler']} record(s) made by another nanomm source or toolchain "
                       "(MLIR, LLVM, llvmlite): they never apply to the kernels this checkout builds; tune those "

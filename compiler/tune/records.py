@@ -3,7 +3,7 @@
 One JSON file per key under `settings.cache_dir() / "tuning"` ($NANOMM_CACHE_DIR moves it):
 
     <root>/<key>.json     {"format", "key", "fields", "status", "best", "default", "candidates",
-                           "search", "created", "updated", "run", "checksum"}
+                           "search", "created", "updated", "run", "provenance", "checksum"}
     <root>/<key>.lock     an flock'ed file serialising read-merge-write between processes
 
 The key is the sha256 of `fields`, everything that decides whether a record applies: the CPU
@@ -26,11 +26,19 @@ default 256 MiB): after a write, the least recently updated other records are de
 they fit (their empty lock files stay: deleting a lock file another process holds would let
 two writers in at once).
 
-`export_records` / `import_records` move records between machines as one JSON file: import
+A record's `provenance` says where its timings were made: {"machine", "commit", "date"} (the
+host name or the remote timing host, nanomm's git commit if a checkout, ISO 8601 UTC). It is
+covered by the checksum but optional: records written before it verify and load as before.
+
+`export_records` / `import_records` move records between machines as JSON files: import
 verifies each record as above (its own key and checksum) and stores it under its key; it
 applies on a machine whose fields match (the same CPU, and the same source and toolchain: a
 checkout of the same commit elsewhere has the same fingerprint), and nowhere else. Records
 made by another compiler are not imported: import counts them apart (`other_compiler`).
+Importing several files merges them: per key (problem, CPU kind, compiler) the fastest
+complete record with a verified best wins, the local record included (it stays on a tie; with
+`overwrite` the fastest imported one replaces it regardless). The winner is stored whole, its
+checksum and provenance intact; its candidates are not merged with the others'.
 """
 
 from __future__ import annotations
@@ -39,6 +47,10 @@ import contextlib
 import functools
 import hashlib
 import json
+import math
+import os
+import socket
+import subprocess
 import threading
 import time
 from pathlib import Path
@@ -179,10 +191,38 @@ def locked(key: str, directory: Path | None = None) -> Iterator[None]:
                 fcntl.flock(f.fileno(), fcntl.LOCK_UN)
 
 
-def new_record(fields: dict) -> dict:
+@functools.cache
+def _commit() -> str | None:
+    """nanomm's git commit (short hash), or None where this source is not a git checkout's."""
+    src = Path(__file__).resolve().parents[2]
+    try:
+        tracked = subprocess.run(["git", "-C", str(src), "ls-files", "--error-unmatch",
+                                  str(Path(__file__).resolve().relative_to(src))],
+                                 capture_output=True, timeout=10)
+        if tracked.returncode != 0:  # e.g. an installed copy inside some other repository
+            return None
+        head = subprocess.run(["git", "-C", str(src), "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, timeout=10)
+        return (head.stdout.strip() or None) if head.returncode == 0 else None
+    except Exception:  # noqa: BLE001 - no git, a timeout: provenance never breaks tuning
+        return None
+
+
+def provenance(machine: str | None = None) -> dict:
+    """Where a record's timings are made: the machine (default: this host), the commit, the date."""
+    return {"machine": machine or socket.gethostname(), "commit": _commit(),
+            "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+
+
+_provenance = provenance  # new_record's argument shadows the name
+
+
+def new_record(fields: dict, provenance: dict | None = None) -> dict:
+    """An empty record for these key fields; `provenance` defaults to this machine's, now."""
     now = time.time()
     return {"format": FORMAT, "key": record_key(fields), "fields": fields, "status": "partial", "best": None,
-            "default": None, "candidates": [], "search": {}, "created": now, "updated": now, "run": None}
+            "default": None, "candidates": [], "search": {}, "created": now, "updated": now, "run": None,
+            "provenance": dict(provenance) if provenance else _provenance()}
 
 
 def merge(old: dict | None, new: dict) -> dict:
@@ -327,41 +367,87 @@ def export_records(path: Path | str, records: list[dict]) -> int:
     return len(records)
 
 
-def import_records(path: Path | str, overwrite: bool = False, cpu: CpuInfo | None = None,
+def import_records(paths: Path | str | list[Path | str], overwrite: bool = False, cpu: CpuInfo | None = None,
                    directory: Path | None = None) -> dict[str, int]:
-    """Stores the sound, complete records of an export file that this compiler made; returns counts:
-    imported, kept (a local record exists and overwrite is off), invalid, other_compiler (sound
-    records made by other source or another toolchain: never used here, so not stored),
-    this_machine (imported records whose CPU is this machine's too)."""
-    with open(path, "rb") as f:
-        data = json.loads(f.read())
-    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT or not isinstance(data.get("records"), list):
-        raise RecordError(f"{path} is not a nanomm tuning export ({EXPORT_FORMAT})")
+    """Merges export files into the local records (see the module doc); returns counts:
+    imported (records written), kept (local records as fast as every imported one, or faster;
+    without overwrite), replaced (local records an imported one replaced: part of imported),
+    invalid (unsound, or without a verified best), other_compiler (sound records made by other
+    source or another toolchain: never used here, so not stored), this_machine (imported records
+    whose CPU is this machine's too) and files. Every file is read and checked before anything
+    is written: an unreadable one is a RecordError naming it."""
+    paths = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    exported = [_read_export(path) for path in paths]
     if cpu is None:
         from ...runtime.cpu import host_cpu
 
         cpu = host_cpu()
     here = machine_fields(cpu)
-    counts = {"imported": 0, "kept": 0, "invalid": 0, "other_compiler": 0, "this_machine": 0}
-    for rec in data["records"]:
-        try:
-            verify(rec)
-            if rec.get("best") is None:
-                raise RecordError("no best configuration")
-        except RecordError:
-            counts["invalid"] += 1
-            continue
-        if rec["fields"].get("compiler") != here["compiler"]:
-            counts["other_compiler"] += 1
-            continue
-        key = rec["key"]
+    counts = {"imported": 0, "kept": 0, "replaced": 0, "invalid": 0, "other_compiler": 0, "this_machine": 0,
+              "files": len(paths)}
+    chosen: dict[str, dict] = {}
+    for recs in exported:
+        for rec in recs:
+            try:
+                _check_complete(verify(rec))
+            except (ValueError, TypeError, KeyError, RecursionError):  # RecordError; NaN or odd JSON in a hash
+                counts["invalid"] += 1
+                continue
+            if rec["fields"].get("compiler") != here["compiler"]:
+                counts["other_compiler"] += 1
+                continue
+            if rec["key"] not in chosen or _rank(rec) < _rank(chosen[rec["key"]]):
+                chosen[rec["key"]] = rec
+    for key, rec in chosen.items():
         with locked(key, directory):
-            if not overwrite and read(key, None, directory) is not None:
+            local = read(key, None, directory)
+            if local is not None and not overwrite and _rank(local) <= _rank(rec):
                 counts["kept"] += 1
                 continue
             _write_atomic(path_for(key, directory), _canonical(rec))
         counts["imported"] += 1
+        counts["replaced"] += local is not None
         if all(rec["fields"].get(k) == v for k, v in here.items()):
             counts["this_machine"] += 1
     forget()
     return counts
+
+
+def _read_export(path: Path | str) -> list[dict]:
+    try:
+        with open(path, "rb") as f:
+            data = json.loads(f.read())
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    except (ValueError, RecursionError) as exc:
+        raise RecordError(f"{path} is not a nanomm tuning export ({EXPORT_FORMAT}): not JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT or not isinstance(data.get("records"), list):
+        raise RecordError(f"{path} is not a nanomm tuning export ({EXPORT_FORMAT})")
+    return data["records"]
+
+
+def _check_complete(record: dict) -> dict:
+    """The record if its best is there and was checked against numpy (both tuners mark it so)."""
+    best = record.get("best")
+    if not isinstance(best, dict) or record.get("status") != "complete" or best.get("verified") is not True:
+        raise RecordError("no verified best configuration")
+    return record
+
+
+def _seconds(record: dict) -> float:
+    """The best entry's time (its final, interleaved re-timing if any); infinity if it has none."""
+    best = record["best"]
+    s = best.get("final_seconds")
+    if s is None:
+        s = best.get("seconds")
+    if isinstance(s, bool) or not isinstance(s, (int, float)) or not math.isfinite(s) or s <= 0:
+        return math.inf
+    return float(s)
+
+
+def _rank(record: dict) -> tuple[bool, float]:
+    """Lower is better: a record with a verified best before one without, then the faster."""
+    try:
+        return False, _seconds(_check_complete(record))
+    except RecordError:
+        return True, math.inf
