@@ -403,7 +403,8 @@ def test_export_import(monkeypatch, tmp_path):
     records.forget()
     assert lookup(32, 64, 16) is None
     counts = records.import_records(out)
-    assert counts == {"imported": 2, "kept": 0, "invalid": 1, "other_compiler": 1, "this_machine": 1}
+    assert counts == {"imported": 2, "kept": 0, "replaced": 0, "invalid": 1, "other_compiler": 1, "this_machine": 1,
+                      "files": 1}
     assert lookup(32, 64, 16) == cfg
     assert records.find(stale["fields"]) is None  # not stored
     assert records.import_records(out)["kept"] == 2  # existing records are kept unless overwrite
