@@ -36,7 +36,7 @@ def test_backends_compute_the_same_model(bm):
     w = bm.make_weights("tiny")
     ids = np.random.default_rng(0).integers(0, bm.VOCAB, (3, 21))  # 21 tokens: padded to 32 in attention
     ref = bm.forward(ids, bm.as_float64(w), bm.NumpyBackend(bm.as_float64(w)))
-    limits = {"numpy": 1e-5, "nanomm": 1e-5, "nanomm-qkv3": 1e-5}
+    limits = {"numpy": 1e-5, "nanomm": 1e-5, "nanomm-qkv3": 1e-5, "nanomm-static": 1e-5, "nanomm-static-default": 1e-5}
     cpu = host_cpu()
     for name, dtype, limit in (("nanomm-bf16", "bf16", 2e-2), ("nanomm-int8", "u8s8", 5e-2)):
         if cpu.has(*required_features(dtype, cpu)):  # the low-precision variants where the CPU has them
@@ -88,3 +88,32 @@ def test_report_renders(bm, tmp_path):
     assert text.startswith("# bench/bench_model.py, AMD EPYC (znver5), family 26 model 2, 2026-12-02T00:00:00\n")
     assert ("commit abc1234-dirty on AMD EPYC (znver5), family 26 model 2; command: `python bench/bench_model.py`"
             in text)
+
+
+def test_static_backend_builds_with_the_tuning_record_and_its_default_twin_without(bm, tmp_path, monkeypatch):
+    import dataclasses
+
+    import nanomm
+    from nanomm.compiler.tune import records
+
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
+    records.forget()
+    w = bm.make_weights("tiny")
+    cpu = host_cpu()
+    M, N, K = 5 * 19, 3 * 64, 64  # the QKV projection of a (5, 19) batch (a shape no other test compiles:
+    # a process looks a record up at its first compile of a shape)
+    default = nanomm.default_config(M, N, K, cpu, prepacked_b=True)
+    tuned = dataclasses.replace(default, kc=32 if default.kc != 32 else 16)  # any other valid config
+    fields = records.key_fields(M, N, K, "f32", 1, cpu, prepacked_b=True)
+    rec = records.new_record(fields)
+    rec["best"] = {"config": tuned.as_dict(), "status": "ok", "verified": True}
+    rec["status"] = "complete"
+    records.write(rec)
+    try:
+        ids = np.random.default_rng(0).integers(0, bm.VOCAB, (5, 19))
+        for name, expected in (("nanomm-static", tuned), ("nanomm-static-default", default)):
+            be = bm.NanommBackend(w, 1, static_m="tuned" if name == "nanomm-static" else "default")
+            bm.forward(ids, w, be)
+            assert be.layers[0]["qkv"][0].kernels[M].config == expected, name
+    finally:
+        records.forget()

@@ -121,23 +121,19 @@ def prepacked_problem(M: int, N: int, K: int, dtype: str, threads: int, cpu, pre
 
 
 def collect(folder: Path, record_dir: Path | None = None) -> dict:
-    """Stores the record of one timed problem folder; returns a summary (see the module doc). The
-    record's provenance names the timing host, where its speeds were measured."""
+    """Stores the record of one timed problem folder; returns a summary (see the module doc)."""
     plan = json.loads((folder / "candidates.json").read_text())
     timings_path = folder / "timings.json"
     if not timings_path.exists():
         raise NanommError(f"{folder.name}: no timings.json (run python3 -m nanomm.runtime.remote_tune there first)")
-    timings = json.loads(timings_path.read_text())
-    host = timings.get("host") or {}
-    return store(plan, timings, record_dir, name=folder.name,
-                 provenance=records.provenance(machine=host.get("hostname") or host.get("model_name")))
+    return store(plan, json.loads(timings_path.read_text()), record_dir, name=folder.name)
 
 
 def store(plan: dict, timings: dict, record_dir: Path | None = None, mode: str = "remote",
-          name: str | None = None, provenance: dict | None = None) -> dict:
+          name: str | None = None) -> dict:
     """Checks a problem's plan (candidates.json) and timings (timings.json) against this compiler
-    and stores their record; returns a summary. `mode`: the record's search mode (remote, cluster);
-    `provenance`: the record's (default: this machine's, records.provenance)."""
+    and stores their record; returns a summary. `mode`: the record's search mode (remote, cluster).
+    The record's provenance names the timing host, where its speeds were measured."""
     name = name or Problem(**plan["problem"]).name
     if plan.get("format") != CANDIDATES_FORMAT or timings.get("format") != TIMINGS_FORMAT:
         raise NanommError(f"{name}: unknown file formats")
@@ -170,7 +166,8 @@ def store(plan: dict, timings: dict, record_dir: Path | None = None, mode: str =
         raise NanommError(f"{name}: no candidate passed the check there")
     best = pick(finalists, [default])
     flops = problem.flops
-    rec = records.new_record(fields, provenance)
+    host = timings.get("host") or {}
+    rec = records.new_record(fields, records.provenance(machine=host.get("hostname") or host.get("model_name")))
     rec["candidates"] = [c.to_json(flops) for c in cands]
     rec["default"] = default.to_json(flops)
     rec["search"] = {"mode": mode, "space_size": plan["space_size"], "evaluated": len(cands),

@@ -153,3 +153,4 @@ def test_prepacked_problems_are_tuned_into_the_records_compile_matmul_with_weigh
     best = records.config_of(records.find(fields)["best"])
     assert records.lookup(40, 96, 64, "f32", 1, target_cpu("host"), prepacked_b=True) == best
     assert records.find(_fields(40, 96, 64, "f32")) is None
+    assert records.find(fields)["provenance"]["machine"] == summaries[0]["hostname"]  # the timing host
