@@ -154,3 +154,42 @@ def test_prepacked_problems_are_tuned_into_the_records_compile_matmul_with_weigh
     assert records.lookup(40, 96, 64, "f32", 1, target_cpu("host"), prepacked_b=True) == best
     assert records.find(_fields(40, 96, 64, "f32")) is None
     assert records.find(fields)["provenance"]["machine"] == summaries[0]["hostname"]  # the timing host
+
+
+class _FakeClient:
+    """The two calls _prepare_workers makes of a Dask client, over made-up workers."""
+
+    def __init__(self, infos: dict, resources: dict):
+        self.infos, self.resources, self.added = infos, resources, {}
+
+    def run(self, fn, *args, workers=None):
+        if fn is tune_worker.worker_info:
+            return self.infos
+        assert fn is tune_worker.add_resources
+        self.added[workers[0]] = args[0]
+        return {}
+
+    def scheduler_info(self):
+        return {"workers": {addr: {"resources": r} for addr, r in self.resources.items()}}
+
+
+def test_workers_are_given_what_they_can_do_and_a_cluster_that_cannot_is_a_named_error():
+    from nanomm.compiler.tune.cluster import _prepare_workers
+
+    here = tune_worker.kind_resource(tune_worker.cpu_fields(target_cpu("host")))
+    other = dict(tune_worker.cpu_fields(target_cpu("host")), name="znver9", l2=1)
+    infos = {"tcp://a": {"hostname": "a", "cpu": {"name": "x"}, "kind": here, "compiler": "mine"},
+             "tcp://b": {"hostname": "b", "cpu": {"name": "x"}, "kind": here, "compiler": None,
+                         "compiler_error": "ModuleNotFoundError: No module named 'mlir'"},
+             "tcp://c": {"hostname": "c", "cpu": other, "kind": tune_worker.kind_resource(other),
+                         "compiler": "mine"}}
+    client = _FakeClient(infos, {"tcp://a": {}, "tcp://b": {}, "tcp://c": {}})
+    assert _prepare_workers(client, here, "mine", set()) == (2, 2)
+    assert client.added == {"tcp://a": {here: 1, "nanomm-compile": 1}, "tcp://b": {here: 1},  # times, no MLIR
+                            "tcp://c": {tune_worker.kind_resource(other): 1, "nanomm-compile": 1}}  # compiles only
+    only_b = _FakeClient({"tcp://b": infos["tcp://b"]}, {})
+    with pytest.raises(ClusterError, match="can compile for this nanomm: ModuleNotFoundError"):
+        _prepare_workers(only_b, here, "mine", set())
+    only_c = _FakeClient({"tcp://c": infos["tcp://c"]}, {})
+    with pytest.raises(ClusterError, match="no worker has the target CPU .* znver9 \\(c\\)"):
+        _prepare_workers(only_c, here, "mine", set())
