@@ -58,7 +58,9 @@ class KernelConfig:
 
     pad_mn: AMX kernels run the M / N edges (register tiles whose rows or columns are not
     multiples of 16) on whole tiles over rounded-up views, C through a scratch buffer
-    (compose-amx pad-mn), instead of as AVX-512 code; where the tiles cover all of K.
+    (compose-amx pad-mn), instead of as AVX-512 code; where the tiles cover all of K. Edges of
+    one row or one column (16 + 1, ...) stay AVX-512 code, but with pad_one_row (compose-amx
+    pad-one-row) one-row M edges go on tiles too: default_config sets it for bf16 (padding_default).
 
     bf16_fma: bf16 AVX-512 code (the whole kernel with isa="avx512", the edge tiles of AMX
     kernels) multiplies with float32 FMAs on the bf16 pairs' halves instead of vdpbf16ps
@@ -87,6 +89,7 @@ class KernelConfig:
     pad_k: bool = False
     pad_mn: bool = False
     stream_b: bool = False
+    pad_one_row: bool = False
 
     def __post_init__(self):
         if not isinstance(self.prefetch, int) or isinstance(self.prefetch, bool) or self.prefetch < 0:
@@ -95,7 +98,7 @@ class KernelConfig:
             value = getattr(self, key)
             if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
                 raise ConfigError(f"KernelConfig.{key} must be a positive int, got {value!r}")
-        for key in ("pack_b", "outline", "late_c", "bf16_fma", "pad_k", "pad_mn", "stream_b"):
+        for key in ("pack_b", "outline", "late_c", "bf16_fma", "pad_k", "pad_mn", "stream_b", "pad_one_row"):
             if not isinstance(getattr(self, key), bool):
                 raise ConfigError(f"KernelConfig.{key} must be a bool, got {getattr(self, key)!r}")
         if self.order not in ("mn", "nm"):
@@ -141,7 +144,7 @@ class KernelConfig:
             raise ConfigError(f"{dtype} kernels need kc to be a multiple of {v} (k per dot-product lane), got {self.kc}")
         if self.isa != "avx512" and dtype == "f32":
             raise ConfigError(f"isa={self.isa!r} is for bf16 and int8 kernels, not f32")
-        for key in ("pad_k", "pad_mn", "stream_b"):
+        for key in ("pad_k", "pad_mn", "stream_b", "pad_one_row"):
             if getattr(self, key) and self.isa == "avx512":
                 raise ConfigError(f"{key}=True is for AMX kernels (isa='amx' or 'amx-emulated')")
         if self.bf16_fma and dtype != "bf16":
@@ -164,7 +167,8 @@ class KernelConfig:
             *([f"compose-amx{{outline={int(self.outline)} emulate={int(self.isa == 'amx-emulated')} "
                f"prefetch-a={self.prefetch} prefetch-c={int(self.prefetch > 0)} bf16-fma={int(self.bf16_fma)}"
                f"{' stream-b=1' if self.stream_b else ''}"
-               f"{' pad-k=1' if pad else ''}{' pad-mn=1' if self.pad_mn else ''}}}"]
+               f"{' pad-k=1' if pad else ''}{' pad-mn=1' if self.pad_mn else ''}"
+               f"{' pad-one-row=1' if self.pad_one_row else ''}}}"]
               if self.isa != "avx512" else []),
             f"compose-microkernel{{vector-width={F32_LANES} unroll-k={self.unroll_k} prefetch-b={self.prefetch} "
             f"outline={int(self.outline)} late-c={int(self.late_c)} bf16-fma={int(self.bf16_fma)}}}",
@@ -512,11 +516,14 @@ def bf16_fma_default(isa: str, dtype: str, cpu: CpuInfo) -> bool:
 
 
 def padding_default(isa: str, K: int, kc: int, dtype: str) -> dict[str, bool]:
-    """KernelConfig.pad_k and pad_mn as default_config sets them for a kernel on path `isa` with K
-    blocks of kc: AMX kernels pad K where pad_k_pays (a pre-packed B's layout then holds the zero
-    rows: KernelConfig.packed_b_shape) and run their M / N edges on tiles."""
+    """KernelConfig.pad_k, pad_mn and pad_one_row as default_config sets them for a kernel on path
+    `isa` with K blocks of kc: AMX kernels pad K where pad_k_pays (a pre-packed B's layout then holds
+    the zero rows: KernelConfig.packed_b_shape) and run their M / N edges on tiles, bf16 kernels
+    their one-row M edges too (its AVX-512 pieces are the slow path: bf16 33x4096x4096, 17x1000x512,
+    65x3072x768 1.05-1.36x on tiles, u8s8 0.87-1.08x on the Intel AMX VM; re-measure:
+    passes/compose_amx.py PAD_MN_SKIP_REMAINDER)."""
     amx = isa != "avx512"
-    return {"pad_k": amx and pad_k_pays(K, kc, dtype), "pad_mn": amx}
+    return {"pad_k": amx and pad_k_pays(K, kc, dtype), "pad_mn": amx, "pad_one_row": amx and dtype == "bf16"}
 
 
 def pad_k_pays(K: int, kc: int, dtype: str) -> bool:

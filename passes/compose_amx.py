@@ -21,9 +21,11 @@ TILE = 16  # rows of every tile; columns of a C tile (16 f32 / i32 = 64 bytes)
 NUM_TILES = 8  # tmm0..tmm7
 NUM_VREGS = 32  # zmm registers, for the size of the AVX-512 pieces left behind
 # pad-mn leaves a dimension whose remainder (mod 16) is this one to AVX-512: a tile over one row or
-# column does 16 times its work, and one-row edges were the only ones slower on tiles. Re-measure on
-# an AMX host: `python -m nanomm.compiler.aot 33x4096x33 17x1000x512 --dtype bf16 --target emeraldrapids
-# [--set pad_mn=0] --out DIR/mn|nomn`, then `python3 bench/amx_host/amx_bench.py DIR/mn DIR/nomn`.
+# column does 16 times its work, and one-row or one-column edges were the ones slower on tiles, but
+# one-row edges of bf16 kernels (pad-one-row: the AVX-512 bf16 pieces are the slow ones). Re-measure:
+# `python bench/bench_configs.py 33x4096x4096 --dtype bf16 --pack --config one:pad_one_row=1` (and
+# u8s8, 17x1000x512, 65x3072x768); on an AMX host through AOT builds: `python -m nanomm.compiler.aot
+# 33x4096x33 --dtype bf16 --target emeraldrapids [--set pad_mn=0] --out DIR`, bench/amx_host/amx_bench.py.
 PAD_MN_SKIP_REMAINDER = 1
 SCRATCH = 2 * TILE  # pad-mn's C scratch buffer: 2x2 tiles; larger register tiles keep AVX-512 edges
 
@@ -54,7 +56,8 @@ class ComposeAmx(ModulePass):
     0 disables), prefetch-c (the next microkernel's C lines), stream-b (B tiles loaded with the
     non-temporal hint, tileloaddt1), bf16-fma (pieces sized for
     compose-microkernel{bf16-fma}), pad-k (tiles over pack{pad-k}'s zero-padded K), pad-mn (edge
-    nanokernels on tiles rounded up to 16 rows and columns). The methods say more of each.
+    nanokernels on tiles rounded up to 16 rows and columns), pad-one-row (with pad-mn, one-row M
+    edges too). The methods say more of each.
     """
 
     name = "compose-amx"
@@ -66,6 +69,7 @@ class ComposeAmx(ModulePass):
     bf16_fma: bool = False
     pad_k: bool = False
     pad_mn: bool = False
+    pad_one_row: bool = False
 
     def run(self, module: ir.Module) -> None:
         outlined: dict[tuple, str] = {}
@@ -89,14 +93,16 @@ class ComposeAmx(ModulePass):
                 raise self.fail(f"a {nk.mr}x{nk.nr} register tile needs {tm * tn + tm + 1} AMX tiles "
                                 f"({tm}x{tn} C, {tm} A, 1 B), there are {NUM_TILES}; use mr, nr <= 32", loop)
             zero = nk.zero_init is not None
-            edges = {nk.mr % TILE, nk.nr % TILE}
+            rows, cols = nk.mr % TILE, nk.nr % TILE
+            pads_edge = ((rows, cols) != (0, 0) and cols != PAD_MN_SKIP_REMAINDER
+                         and (rows != PAD_MN_SKIP_REMAINDER or self.pad_one_row))
             dyn = nanokernel.dynamic_rows(nk.c)
             scratch_fits = self.pad_mn and max(nk.mr, nk.nr) <= SCRATCH and _on_stack(nk.a)
             if dyn and not scratch_fits:
                 raise self.fail(f"a {nk.mr}x{nk.nr} nanokernel with a run-time row count (tile-register{{pad-rows}}) "
                                 f"needs pad-mn, at most {SCRATCH}x{SCRATCH}, and A copied by pack{{pack-a}}", loop)
             with ir.InsertionPoint(loop), loop.location:
-                if scratch_fits and k_amx >= nk.k and (dyn or (edges != {0} and PAD_MN_SKIP_REMAINDER not in edges)):
+                if scratch_fits and k_amx >= nk.k and (dyn or pads_edge):
                     self._padded_edge(module, loop, outlined, scratch, nk, k_amx, zero)
                 elif dyn:  # K not whole tile products: tiles and AVX-512 pieces, C through the scratch buffer
                     self._through_scratch(loop, scratch, nk, zero, nk.mr, nk.nr, lambda c: self._tiles_and_pieces(
@@ -138,7 +144,8 @@ class ComposeAmx(ModulePass):
     def _padded_edge(self, module, loop, outlined, scratch: dict, nk: Nanokernel, k: int, zero: bool) -> None:
         """pad-mn: the whole mr x nr nanokernel on tiles, rows and columns rounded up to 16, C through
         the function's scratch buffer. For an edge nanokernel (rows or columns not a multiple of 16,
-        and neither a multiple plus PAD_MN_SKIP_REMAINDER) whose tiles cover all of K (K whole tile
+        and neither a multiple plus PAD_MN_SKIP_REMAINDER, rows only with pad-one-row) whose tiles
+        cover all of K (K whole tile
         products, or pad-k), of at most 32x32, with A copied by pack{pack-a}.
 
         A is read through a view widened to the rounded rows (the copy's buffer has whole 16-row

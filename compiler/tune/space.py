@@ -265,7 +265,8 @@ def canonical(p: Problem, cfg: KernelConfig) -> KernelConfig:
 
 
 def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c,
-                     isa="avx512", bf16_fma=False, pad_k=False, pad_mn=False, stream_b=False) -> tuple:
+                     isa="avx512", bf16_fma=False, pad_k=False, pad_mn=False, stream_b=False,
+                     pad_one_row=False) -> tuple:
     kc = kc_clamped(p, kc)
     mc = max(mr, mc if mc < p.M else round_up(p.M, mr))
     nc = max(nr, nc if nc < p.N else round_up(p.N, nr))
@@ -290,8 +291,11 @@ def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, pr
     pad_mn = (pad_mn and isa != "avx512" and bool(p.M % 16 or p.N % 16)
               and (pad_k or not any(b % (16 * p.v) for b in k_blocks)))
     stream_b = stream_b and isa == "amx"  # a hint on real tile loads only
+    # one-row M edges on tiles: only where a block's rows are 16 n + 1 (mr is a multiple of 16 on AMX)
+    m_blocks = ({mc, p.M % mc} - {0}) if mc < p.M else {p.M}
+    pad_one_row = pad_one_row and pad_mn and any(b % 16 == 1 for b in m_blocks)
     return (mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c, isa, bf16_fma, pad_k, pad_mn,
-            stream_b)
+            stream_b, pad_one_row)
 
 
 class _Cand(NamedTuple):
@@ -313,6 +317,7 @@ class _Cand(NamedTuple):
     pad_k: bool = False
     pad_mn: bool = False
     stream_b: bool = False
+    pad_one_row: bool = False
 
 
 def config_key(cfg: KernelConfig) -> tuple:
@@ -430,7 +435,8 @@ class Space:
                                                   BOOL_VALUES, BOOL_VALUES):
                         for stream in (BOOL_VALUES if isa == "amx" else (False,)):
                             cand = _Cand(*_canonical_tuple(p, mr, nr, mc, nc, kc, *rest, isa, self._fma(isa),
-                                                           pads["pad_k"], pads["pad_mn"], stream))
+                                                           pads["pad_k"], pads["pad_mn"], stream,
+                                                           pads["pad_one_row"]))
                             if all(pred(p, cpu, cand) for pred in preds):
                                 yield tuple(cand)
 
@@ -524,6 +530,7 @@ class Space:
             moves.append({"pad_k": not cfg.pad_k})
             moves.append({"pad_mn": not cfg.pad_mn})
             moves.append({"stream_b": not cfg.stream_b})
+            moves.append({"pad_one_row": not cfg.pad_one_row})
         moves += [{"mr": mr, "nr": nr, "mc": round_up(cfg.mc, mr), "nc": round_up(cfg.nc, nr)}
                   for mr, nr in _neighbour_tiles(p, cfg, self.cpu.vector_bits or 512)]
         out: dict[tuple, KernelConfig] = {}

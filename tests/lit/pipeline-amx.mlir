@@ -7,6 +7,7 @@
 // RUN: nanomm-cli compile 40 40 70 --dtype bf16 --target emeraldrapids --threads 1 --emit asm --pad-k 0 --pad-mn 0 --bf16-fma 1 | FileCheck %s --check-prefix=EDGE-FMA
 // RUN: nanomm-cli compile 40 40 70 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=PADDED
 // RUN: nanomm-cli compile 33 64 64 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=ONE-ROW
+// RUN: nanomm-cli compile 33 64 128 --dtype u8s8 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=ONE-ROW-INT8
 // RUN: nanomm-cli compile 64 64 64 --dtype bf16 --target emeraldrapids --threads 1 --emit config | FileCheck %s --check-prefix=CONFIG
 // RUN: nanomm-cli compile 128 128 128 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=STREAM
 // RUN: nanomm-cli compile 40 40 70 --dtype bf16 --target emeraldrapids --threads 1 --kc 64 --pad-k 1 --emit asm | FileCheck %s --check-prefix=ASM
@@ -64,9 +65,14 @@
 // STREAM:       tileloaddt1 {{.*}}, %tmm
 // STREAM:       tileloadd{{[[:space:]]}}{{.*}}, %tmm
 // STREAM:       tdpbf16ps
+// A one-row M edge (33 = 32 + 1): bf16 runs it on a padded tile (KernelConfig.pad_one_row), int8
+// keeps it AVX-512 code (config.padding_default).
 // ONE-ROW-LABEL: nanomm_matmul_bf16_33x64x64:
 // ONE-ROW:      tdpbf16ps
-// ONE-ROW:      vdpbf16ps
+// ONE-ROW-NOT:  vdpbf16ps
+// ONE-ROW-INT8-LABEL: nanomm_matmul_u8s8_33x64x128:
+// ONE-ROW-INT8:      tdpbusd
+// ONE-ROW-INT8:      vpdpbusd
 
 // CONFIG: isa{{.*}}amx
 // CONFIG-SAME: bf16_fma{{.*}}False

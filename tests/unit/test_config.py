@@ -240,7 +240,8 @@ def test_config_is_frozen_hashable_and_comparable():
     assert cfg != KernelConfig()
     assert cfg.as_dict() == {"mr": 14, "nr": 32, "mc": 28, "nc": 64, "kc": 16, "unroll_k": 2, "order": "nm",
                              "pack_b": False, "prefetch": 0, "outline": True, "late_c": True, "isa": "avx512",
-                             "bf16_fma": False, "pad_k": False, "pad_mn": False, "stream_b": False}
+                             "bf16_fma": False, "pad_k": False, "pad_mn": False, "stream_b": False,
+                             "pad_one_row": False}
     assert KernelConfig() == KernelConfig(mr=6, nr=64, mc=96, nc=512, kc=256, unroll_k=1, order="mn")
 
 

@@ -1,5 +1,6 @@
 // RUN: nanomm-opt -p 'compose-amx{outline=0 pad-mn=1}' %S/Inputs/pad-mn.mlir | FileCheck %s
 // RUN: nanomm-opt -p 'compose-amx{outline=0}' %S/Inputs/pad-mn.mlir | FileCheck %s --check-prefix=EDGES
+// RUN: nanomm-opt -p 'compose-amx{outline=0 pad-mn=1 pad-one-row=1}' %S/Inputs/pad-mn.mlir | FileCheck %s --check-prefix=ONE-ROW
 // The input is the functions below after tile-cache{mc=64 nc=64 kc=32 order=nkm},
 // tile-register{mr=32 nr=32} and pack{nr=32 pack-a=1} (Inputs/pad-mn.mlir; Inputs/regenerate.py
 // remakes it).
@@ -39,6 +40,12 @@ func.func @mm(%A: memref<40x64xbf16>, %B: memref<64x47xbf16>, %C: memref<40x47xf
 // A one-row edge (M = 33: 32 + 1) stays AVX-512: a 16-row tile would do 16 times its work.
 // CHECK-LABEL: func.func @one_row
 // CHECK:       nanomm.nanokernel
+// With pad-one-row (bf16 kernels' default: their AVX-512 pieces are slower than the padded tile) it
+// goes on tiles too.
+// ONE-ROW-LABEL: func.func @one_row
+// ONE-ROW:       amx.tile_mulf
+// ONE-ROW-NOT:   nanomm.nanokernel
+// ONE-ROW:       return
 func.func @one_row(%A: memref<33x64xbf16>, %B: memref<64x32xbf16>, %C: memref<33x32xf32>) {
   linalg.matmul ins(%A, %B : memref<33x64xbf16>, memref<64x32xbf16>) outs(%C : memref<33x32xf32>)
   return
