@@ -197,6 +197,44 @@ def test_emulated_tile_program_with_padded_edges_matches_numpy(dtype, M, N, K, k
 
 
 @pytest.mark.avx512
+@pytest.mark.parametrize("dtype,M,N,K,kc,accumulate", [
+    ("bf16", 33, 47, 64, 32, False),   # 32 + 1 rows beside a 15-column edge
+    ("bf16", 17, 64, 96, 64, True),    # one tile + one row, K blocks 64 + 32, C accumulated into
+    ("u8s8", 65, 33, 128, 64, False),  # int8 takes it as well when asked; 33 columns stay AVX-512
+])
+def test_emulated_one_row_edges_on_padded_tiles_match_numpy(dtype, M, N, K, kc, accumulate):
+    """pad_one_row: a one-row M edge (16 n + 1 rows) goes on a padded tile instead of AVX-512
+    pieces; a one-column N edge stays AVX-512. Per call, with B pre-packed and accumulating."""
+    config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=kc, pack_b=True, isa="amx-emulated", pad_mn=True,
+                          pad_one_row=True)
+    kernel = nanomm.compile_matmul(M, N, K, dtype=dtype, config=config, threads=1, accumulate=accumulate)
+    plain = nanomm.compile_matmul(M, N, K, dtype=dtype, config=dataclasses.replace(config, pad_one_row=False),
+                                  threads=1)
+    left = kernel.ir("compose-amx").count("nanomm.nanokernel")
+    assert left < plain.ir("compose-amx").count("nanomm.nanokernel")
+    if N % 16 != 1:
+        assert left == 0  # only one-column edges keep AVX-512 pieces
+    a, b = _operands(dtype, M, N, K)
+    c0 = (np.arange(M * N).reshape(M, N) % 7).astype(np.float32 if dtype == "bf16" else np.int32)
+    c = c0.copy() if accumulate else np.zeros_like(c0)
+    kernel(a, b, c)
+    _check(c, a, b, c0 if accumulate else None)
+    packed = nanomm.compile_matmul(M, N, K, dtype=dtype, config=config, threads=1, b=b)
+    _check(packed(a), a, b)
+
+
+def test_one_row_edges_go_on_tiles_by_default_for_bf16_only():
+    cpu = TARGETS["emeraldrapids"]
+    assert default_config(33, 4096, 4096, cpu, dtype="bf16").pad_one_row
+    assert not default_config(33, 4096, 4096, cpu, dtype="u8s8").pad_one_row
+    assert not default_config(33, 4096, 4096, cpu, dtype="f32").pad_one_row
+    config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=64, pack_b=True, isa="amx", pad_mn=True, pad_one_row=True)
+    assert "pad-one-row=1" in config.pipeline(False, "bf16")
+    with pytest.raises(ConfigError, match="pad_one_row=True is for AMX kernels"):
+        KernelConfig(pad_one_row=True).pipeline(False, "bf16")
+
+
+@pytest.mark.avx512
 def test_emulated_padded_edges_with_prepacked_b_match_numpy():
     """pad_mn reads a pre-packed B's panels past N: they are zero-padded to whole panels too."""
     M, N, K = 40, 47, 64
