@@ -515,15 +515,26 @@ def bf16_fma_default(isa: str, dtype: str, cpu: CpuInfo) -> bool:
     return dtype == "bf16" and isa == "avx512" and slow_bf16_dot(cpu)
 
 
+# One-row M edges of bf16 AMX kernels on a padded tile instead of AVX-512 pieces, from K blocks of this
+# many on. Intel AMX VM, tiles over pieces, pre-packed / per call, two runs each: 17x1000x512 1.34-1.35x /
+# 1.14-1.16x, 33x1024x256 1.25-1.27x / 1.05-1.14x, 33x4096x4096 1.09-1.12x / 1.07-1.09x, 65x3072x768
+# 0.995-1.09x / 1.08x; K blocks of 33-128 level within the VM's noise (33x4096x128 pre-packed 0.68-1.09x
+# in three runs); u8s8 0.96-1.05x (left off). Re-measure (bench/results/intel-amx-vm/2026-12-04-amx-one-row-
+# edges.txt): `python bench/bench_configs.py 33x1024x256 --dtype bf16 --pack --config t:pad_one_row=1
+# --config a:pad_one_row=0`.
+ONE_ROW_MIN_K = 256
+
+
 def padding_default(isa: str, K: int, kc: int, dtype: str) -> dict[str, bool]:
     """KernelConfig.pad_k, pad_mn and pad_one_row as default_config sets them for a kernel on path
     `isa` with K blocks of kc: AMX kernels pad K where pad_k_pays (a pre-packed B's layout then holds
     the zero rows: KernelConfig.packed_b_shape) and run their M / N edges on tiles, bf16 kernels
-    their one-row M edges too (its AVX-512 pieces are the slow path: bf16 33x4096x4096, 17x1000x512,
-    65x3072x768 1.05-1.36x on tiles, u8s8 0.87-1.08x on the Intel AMX VM; re-measure:
-    passes/compose_amx.py PAD_MN_SKIP_REMAINDER)."""
+    with K blocks of ONE_ROW_MIN_K or more their one-row M edges too (the AVX-512 bf16 pieces are
+    the slow path there; a short K block leaves the padded tile's C copies unpaid). See
+    ONE_ROW_MIN_K for the figures."""
     amx = isa != "avx512"
-    return {"pad_k": amx and pad_k_pays(K, kc, dtype), "pad_mn": amx, "pad_one_row": amx and dtype == "bf16"}
+    return {"pad_k": amx and pad_k_pays(K, kc, dtype), "pad_mn": amx,
+            "pad_one_row": amx and dtype == "bf16" and min(K, kc) >= ONE_ROW_MIN_K}
 
 
 def pad_k_pays(K: int, kc: int, dtype: str) -> bool:

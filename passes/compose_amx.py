@@ -22,10 +22,10 @@ NUM_TILES = 8  # tmm0..tmm7
 NUM_VREGS = 32  # zmm registers, for the size of the AVX-512 pieces left behind
 # pad-mn leaves a dimension whose remainder (mod 16) is this one to AVX-512: a tile over one row or
 # column does 16 times its work, and one-row or one-column edges were the ones slower on tiles, but
-# one-row edges of bf16 kernels (pad-one-row: the AVX-512 bf16 pieces are the slow ones). Re-measure:
-# `python bench/bench_configs.py 33x4096x4096 --dtype bf16 --pack --config one:pad_one_row=1` (and
-# u8s8, 17x1000x512, 65x3072x768); on an AMX host through AOT builds: `python -m nanomm.compiler.aot
-# 33x4096x33 --dtype bf16 --target emeraldrapids [--set pad_mn=0] --out DIR`, bench/amx_host/amx_bench.py.
+# one-row edges of bf16 kernels over K blocks of 256 or more (pad-one-row: compiler/config.py
+# ONE_ROW_MIN_K has the figures and the command); on an AMX host through AOT builds: `python -m
+# nanomm.compiler.aot 33x4096x33 --dtype bf16 --target emeraldrapids [--set pad_mn=0] --out DIR`,
+# then bench/amx_host/amx_bench.py.
 PAD_MN_SKIP_REMAINDER = 1
 SCRATCH = 2 * TILE  # pad-mn's C scratch buffer: 2x2 tiles; larger register tiles keep AVX-512 edges
 

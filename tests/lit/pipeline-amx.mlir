@@ -6,7 +6,8 @@
 // RUN: nanomm-cli compile 40 40 70 --dtype bf16 --target emeraldrapids --threads 1 --emit asm --pad-k 0 --pad-mn 0 | FileCheck %s --check-prefix=EDGE
 // RUN: nanomm-cli compile 40 40 70 --dtype bf16 --target emeraldrapids --threads 1 --emit asm --pad-k 0 --pad-mn 0 --bf16-fma 1 | FileCheck %s --check-prefix=EDGE-FMA
 // RUN: nanomm-cli compile 40 40 70 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=PADDED
-// RUN: nanomm-cli compile 33 64 64 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=ONE-ROW
+// RUN: nanomm-cli compile 33 64 256 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=ONE-ROW
+// RUN: nanomm-cli compile 33 64 64 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=ONE-ROW-SHORT-K
 // RUN: nanomm-cli compile 33 64 128 --dtype u8s8 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=ONE-ROW-INT8
 // RUN: nanomm-cli compile 64 64 64 --dtype bf16 --target emeraldrapids --threads 1 --emit config | FileCheck %s --check-prefix=CONFIG
 // RUN: nanomm-cli compile 128 128 128 --dtype bf16 --target emeraldrapids --threads 1 --emit asm | FileCheck %s --check-prefix=STREAM
@@ -65,11 +66,14 @@
 // STREAM:       tileloaddt1 {{.*}}, %tmm
 // STREAM:       tileloadd{{[[:space:]]}}{{.*}}, %tmm
 // STREAM:       tdpbf16ps
-// A one-row M edge (33 = 32 + 1): bf16 runs it on a padded tile (KernelConfig.pad_one_row), int8
-// keeps it AVX-512 code (config.padding_default).
-// ONE-ROW-LABEL: nanomm_matmul_bf16_33x64x64:
+// A one-row M edge (33 = 32 + 1): bf16 over K blocks of 256 or more runs it on a padded tile
+// (KernelConfig.pad_one_row), over shorter ones and int8 keep it AVX-512 code (config.padding_default).
+// ONE-ROW-LABEL: nanomm_matmul_bf16_33x64x256:
 // ONE-ROW:      tdpbf16ps
 // ONE-ROW-NOT:  vdpbf16ps
+// ONE-ROW-SHORT-K-LABEL: nanomm_matmul_bf16_33x64x64:
+// ONE-ROW-SHORT-K:      tdpbf16ps
+// ONE-ROW-SHORT-K:      vdpbf16ps
 // ONE-ROW-INT8-LABEL: nanomm_matmul_u8s8_33x64x128:
 // ONE-ROW-INT8:      tdpbusd
 // ONE-ROW-INT8:      vpdpbusd

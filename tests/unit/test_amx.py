@@ -223,9 +223,10 @@ def test_emulated_one_row_edges_on_padded_tiles_match_numpy(dtype, M, N, K, kc, 
     _check(packed(a), a, b)
 
 
-def test_one_row_edges_go_on_tiles_by_default_for_bf16_only():
+def test_one_row_edges_go_on_tiles_by_default_for_bf16_over_long_k_blocks_only():
     cpu = TARGETS["emeraldrapids"]
     assert default_config(33, 4096, 4096, cpu, dtype="bf16").pad_one_row
+    assert not default_config(33, 4096, 33, cpu, dtype="bf16").pad_one_row  # short K blocks: AVX-512 pieces
     assert not default_config(33, 4096, 4096, cpu, dtype="u8s8").pad_one_row
     assert not default_config(33, 4096, 4096, cpu, dtype="f32").pad_one_row
     config = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=64, pack_b=True, isa="amx", pad_mn=True, pad_one_row=True)
