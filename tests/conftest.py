@@ -37,6 +37,17 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 
 @pytest.fixture
+def tuning_cache(tmp_path, monkeypatch):
+    """An empty $NANOMM_CACHE_DIR (kernels, tuning records) under tmp_path; yields tmp_path."""
+    from nanomm.compiler.tune import records
+
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path / "cache"))
+    records.forget()
+    yield tmp_path
+    records.forget()
+
+
+@pytest.fixture
 def host_compiles_amx() -> None:
     """Skips where nanomm's host CPU (NANOMM_HOST_CPU may name another) has no AMX: a test of the
     kernels default configs build for AMX."""

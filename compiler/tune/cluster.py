@@ -5,9 +5,10 @@ A problem is tuned as the remote path does it (compiler/tune/remote.py), spread 
 - here: the record's key fields, for the target CPU;
 - on any worker whose nanomm compiles the same code as this one (the same compiler fingerprint):
   the candidates (remote.choose: the default, its one-field variations, the model's picks,
-  `configs` in all; choosing walks the whole space, seconds for a large problem), then each candidate compiled ahead of time (compiler/aot.py) in a compile process of the worker's
-  own (measure.CompilePool: a candidate that hangs past `timeout` or crashes the compiler is
-  that candidate's failure, not the worker's), the object files sent back;
+  `configs` in all; choosing walks the whole space, seconds for a large problem), then each
+  candidate compiled ahead of time (compiler/aot.py) in a compile process of the worker's own
+  (measure.CompilePool: a candidate that hangs past `timeout` or crashes the compiler is that
+  candidate's failure, not the worker's), the object files sent back;
 - on a worker of the target CPU kind (runtime/tune_worker.py, no MLIR needed): the problem's
   candidates checked against numpy and timed as remote_tune times them, under a watchdog, as
   many problems at once per host as it has cores for them (or `slots`);

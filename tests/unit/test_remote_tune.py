@@ -17,11 +17,8 @@ SHAPE = (40, 96, 64)
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path / "cache"))
-    records.forget()
-    yield tmp_path
-    records.forget()
+def cache(tuning_cache):
+    return tuning_cache
 
 
 def _prepared(tmp_path, configs=4):
