@@ -41,20 +41,20 @@ def kind_resource(fields: dict) -> str:
     return f"nanomm-cpu-{fields['name']}-{digest}"
 
 
+def name_resource(name: str) -> str:
+    """The worker resource of a named CPU (runtime/cpu.py's name: emeraldrapids, znver4, ...), for
+    tuning a named target (`nanomm tune --cluster ... --target NAME`)."""
+    return f"nanomm-cpuname-{name}"
+
+
 def worker_info() -> dict:
-    """This worker's host, CPU kind and compiler fingerprint (None without MLIR or nanomm's compiler)."""
+    """This worker's host and CPU kind (whether it compiles is compiler/tune/cluster.py's question:
+    that needs nanomm's compiler, which a timing-only worker may lack)."""
     from .cpu import host_cpu
 
     fields = cpu_fields(host_cpu())
-    info = {"hostname": socket.gethostname(), "pid": os.getpid(), "cpu": fields, "kind": kind_resource(fields),
-            "compiler": None}
-    try:
-        from ..compiler.tune.records import compiler_fingerprint
-
-        info["compiler"] = compiler_fingerprint()
-    except Exception as exc:  # noqa: BLE001 - no MLIR here: a timing-only worker
-        info["compiler_error"] = f"{type(exc).__name__}: {exc}"[:300]
-    return info
+    return {"hostname": socket.gethostname(), "pid": os.getpid(), "cpu": fields, "kind": kind_resource(fields),
+            "name": name_resource(fields["name"])}
 
 
 async def add_resources(resources: dict, dask_worker=None) -> dict:
@@ -109,7 +109,7 @@ def _time_in_child(tmp: Path, plan: dict, artifacts: dict, timeout: float, round
     (folder / "candidates.json").write_text(json.dumps({**plan, "candidates": listed}))
     skip: dict[int, str] = {}
     while True:
-        argv = [sys.executable, "-m", "nanomm.runtime.remote_tune", str(tmp), "--rounds", str(rounds),
+        argv = [sys.executable, "-u", "-m", "nanomm.runtime.remote_tune", str(tmp), "--rounds", str(rounds),
                 "--finalists", str(finalists), "--sample", str(sample), "--trace",
                 "--skip", ",".join(f"{i}:{why.replace(',', ';')}" for i, why in skip.items())]
         failed, why = _run_watched(argv, timeout)
@@ -123,9 +123,7 @@ def _time_in_child(tmp: Path, plan: dict, artifacts: dict, timeout: float, round
 
 def _run_watched(argv: list[str], timeout: float) -> tuple[int | None, str]:
     """Runs remote_tune; (None, "") when it finished, else (the candidate it was on, why it stopped)."""
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
-                            start_new_session=True)
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     current, tail, last = -1, b"", time.monotonic()
     prefix = TRACE_LINE.split("{")[0].encode()
     try:

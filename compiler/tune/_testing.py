@@ -6,7 +6,7 @@ candidate whose config has every field of a `crash` entry makes its worker exit 
 `fail` entry raises; any other compiles normally.
 
 `faulty_export` is the same for cluster tuning (compiler/tune/cluster.py), its patterns matched
-against the problem's fields and the config's together, plus `kill_worker`: the first such
+against the problem's fields, the config's and the candidate's `index` together, plus `kill_worker`: the first such
 candidate (of all processes: `once` is a file made atomically) kills the Dask worker whose
 compile process runs it (SIGKILL, as an OOM kill or a lost machine would).
 """
@@ -41,7 +41,7 @@ def faulty_export(task: dict, crash: list[dict] | None = None, hang: list[dict] 
                   kill_worker: list[dict] | None = None, once: str | None = None) -> dict:
     from .cluster import export_candidate
 
-    fields = {**task["problem"], **task["config"]}
+    fields = {**task["problem"], **task["config"], "index": task.get("index")}
     if _matches(fields, kill_worker) and once is not None and _first(once):
         os.kill(os.getppid(), signal.SIGKILL)  # the worker; this process then reads end of input and exits
         time.sleep(30)

@@ -70,6 +70,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--prepacked", action="store_true",
                    help="with --cluster: tune kernels on a B packed once (compile_matmul(M, N, K, b=W), the weights "
                         "of a model; one thread)")
+    p.add_argument("--target", default="host",
+                   help="with --cluster: the CPU the records are for: host (this machine's kind) or a named CPU "
+                        "(emeraldrapids, znver4, ...), timed on the workers nanomm names so")
     p.add_argument("--timing-slots", type=int, default=None, metavar="N",
                    help="with --cluster: problems timed at once per host (default: one per --threads cores; "
                         "1 for the quietest timings)")
@@ -170,8 +173,8 @@ def main(argv: list[str] | None = None) -> int:
             from .shapes import problems
 
             _tune_cluster(args, problems(args.shapes, dtypes) if args.shapes else [(*shape, dtypes[0])])
-        elif args.prepacked:
-            raise NanommError("--prepacked tunes on a cluster (--cluster local for this machine alone)")
+        elif args.prepacked or args.target != "host":
+            raise NanommError("--prepacked and --target tune on a cluster (--cluster local for this machine alone)")
         elif shape[0] is not None:
             result = _tune(args)
         if args.shapes and not args.cluster:
@@ -265,7 +268,7 @@ def _tune_cluster(args, todo: list[tuple[int, int, int, str]]) -> None:
     rows = []
     for s in tune_cluster(todo, args.cluster, threads=args.threads, configs=int(budget), timeout=args.timeout,
                           resume=args.resume, workers=args.workers, slots=args.timing_slots,
-                          prepacked=args.prepacked):
+                          prepacked=args.prepacked, target=args.target):
         if s["status"] == "recorded":
             rows.append([s["problem"], f"{s['best_gflops']:.1f} {s['unit']}",
                          f"{s['speedup']:.3f}x" if s.get("speedup") else "-", s["record"]])

@@ -15,8 +15,9 @@ A problem is tuned as the remote path does it (compiler/tune/remote.py), spread 
 - here again: the record, made and verified as `remote collect` makes it, written atomically
   into the local store (records.write), once per problem.
 
-Workers get Dask resources that say what they can do: `nanomm-compile` (same fingerprint) and
-`nanomm-cpu-<name>-<hash>` (the CPU kind records key on); a LocalCluster's workers have both,
+Workers get Dask resources that say what they can do: `nanomm-compile` (same fingerprint),
+`nanomm-cpu-<name>-<hash>` (the CPU kind records key on: timings for target "host") and
+`nanomm-cpuname-<name>` (timings for a named target); a LocalCluster's workers have them all,
 a real cluster's workers are asked (client.run) and given the resources they qualify for,
 so `dask worker tcp://...` needs no flags. A worker that dies mid-task loses nothing: Dask runs
 the task again elsewhere (after `distributed.scheduler.allowed-failures` deaths the task is the
@@ -69,7 +70,8 @@ def connect(address: str, workers: int | None = None):
                 raise ClusterError(f"--cluster {address!r}: local:N takes a positive number of workers")
         cpu = target_cpu("host")
         fields = tune_worker.cpu_fields(cpu)
-        resources = {tune_worker.COMPILE_RESOURCE: 1, tune_worker.kind_resource(fields): 1}
+        resources = {tune_worker.COMPILE_RESOURCE: 1, tune_worker.kind_resource(fields): 1,
+                     tune_worker.name_resource(cpu.name): 1}
         cluster = LocalCluster(n_workers=n or os.cpu_count() or 1, threads_per_worker=1, processes=True,
                                resources=resources, dashboard_address=":0",
                                silence_logs=40)
@@ -137,12 +139,12 @@ class _State:
     timing_started: float | None = None
 
 
-def plan_problem(problem: Problem, cpu, threads: int, configs: int, fields: dict) -> dict:
-    """Dask task: the candidates.json of `problem` (compiler/tune/remote.py's format), its
-    `configs` candidates chosen by remote.choose."""
+def plan_problem(problem: Problem, cpu, threads: int, configs: int, fields: dict, target: str = "host") -> dict:
+    """Dask task: the candidates.json of `problem` for `target` (compiler/tune/remote.py's format),
+    its `configs` candidates chosen by remote.choose."""
     space = Space(problem, cpu)
     chosen = choose(space, configs)
-    return {"format": CANDIDATES_FORMAT, "problem": dataclasses.asdict(problem), "target": "host",
+    return {"format": CANDIDATES_FORMAT, "problem": dataclasses.asdict(problem), "target": target,
             "cpu": cpu.name, "requested_threads": threads, "required_features": None, "fields": fields,
             "default": 0, "space_size": len(space),
             "candidates": [{"index": i, "config": cfg.as_dict(), "source": source,
@@ -150,14 +152,24 @@ def plan_problem(problem: Problem, cpu, threads: int, configs: int, fields: dict
                            for i, (cfg, source) in enumerate(chosen)]}
 
 
+def compiler_info() -> str:
+    """Run on a worker: its compiler fingerprint (raises where nanomm's compiler or MLIR is missing)."""
+    return records.compiler_fingerprint()
+
+
 def _prepare_workers(client, timing_resource: str, fingerprint: str, known: set) -> tuple[int, int]:
     """Gives workers not seen before the resources they qualify for; returns (compile, timing)
     worker counts. Raises ClusterError when no worker can compile or none can time."""
     infos = client.run(tune_worker.worker_info)
+    compilers = client.run(compiler_info, on_error="return")  # an exception where it cannot compile
     have = {addr: w.get("resources", {}) for addr, w in client.scheduler_info()["workers"].items()}
     n_compile = n_time = 0
     for addr, info in infos.items():
-        wanted = {info["kind"]: 1}
+        got = compilers.get(addr)
+        info["compiler"] = got if isinstance(got, str) else None
+        if isinstance(got, BaseException):
+            info["compiler_error"] = f"{type(got).__name__}: {got}"[:300]
+        wanted = {info["kind"]: 1, info["name"]: 1}
         if info["compiler"] == fingerprint:
             wanted[tune_worker.COMPILE_RESOURCE] = 1
         if addr not in known and any(have.get(addr, {}).get(r) != q for r, q in wanted.items()):
@@ -177,19 +189,23 @@ def _prepare_workers(client, timing_resource: str, fingerprint: str, known: set)
 def tune_cluster(todo: list[tuple[int, int, int, str]], address: str, *, threads: int = 1,
                  configs: int = DEFAULT_CONFIGS, rounds: int = 7, finalists: int = 4, sample: float = 0.05,
                  timeout: float = 60.0, resume: bool = False, workers: int | None = None, slots: int | None = None,
-                 prepacked: bool = False,
+                 prepacked: bool = False, target: str = "host",
                  record_dir: Path | None = None, compile_fn=export_candidate,
                  log=lambda msg: print(msg, file=sys.stderr, flush=True)) -> list[dict]:
-    """Tunes every (M, N, K, dtype) of `todo` for this host's CPU on the cluster at `address`;
+    """Tunes every (M, N, K, dtype) of `todo` for the `target` CPU on the cluster at `address`;
     returns one summary per problem (see the module doc). `slots`: problems a host times at once
     (runtime/tune_worker.py timing_slots; None: one per `threads` cores). `prepacked`: B packed
-    once, the kernels compile_matmul(M, N, K, b=W) builds (records with prepacked_b; one thread)."""
+    once, the kernels compile_matmul(M, N, K, b=W) builds (records with prepacked_b; one thread).
+    `target`: "host" (this machine's CPU: timed on workers of exactly its kind) or a named CPU
+    (compiled for its description, timed on workers that nanomm names so; the records are that
+    target's, as `remote collect` stores them: compile_matmul(..., target=NAME) and AOT builds use them)."""
     from distributed import wait
 
     if configs < 1:
         raise NanommError(f"configurations per problem must be at least 1, got {configs}")
-    cpu = target_cpu("host")
-    timing_resource = tune_worker.kind_resource(tune_worker.cpu_fields(cpu))
+    cpu = target_cpu(target)
+    timing_resource = (tune_worker.kind_resource(tune_worker.cpu_fields(cpu)) if target == "host"
+                       else tune_worker.name_resource(cpu.name))
     fingerprint = records.compiler_fingerprint()
     client, close = connect(address, workers)
     summaries: list[dict] = []
@@ -212,7 +228,8 @@ def tune_cluster(todo: list[tuple[int, int, int, str]], address: str, *, threads
             states[problem.name] = _State(problem, {"fields": fields, "order": order}, started=time.monotonic())
             # choosing walks the whole space (seconds for a large problem): a task, so problems are
             # planned side by side while earlier ones compile
-            f = client.submit(plan_problem, problem, cpu, threads, configs, fields, pure=False, priority=-order,
+            f = client.submit(plan_problem, problem, cpu, threads, configs, fields, target, pure=False,
+                              priority=-order,
                               resources={tune_worker.COMPILE_RESOURCE: 1},
                               key=f"nanomm-plan-{problem.name}-{os.urandom(4).hex()}")
             meta[f.key] = (problem.name, "plan")
@@ -236,7 +253,8 @@ def tune_cluster(todo: list[tuple[int, int, int, str]], address: str, *, threads
                     progress.candidates += len(plan["candidates"]) - configs
                     order, state.plan = state.plan["order"], plan
                     for entry in plan["candidates"]:
-                        task = {"problem": plan["problem"], "cpu": cpu, "threads": threads, "config": entry["config"]}
+                        task = {"problem": plan["problem"], "cpu": cpu, "threads": threads, "config": entry["config"],
+                                "index": entry["index"]}
                         c = client.submit(compile_on_worker, task, timeout, compile_fn, pure=False, priority=-order,
                                           resources={tune_worker.COMPILE_RESOURCE: 1},
                                           key=f"nanomm-compile-{name}-{entry['index']}-{os.urandom(4).hex()}")

@@ -14,8 +14,7 @@ distributed = pytest.importorskip("distributed", reason="cluster tuning needs da
 from nanomm.compiler.build import target_cpu  # noqa: E402
 from nanomm.compiler.tune import Budget, cli, records, tune  # noqa: E402
 from nanomm.compiler.tune._testing import faulty_export  # noqa: E402
-from nanomm.compiler.tune.cluster import ClusterError, connect, plan_problem, tune_cluster  # noqa: E402
-from nanomm.compiler.tune.space import Problem  # noqa: E402
+from nanomm.compiler.tune.cluster import ClusterError, connect, tune_cluster  # noqa: E402
 from nanomm.runtime import tune_worker  # noqa: E402
 from nanomm.runtime.remote_tune import TRACE_LINE  # noqa: E402
 
@@ -98,16 +97,13 @@ def test_a_worker_killed_mid_run_loses_nothing(cache, scheduler):
 
 
 def test_a_compile_that_hangs_is_marked_and_the_problem_still_recorded(cache, scheduler):
-    problem = Problem(*PROBLEMS[1])
-    plan = plan_problem(problem, target_cpu("host"), 1, FAST["configs"], _fields(*PROBLEMS[1]))
-    second = plan["candidates"][1]["config"]  # the candidates after the default hang
-    hang = functools.partial(faulty_export, hang=[{**second, "M": 24}, {**plan["candidates"][2]["config"], "M": 24}])
+    hang = functools.partial(faulty_export, hang=[{"M": 24, "index": 1}, {"M": 24, "index": 2}])  # all but the default
     summaries = tune_cluster(PROBLEMS[1:2], scheduler, compile_fn=hang, timeout=10, **FAST)  # others: < 10 s
     assert summaries[0]["status"] == "recorded"
     rec = records.find(_fields(*PROBLEMS[1]))
     hung = [c for c in rec["candidates"] if c["status"] != "ok"]
     assert len(hung) == 2 and all("timeout" in c["error"] for c in hung)
-    assert rec["best"]["config"] == plan["candidates"][0]["config"]
+    assert rec["best"]["config"] == rec["default"]["config"] and rec["best"]["status"] == "ok"
 
 
 def test_the_timing_watchdog_names_the_candidate_that_hung_or_crashed(tmp_path):
@@ -159,9 +155,15 @@ class _FakeClient:
     def __init__(self, infos: dict, resources: dict):
         self.infos, self.resources, self.added = infos, resources, {}
 
-    def run(self, fn, *args, workers=None):
+    def run(self, fn, *args, workers=None, on_error="raise"):
+        from nanomm.compiler.tune.cluster import compiler_info
+
         if fn is tune_worker.worker_info:
-            return self.infos
+            return {addr: {k: v for k, v in info.items() if k not in ("compiler", "error")}
+                    for addr, info in self.infos.items()}
+        if fn is compiler_info:
+            assert on_error == "return"
+            return {addr: info["compiler"] or ModuleNotFoundError(info["error"]) for addr, info in self.infos.items()}
         assert fn is tune_worker.add_resources
         self.added[workers[0]] = args[0]
         return {}
@@ -175,18 +177,35 @@ def test_workers_are_given_what_they_can_do_and_a_cluster_that_cannot_is_a_named
 
     here = tune_worker.kind_resource(tune_worker.cpu_fields(target_cpu("host")))
     other = dict(tune_worker.cpu_fields(target_cpu("host")), name="znver9", l2=1)
-    infos = {"tcp://a": {"hostname": "a", "cpu": {"name": "x"}, "kind": here, "compiler": "mine"},
-             "tcp://b": {"hostname": "b", "cpu": {"name": "x"}, "kind": here, "compiler": None,
-                         "compiler_error": "ModuleNotFoundError: No module named 'mlir'"},
-             "tcp://c": {"hostname": "c", "cpu": other, "kind": tune_worker.kind_resource(other),
+    x, znver9 = tune_worker.name_resource("x"), tune_worker.name_resource("znver9")
+    infos = {"tcp://a": {"hostname": "a", "cpu": {"name": "x"}, "kind": here, "name": x, "compiler": "mine"},
+             "tcp://b": {"hostname": "b", "cpu": {"name": "x"}, "kind": here, "name": x, "compiler": None,
+                         "error": "No module named 'mlir'"},
+             "tcp://c": {"hostname": "c", "cpu": other, "kind": tune_worker.kind_resource(other), "name": znver9,
                          "compiler": "mine"}}
     client = _FakeClient(infos, {"tcp://a": {}, "tcp://b": {}, "tcp://c": {}})
     assert _prepare_workers(client, here, "mine", set()) == (2, 2)
-    assert client.added == {"tcp://a": {here: 1, "nanomm-compile": 1}, "tcp://b": {here: 1},  # times, no MLIR
-                            "tcp://c": {tune_worker.kind_resource(other): 1, "nanomm-compile": 1}}  # compiles only
+    assert client.added == {"tcp://a": {here: 1, x: 1, "nanomm-compile": 1}, "tcp://b": {here: 1, x: 1},  # no MLIR
+                            "tcp://c": {tune_worker.kind_resource(other): 1, znver9: 1, "nanomm-compile": 1}}
+    assert _prepare_workers(_FakeClient(infos, {}), znver9, "mine", set()) == (2, 1)  # a named target: by name
     only_b = _FakeClient({"tcp://b": infos["tcp://b"]}, {})
     with pytest.raises(ClusterError, match="can compile for this nanomm: ModuleNotFoundError"):
         _prepare_workers(only_b, here, "mine", set())
     only_c = _FakeClient({"tcp://c": infos["tcp://c"]}, {})
     with pytest.raises(ClusterError, match="no worker has the target CPU .* znver9 \\(c\\)"):
         _prepare_workers(only_c, here, "mine", set())
+
+
+def test_a_named_target_is_compiled_for_its_description_and_timed_on_workers_of_that_name(cache, scheduler):
+    from nanomm.runtime.cpu import TARGETS, host_cpu, missing_features
+
+    name = host_cpu().name
+    if name not in TARGETS or missing_features(TARGETS[name].features):
+        pytest.skip(f"this CPU ({name}) is not a named target whose kernels it can run")
+    summaries = tune_cluster([(40, 96, 64, "f32")], scheduler, target=name, **FAST)
+    assert summaries[0]["status"] == "recorded" and summaries[0]["target"] == name
+    rec = records.find(records.key_fields(40, 96, 64, "f32", 1, target_cpu(name)))
+    assert rec["best"]["verified"] and rec["fields"]["cpu"] == records.cpu_fields(TARGETS[name])
+    with pytest.raises(ClusterError, match="no worker has the target CPU"):
+        tune_cluster([(40, 96, 64, "f32")], scheduler, target="znver4" if name != "znver4" else "emeraldrapids",
+                     **FAST)
