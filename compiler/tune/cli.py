@@ -250,6 +250,11 @@ def _tune_list(args, todo: list[tuple[int, int, int, str]]) -> None:
     print(f"nanomm tune --shapes {args.shapes}: {len(todo)} problems in {time.monotonic() - start:.0f} s "
           f"(budget {total}), threads={args.threads}")
     head = ["shape", "dtype", "best", "vs default", "record"]
+    _print_rows(head, rows)
+
+
+def _print_rows(head: list[str], rows: list[list]) -> None:
+    """A left-aligned table: the head, then a line per row."""
     widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
     for r in [head, *rows]:
         print("  ".join(str(x).ljust(w) for x, w in zip(r, widths)).rstrip())
@@ -277,9 +282,7 @@ def _tune_cluster(args, todo: list[tuple[int, int, int, str]]) -> None:
     print(f"nanomm tune --cluster {args.cluster}: {len(todo)} problems in {time.monotonic() - start:.0f} s, "
           f"{budget} configurations each, threads={args.threads}")
     head = ["problem", "best", "vs default", "record"]
-    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
-    for r in [head, *rows]:
-        print("  ".join(str(x).ljust(w) for x, w in zip(r, widths)).rstrip())
+    _print_rows(head, rows)
 
 
 def _table(result, top: int) -> None:

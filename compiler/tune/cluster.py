@@ -36,12 +36,11 @@ from pathlib import Path
 
 from ...errors import NanommError
 from ...runtime import tune_worker
-from ...runtime.remote_tune import CANDIDATES_FORMAT
 from ..build import target_cpu
 from . import records
 from .measure import CompilePool
-from .remote import choose, prepacked_problem, store
-from .space import Problem, Space, short
+from .remote import plan_candidates, prepacked_problem, store
+from .space import Problem
 
 DEFAULT_CONFIGS = 16     # candidates per problem, the default included
 CONNECT_SECONDS = 10.0   # how long a client waits for a scheduler that does not answer
@@ -133,23 +132,15 @@ def compile_on_worker(task: dict, timeout: float, fn=export_candidate) -> dict:
 @dataclasses.dataclass
 class _State:
     problem: Problem
-    plan: dict
+    order: int                                                # its place in the list: the tasks' priority
+    plan: dict | None = None                                  # candidates.json, once planned
     results: dict = dataclasses.field(default_factory=dict)   # candidate index -> compile result
-    started: float = 0.0
     timing_started: float | None = None
 
 
 def plan_problem(problem: Problem, cpu, threads: int, configs: int, fields: dict, target: str = "host") -> dict:
-    """Dask task: the candidates.json of `problem` for `target` (compiler/tune/remote.py's format),
-    its `configs` candidates chosen by remote.choose."""
-    space = Space(problem, cpu)
-    chosen = choose(space, configs)
-    return {"format": CANDIDATES_FORMAT, "problem": dataclasses.asdict(problem), "target": target,
-            "cpu": cpu.name, "requested_threads": threads, "required_features": None, "fields": fields,
-            "default": 0, "space_size": len(space),
-            "candidates": [{"index": i, "config": cfg.as_dict(), "source": source,
-                            "short": f"{cfg.isa} {short(cfg)}", "manifest": None}
-                           for i, (cfg, source) in enumerate(chosen)]}
+    """Dask task: the candidates.json of `problem` for `target` (remote.plan_candidates)."""
+    return plan_candidates(problem, cpu, target, threads, configs, fields)
 
 
 def compiler_info() -> str:
@@ -225,7 +216,7 @@ def tune_cluster(todo: list[tuple[int, int, int, str]], address: str, *, threads
                 summaries.append({"problem": problem.name, "status": "recorded already",
                                   "record": str(records.path_for(old["key"], record_dir))})
                 continue
-            states[problem.name] = _State(problem, {"fields": fields, "order": order}, started=time.monotonic())
+            states[problem.name] = _State(problem, order)
             # choosing walks the whole space (seconds for a large problem): a task, so problems are
             # planned side by side while earlier ones compile
             f = client.submit(plan_problem, problem, cpu, threads, configs, fields, target, pure=False,
@@ -251,14 +242,9 @@ def tune_cluster(todo: list[tuple[int, int, int, str]], address: str, *, threads
                         summaries.append(progress.finished(state, None, f"planning failed: {plan['error']}"))
                         continue
                     progress.candidates += len(plan["candidates"]) - configs
-                    order, state.plan = state.plan["order"], plan
-                    for entry in plan["candidates"]:
-                        task = {"problem": plan["problem"], "cpu": cpu, "threads": threads, "config": entry["config"],
-                                "index": entry["index"]}
-                        c = client.submit(compile_on_worker, task, timeout, compile_fn, pure=False, priority=-order,
-                                          resources={tune_worker.COMPILE_RESOURCE: 1},
-                                          key=f"nanomm-compile-{name}-{entry['index']}-{os.urandom(4).hex()}")
-                        meta[c.key] = (name, entry["index"])
+                    state.plan = plan
+                    for index, c in _submit_compiles(client, state, cpu, threads, timeout, compile_fn):
+                        meta[c.key] = (name, index)
                         pending.append(c)
                     continue
                 if index is not None:
@@ -298,6 +284,19 @@ def _result(future) -> dict:
         return future.result()
     except Exception as exc:  # noqa: BLE001 - e.g. KilledWorker after repeated worker deaths
         return {"ok": False, "error": f"{type(exc).__name__}: {exc}"[:2000]}
+
+
+def _submit_compiles(client, state: _State, cpu, threads: int, timeout: float, compile_fn):
+    """[(candidate index, future)] of the compiles of a planned problem."""
+    out = []
+    for entry in state.plan["candidates"]:
+        task = {"problem": state.plan["problem"], "cpu": cpu, "threads": threads, "config": entry["config"],
+                "index": entry["index"]}
+        out.append((entry["index"], client.submit(
+            compile_on_worker, task, timeout, compile_fn, pure=False, priority=-state.order,
+            resources={tune_worker.COMPILE_RESOURCE: 1},
+            key=f"nanomm-compile-{state.problem.name}-{entry['index']}-{os.urandom(4).hex()}")))
+    return out
 
 
 def _submit_timing(client, state: _State, resource: str, timeout, rounds, finalists, sample, slots):

@@ -94,21 +94,29 @@ def prepare(M: int, N: int, K: int, dtype: str, target: str, threads: int, confi
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
-    entries, required = [], None
     fields = records.key_fields(M, N, K, dtype, problem.threads, cpu, prepacked_b=prepacked)
-    space = Space(problem, cpu)
-    chosen = choose(space, configs, records.find(fields) if refine else None)
-    for i, (cfg, source) in enumerate(chosen):
-        log(f"  [{i + 1}/{len(chosen)}] {problem.name}: {cfg.isa} {short(cfg)} ({source})")
+    plan = plan_candidates(problem, cpu, target, threads, configs, fields, records.find(fields) if refine else None)
+    for entry in plan["candidates"]:
+        i, cfg = entry["index"], records.config_of(entry)
+        log(f"  [{i + 1}/{len(plan['candidates'])}] {problem.name}: {entry['short']} ({entry['source']})")
         manifest = export(problem.spec, folder / f"c{i:03d}", cpu, threads, config=cfg)
-        required = required or json.loads(manifest.read_text())["required_features"]
-        entries.append({"index": i, "config": cfg.as_dict(), "source": source, "short": f"{cfg.isa} {short(cfg)}",
-                        "manifest": str(manifest.relative_to(folder))})
-    plan = {"format": CANDIDATES_FORMAT, "problem": dataclasses.asdict(problem), "target": target, "cpu": cpu.name,
-            "requested_threads": threads, "required_features": required, "fields": fields, "default": 0,
-            "space_size": len(space), "candidates": entries}
+        plan["required_features"] = plan["required_features"] or json.loads(manifest.read_text())["required_features"]
+        entry["manifest"] = str(manifest.relative_to(folder))
     (folder / "candidates.json").write_text(json.dumps(plan, indent=1))
     return folder
+
+
+def plan_candidates(problem: Problem, cpu, target: str, threads: int, configs: int, fields: dict,
+                    record: dict | None = None) -> dict:
+    """A problem's candidates.json before compiling: `configs` candidates (choose; `record`: around
+    its best), their manifests and the features they need filled in by whoever compiles them."""
+    space = Space(problem, cpu)
+    chosen = choose(space, configs, record)
+    return {"format": CANDIDATES_FORMAT, "problem": dataclasses.asdict(problem), "target": target, "cpu": cpu.name,
+            "requested_threads": threads, "required_features": None, "fields": fields, "default": 0,
+            "space_size": len(space),
+            "candidates": [{"index": i, "config": cfg.as_dict(), "source": source, "short": f"{cfg.isa} {short(cfg)}",
+                            "manifest": None} for i, (cfg, source) in enumerate(chosen)]}
 
 
 def prepacked_problem(M: int, N: int, K: int, dtype: str, threads: int, cpu, prepacked: bool) -> Problem:
