@@ -41,6 +41,7 @@ from .timing import robust_seconds
 
 TIMINGS_FORMAT = "nanomm-remote-timings-1"
 TRACE_LINE = "nanomm-trace: candidate {}"
+TRACE_ROUND = "nanomm-trace: round {}"  # progress through the final rounds (no candidate is new there)
 CANDIDATES_FORMAT = "nanomm-remote-candidates-1"
 
 
@@ -90,7 +91,8 @@ def time_problem(folder: Path, rounds: int = 7, finalists: int = 4, sample: floa
     timings["probe"]: a host whose speed moves between the two (other tenants) makes the
     ratios of that problem less trustworthy, and `remote collect` / the report say so.
     `skip`: candidates not to run, index -> why (a watchdog found them hanging or crashing the
-    process: runtime/tune_worker.py); `trace`: a TRACE_LINE on stderr before each candidate."""
+    process: runtime/tune_worker.py); `trace`: a TRACE_LINE on stderr before each candidate and
+    a TRACE_ROUND before each final round."""
     plan = json.loads((folder / "candidates.json").read_text())
     if plan.get("format") != CANDIDATES_FORMAT:
         raise ValueError(f"{folder / 'candidates.json'}: format {plan.get('format')!r}, expected {CANDIDATES_FORMAT!r}")
@@ -138,6 +140,8 @@ def time_problem(folder: Path, rounds: int = 7, finalists: int = 4, sample: floa
     by_index = {e["index"]: e for e in results}
     rounds_of = {i: [] for i in final}
     for r in range(rounds if len(final) > 1 else 1):
+        if trace:
+            print(TRACE_ROUND.format(r), file=sys.stderr, flush=True)
         for i in (final if r % 2 == 0 else final[::-1]):
             rounds_of[i].append(sample_seconds(calls[i], sample, samples=3)[0])
     for i, rs in rounds_of.items():

@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .remote_tune import TRACE_LINE
+from .remote_tune import TRACE_LINE, TRACE_ROUND
 
 COMPILE_RESOURCE = "nanomm-compile"  # workers that compile for the client's nanomm (same fingerprint)
 
@@ -80,17 +80,17 @@ def time_candidates(plan: dict, artifacts: dict, timeout: float = 60.0, rounds: 
         from distributed import Semaphore, get_worker
 
         get_worker()
-        lock = Semaphore(max_leases=n, name=f"nanomm-timing-{socket.gethostname()}-{n}")
+        slot = Semaphore(max_leases=n, name=f"nanomm-timing-{socket.gethostname()}-{n}")
     except (ImportError, ValueError):  # called outside a Dask worker (tests, one machine)
-        lock = None
-    if lock is not None:
-        lock.acquire()
+        slot = None
+    if slot is not None:
+        slot.acquire()
     try:
         with tempfile.TemporaryDirectory(prefix="nanomm-time-") as tmp:
             return _time_in_child(Path(tmp), plan, artifacts, timeout, rounds, finalists, sample)
     finally:
-        if lock is not None:
-            lock.release()
+        if slot is not None:
+            slot.release()
 
 
 def _time_in_child(tmp: Path, plan: dict, artifacts: dict, timeout: float, rounds: int, finalists: int,
@@ -122,10 +122,11 @@ def _time_in_child(tmp: Path, plan: dict, artifacts: dict, timeout: float, round
 
 
 def _run_watched(argv: list[str], timeout: float) -> tuple[int | None, str]:
-    """Runs remote_tune; (None, "") when it finished, else (the candidate it was on, why it stopped)."""
+    """Runs remote_tune; (None, "") when it finished, else (the candidate it was on, why it stopped).
+    `timeout` runs from its last trace line: a candidate's check and timing, or one final round."""
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     current, tail, last = -1, b"", time.monotonic()
-    prefix = TRACE_LINE.split("{")[0].encode()
+    prefix, round_prefix = TRACE_LINE.split("{")[0].encode(), TRACE_ROUND.split("{")[0].encode()
     try:
         while True:
             ready, _, _ = select.select([proc.stderr], [], [], 1.0)
@@ -137,6 +138,8 @@ def _run_watched(argv: list[str], timeout: float) -> tuple[int | None, str]:
                 for line in chunk.splitlines():
                     if line.startswith(prefix):
                         current, last = int(line[len(prefix):]), time.monotonic()
+                    elif line.startswith(round_prefix):
+                        last = time.monotonic()
             elif time.monotonic() - last > timeout:
                 proc.kill()
                 proc.wait()

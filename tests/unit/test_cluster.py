@@ -16,7 +16,7 @@ from nanomm.compiler.tune import Budget, cli, records, tune  # noqa: E402
 from nanomm.compiler.tune._testing import faulty_export  # noqa: E402
 from nanomm.compiler.tune.cluster import ClusterError, connect, tune_cluster  # noqa: E402
 from nanomm.runtime import tune_worker  # noqa: E402
-from nanomm.runtime.remote_tune import TRACE_LINE  # noqa: E402
+from nanomm.runtime.remote_tune import TRACE_LINE, TRACE_ROUND  # noqa: E402
 
 pytestmark = pytest.mark.kernels
 PROBLEMS = [(16, 16, 16, "f32"), (24, 32, 8, "f32"), (8, 40, 16, "f32"), (32, 48, 24, "f32")]
@@ -115,6 +115,9 @@ def test_the_timing_watchdog_names_the_candidate_that_hung_or_crashed(tmp_path):
     at, why = tune_worker._run_watched(script("import os; os._exit(139)"), timeout=5.0)
     assert at == 3 and why.startswith("crashed the timing process (exit code 139)")
     assert tune_worker._run_watched(script("pass"), timeout=5.0) == (None, "")
+    rounds = "".join(f"time.sleep(0.6); print({TRACE_ROUND.format(r)!r}, file=sys.stderr, flush=True)\n"
+                     for r in range(4))  # 2.4 s of final rounds, each under the timeout
+    assert tune_worker._run_watched(script(rounds), timeout=1.0) == (None, "")
 
 
 def test_an_unreachable_scheduler_and_bad_addresses_are_named_errors(cache, monkeypatch):
