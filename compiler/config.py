@@ -519,7 +519,7 @@ def bf16_fma_default(isa: str, dtype: str, cpu: CpuInfo) -> bool:
 # many on. Intel AMX VM, tiles over pieces, pre-packed / per call, two runs each: 17x1000x512 1.34-1.35x /
 # 1.14-1.16x, 33x1024x256 1.25-1.27x / 1.05-1.14x, 33x4096x4096 1.09-1.12x / 1.07-1.09x, 65x3072x768
 # 0.995-1.09x / 1.08x; K blocks of 33-128 level within the VM's noise (33x4096x128 pre-packed 0.68-1.09x
-# in three runs); u8s8 0.96-1.05x (left off). Re-measure (bench/results/intel-amx-vm/2026-12-04-amx-one-row-
+# in three runs); u8s8 0.88-1.05x (left off). Re-measure (bench/results/intel-amx-vm/2026-12-04-amx-one-row-
 # edges.txt): `python bench/bench_configs.py 33x1024x256 --dtype bf16 --pack --config t:pad_one_row=1
 # --config a:pad_one_row=0`.
 ONE_ROW_MIN_K = 256
