@@ -22,7 +22,8 @@ numpy forward, minimum cosine over the batch):
   projection + bias + residual, up + bias + GELU, down + bias + residual; attention products as
   batched kernels of any count (batch x heads), one pair per length bucket of 16 (keys past the
   length masked by a -inf bias in the scores' epilogue), K read transposed in place and 1/sqrt(d)
-  fused as alpha; softmax and LayerNorm by nanomm's row kernels (`nanomm.softmax`,
+  fused as alpha, a group of sentences at a time where the batch's scores pass 1 MiB (the scores,
+  their softmax and P @ V then meet in L2); softmax and LayerNorm by nanomm's row kernels (`nanomm.softmax`,
   `nanomm.layer_norm`). The rest (embeddings, head split / merge, pooling) is the numpy backend's
   code; `nanomm-numpy-rows` runs softmax and LayerNorm in numpy as the numpy backend does.
   `nanomm-qkv3`: three projections instead of the concatenated one; `nanomm-bf16`: bf16 weights
@@ -216,6 +217,7 @@ class NanommBackend:
     attention products batched kernels of any count (batch x heads) per length bucket."""
 
     BUCKET = 16  # attention lengths are padded to a multiple of this: one kernel pair a bucket
+    SCORE_BYTES = 1 << 20  # attention scores a group of sentences may hold (half of a 2 MiB L2)
 
     def __init__(self, w: dict, threads: int, dtype: str = "f32", split_qkv: bool = False,
                  max_length: int = 128, row_kernels: bool = True, static_m: str | None = None):
@@ -313,6 +315,18 @@ class NanommBackend:
         mask = masks.get(T)
         if mask is None:  # the padded keys out of every softmax: -inf added to their scores
             mask = masks[T] = np.where(np.arange(Tp) < T, 0, -np.inf).astype(np.float32)
+        # Sentences in groups whose scores fit SCORE_BYTES, so that the scores, their softmax and P @ V
+        # meet in L2 rather than in memory (32 x 128 tokens: 25 MB of scores a layer otherwise).
+        group = max(1, self.SCORE_BYTES // (heads * Tp * Tp * 4))
+        if group >= B:
+            return self._attend(qkv, B, T, heads, Tp, scores, context, mask)
+        out = np.empty((B * T, qkv.shape[1] // 3), np.float32)
+        for b in range(0, B, group):
+            n = min(group, B - b)
+            out[b * T:(b + n) * T] = self._attend(qkv[b * T:(b + n) * T], n, T, heads, Tp, scores, context, mask)
+        return out
+
+    def _attend(self, qkv, B, T, heads, Tp, scores, context, mask):
         q, k, v = (x.reshape(B * heads, Tp, -1) for x in split_heads(qkv, B, T, heads, Tp))
         p = self.softmax(scores(q, k.swapaxes(-1, -2), bias=mask))
         return merge_heads(context(p, v).reshape(B, heads, Tp, -1), T)

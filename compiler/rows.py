@@ -49,12 +49,17 @@ def _read(x: str, j: int, w: int, pad: str, t: str, lines: list[str], name: str)
 
 
 def _reduce(values: list[str], op: str, kind: str, lines: list[str], name: str) -> str:
-    """The scalar reduction (vector `op`, then vector.reduction `kind`) of vectors `values`."""
-    acc = values[0]
-    for k, v in enumerate(values[1:]):
-        lines.append(f"      %{name}{k} = arith.{op} {acc}, {v} : vector<16xf32>")
-        acc = f"%{name}{k}"
-    lines.append(f"      %{name} = vector.reduction <{kind}>, {acc} : vector<16xf32> into f32")
+    """The scalar reduction (vector `op`, then vector.reduction `kind`) of vectors `values`, combined
+    pairwise: a row's max and sum are latency chains, log2(len) deep this way instead of len."""
+    k = 0
+    while len(values) > 1:
+        pairs = []
+        for a, b in zip(values[0::2], values[1::2]):
+            lines.append(f"      %{name}{k} = arith.{op} {a}, {b} : vector<16xf32>")
+            pairs.append(f"%{name}{k}")
+            k += 1
+        values = pairs + values[len(pairs) * 2:]
+    lines.append(f"      %{name} = vector.reduction <{kind}>, {values[0]} : vector<16xf32> into f32")
     return f"%{name}"
 
 

@@ -50,6 +50,22 @@ def test_backends_compute_the_same_model(bm):
         assert bm.cosine(got, ref) > 0.999
 
 
+def test_attention_in_groups_of_sentences_is_the_same_model(bm, monkeypatch):
+    """Scores larger than SCORE_BYTES go through attention a group of sentences at a time (here
+    groups of 2, 2 and 1 of 5 sentences): the same embeddings as the reference."""
+    w = bm.make_weights("tiny")
+    ids = np.random.default_rng(3).integers(0, bm.VOCAB, (5, 21))  # 4 heads x 32 x 32 padded scores
+    ref = bm.forward(ids, bm.as_float64(w), bm.NumpyBackend(bm.as_float64(w)))
+    monkeypatch.setattr(bm.NanommBackend, "SCORE_BYTES", 2 * 4 * 32 * 32 * 4)
+    calls = []
+    attend = bm.NanommBackend._attend
+    monkeypatch.setattr(bm.NanommBackend, "_attend", lambda self, qkv, B, *rest: (
+        calls.append(B), attend(self, qkv, B, *rest))[1])
+    got = bm.make_backend("nanomm", w, 1)[0](ids)
+    assert calls == [2, 2, 1] * 2  # two layers
+    assert np.max(np.abs(got - ref)) / np.max(np.abs(ref)) < 1e-5
+
+
 def test_onnx_graph_is_the_same_model(bm):
     pytest.importorskip("onnxruntime", reason="the [bench] extra installs onnxruntime; CI installs [test] only")
     w = bm.make_weights("tiny")
