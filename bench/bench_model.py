@@ -244,11 +244,25 @@ class NanommBackend:
         self.split_qkv = split_qkv
         d = w["word"].shape[1] // w["heads"]
         self.buckets = {}  # padded length -> (scores kernel, context kernel, {T: mask})
+        self.buckets_one = {}  # padded length -> (scores, context) on one thread
+        self.workers = threads or len(os.sched_getaffinity(0))
+        self.pool = None
+        if self.workers > 1:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self.pool = ThreadPoolExecutor(self.workers)
         for Tp in range(self.BUCKET, max_length + self.BUCKET, self.BUCKET):
             scores = nanomm.compile_matmul(Tp, Tp, d, batch=None, transpose_b=True, threads=threads,
                                            epilogue=nanomm.Epilogue(alpha=1 / math.sqrt(d), bias=True))
             context = nanomm.compile_matmul(Tp, d, Tp, batch=None, threads=threads)
             self.buckets[Tp] = (scores, context, {})
+            if self.workers > 1:  # one-thread twins for the groups of sentences run side by side
+                self.buckets_one[Tp] = (
+                    nanomm.compile_matmul(Tp, Tp, d, batch=None, transpose_b=True, threads=1,
+                                          epilogue=nanomm.Epilogue(alpha=1 / math.sqrt(d), bias=True)),
+                    nanomm.compile_matmul(Tp, d, Tp, batch=None, threads=1))
+            else:
+                self.buckets_one[Tp] = (scores, context)
             if row_kernels:  # the bucket's softmax kernel, compiled now (not on a request)
                 nanomm.softmax(np.zeros((1, Tp), np.float32))
         H = w["word"].shape[1]
@@ -260,8 +274,10 @@ class NanommBackend:
             return layer_norm(x, g, b)
         return self.nanomm.layer_norm(x, g, b, eps=LN_EPS, out=x, threads=self.threads)  # x: a temporary here
 
-    def softmax(self, s):
-        return self.nanomm.softmax(s, out=s, threads=self.threads) if self.row_kernels else softmax_(s)
+    def softmax(self, s, threads=None):
+        if not self.row_kernels:
+            return softmax_(s)
+        return self.nanomm.softmax(s, out=s, threads=self.threads if threads is None else threads)
 
     def _kernel(self, W, ep):
         K, N = W.shape
@@ -316,19 +332,31 @@ class NanommBackend:
         if mask is None:  # the padded keys out of every softmax: -inf added to their scores
             mask = masks[T] = np.where(np.arange(Tp) < T, 0, -np.inf).astype(np.float32)
         # Sentences in groups whose scores fit SCORE_BYTES, so that the scores, their softmax and P @ V
-        # meet in L2 rather than in memory (32 x 128 tokens: 25 MB of scores a layer otherwise).
+        # meet in L2 rather than in memory (32 x 128 tokens: 25 MB of scores a layer otherwise). On
+        # several threads each thread takes a run of sentences, group by group on one-thread kernels
+        # (a group is too little work to split: BATCH_PARALLEL_MIN_SECONDS).
         group = max(1, self.SCORE_BYTES // (heads * Tp * Tp * 4))
         if group >= B:
             return self._attend(qkv, B, T, heads, Tp, scores, context, mask)
         out = np.empty((B * T, qkv.shape[1] // 3), np.float32)
-        for b in range(0, B, group):
-            n = min(group, B - b)
-            out[b * T:(b + n) * T] = self._attend(qkv[b * T:(b + n) * T], n, T, heads, Tp, scores, context, mask)
+        one = self.buckets_one[Tp]
+
+        def run(first, last):
+            for b in range(first, last, group):
+                n = min(group, last - b)
+                out[b * T:(b + n) * T] = self._attend(qkv[b * T:(b + n) * T], n, T, heads, Tp, *one, mask, 1)
+
+        if self.pool is None:
+            run(0, B)
+        else:
+            bounds = [B * i // self.workers for i in range(self.workers + 1)]
+            for done in [self.pool.submit(run, a, b) for a, b in zip(bounds, bounds[1:]) if b > a]:
+                done.result()
         return out
 
-    def _attend(self, qkv, B, T, heads, Tp, scores, context, mask):
+    def _attend(self, qkv, B, T, heads, Tp, scores, context, mask, threads=None):
         q, k, v = (x.reshape(B * heads, Tp, -1) for x in split_heads(qkv, B, T, heads, Tp))
-        p = self.softmax(scores(q, k.swapaxes(-1, -2), bias=mask))
+        p = self.softmax(scores(q, k.swapaxes(-1, -2), bias=mask), threads)
         return merge_heads(context(p, v).reshape(B, heads, Tp, -1), T)
 
 
@@ -594,6 +622,8 @@ def _parts(w: dict, threads: int, ids: np.ndarray, reps: int, row_kernels: bool)
             kernels[name] = (timed_as(kernel, f"projection {name}"), bias)
     be.buckets = {Tp: (timed_as(sc, "attention Q K^T"), timed_as(cx, "attention P V"), masks)
                   for Tp, (sc, cx, masks) in be.buckets.items()}
+    be.buckets_one = {Tp: (timed_as(sc, "attention Q K^T"), timed_as(cx, "attention P V"))
+                      for Tp, (sc, cx) in be.buckets_one.items()}
     best = None
     try:
         for _ in range(reps + 1):
@@ -794,7 +824,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--serve", type=int, default=0, help="requests in the serving run (0: none)")
     p.add_argument("--serve-fixed", default="4x64", help="BATCHxLENGTH of the serving run's fixed-size requests")
     p.add_argument("--breakdown", action="store_true",
-                   help="also where the time of a forward goes: nanomm's by part, ONNX Runtime's by operator")
+                   help="also where the time of a forward goes: nanomm's by part (on several threads, attention's parts add each thread's time), ONNX Runtime's by operator")
     p.add_argument("--out", default=None, help="JSON path (default bench/out/bench_model-<cpu>-<date>.json)")
     p.add_argument("--replot", default=None, help="a report's JSON: write its Markdown and PNG again")
     p.add_argument("--child", default=None, help=argparse.SUPPRESS)
