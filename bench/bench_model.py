@@ -252,22 +252,22 @@ class NanommBackend:
 
             self.pool = ThreadPoolExecutor(self.workers)
         for Tp in range(self.BUCKET, max_length + self.BUCKET, self.BUCKET):
-            scores = nanomm.compile_matmul(Tp, Tp, d, batch=None, transpose_b=True, threads=threads,
-                                           epilogue=nanomm.Epilogue(alpha=1 / math.sqrt(d), bias=True))
-            context = nanomm.compile_matmul(Tp, d, Tp, batch=None, threads=threads)
+            scores, context = self._attention_kernels(Tp, d, threads)
             self.buckets[Tp] = (scores, context, {})
-            if self.workers > 1:  # one-thread twins for the groups of sentences run side by side
-                self.buckets_one[Tp] = (
-                    nanomm.compile_matmul(Tp, Tp, d, batch=None, transpose_b=True, threads=1,
-                                          epilogue=nanomm.Epilogue(alpha=1 / math.sqrt(d), bias=True)),
-                    nanomm.compile_matmul(Tp, d, Tp, batch=None, threads=1))
-            else:
-                self.buckets_one[Tp] = (scores, context)
+            # one-thread twins for the groups of sentences run side by side
+            self.buckets_one[Tp] = self._attention_kernels(Tp, d, 1) if self.workers > 1 else (scores, context)
             if row_kernels:  # the bucket's softmax kernel, compiled now (not on a request)
                 nanomm.softmax(np.zeros((1, Tp), np.float32))
         H = w["word"].shape[1]
         if row_kernels:
             nanomm.layer_norm(np.zeros((1, H), np.float32), np.ones(H), np.zeros(H), eps=LN_EPS)
+
+    def _attention_kernels(self, Tp: int, d: int, threads: int):
+        """(scores, context) of a length bucket: Q K^T / sqrt(d) + the mask as bias, and P V."""
+        nanomm = self.nanomm
+        return (nanomm.compile_matmul(Tp, Tp, d, batch=None, transpose_b=True, threads=threads,
+                                      epilogue=nanomm.Epilogue(alpha=1 / math.sqrt(d), bias=True)),
+                nanomm.compile_matmul(Tp, d, Tp, batch=None, threads=threads))
 
     def layer_norm(self, x, g, b):
         if not self.row_kernels:
