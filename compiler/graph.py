@@ -331,6 +331,8 @@ class GraphFunction:
         # from, where they are one: (root value id, its shape, shape, element strides, offset)
         self._composed: dict[int, tuple] = {}
         self._copied: set[int] = set()  # build()'s run: views computed through a copy
+        self.sliced: list[_Sliced] = []  # attention run a slice of sentences at a time (_find_slices)
+        self._slice_of: dict[int, _Sliced] = {}  # each of their values -> its run
 
     def build(self) -> "GraphFunction":
         """Compiles the pre-packed kernels and the segments, then runs the function once on zeros with
@@ -361,8 +363,15 @@ class GraphFunction:
             composed = self._compose(vid)
             if composed is not None:
                 self._composed[vid] = composed
-        self._seen, self._copied = {}, set()
         self._order = None  # (scheduled again: a composed view reads its root, not its source)
+        self._find_slices()
+        if self.sliced:  # their kernels, at the slices' shapes and layouts, compile now too
+            self._warming = True
+            try:
+                self(*(np.zeros(tuple(1 if n == -1 else n for n in shape), dtype) for shape, dtype in self.inputs))
+            finally:
+                self._warming = False
+        self._seen, self._copied = {}, set()
         return self
 
     def describe(self) -> str:
@@ -372,6 +381,7 @@ class GraphFunction:
             if i in self.unfused:
                 lines.append("    consumers left to MLIR's lowering: " + self.unfused[i].split(": ", 2)[-1])
         lines += ["  " + seg.describe(k) for k, seg in enumerate(self.segments)]
+        lines += ["  " + r.describe() for r in self.sliced]
         return "\n".join(lines)
 
     def ir(self, stage: str = "partition") -> str:
@@ -455,6 +465,9 @@ class GraphFunction:
         """(the value's array, whether it is new memory rather than an argument's or a constant's)."""
         if vid in memo:
             return memo[vid]
+        if vid in self._slice_of:
+            self._run_sliced(self._slice_of[vid], args, memo)
+            return memo[vid]
         kind, *rest = self._nodes[vid]
         if kind == "arg":
             found = args[rest[0]], False
@@ -492,6 +505,175 @@ class GraphFunction:
         if self._warming:
             self._seen[vid] = found[0].shape
         return found
+
+    def _find_slices(self) -> None:
+        """Attention as slices of sentences (SLICE_BYTES): a segment independent along its leading
+        dimension (upstream.split: the softmax over (batch, heads, rows)), with the run-time contractions
+        that make its inputs for it alone (the scores) and those that read its outputs through views
+        that do not copy (P @ V), is run a slice of that dimension at a time into whole arrays: the
+        scores of a slice stay in L2 between the three. Each edge is checked on element indices: slice k
+        of what is read is made from slice k of what is written."""
+        order, _ = self._schedule()
+        readers: dict[int, set] = {}
+        for v in order:
+            for d in self._deps(v):
+                readers.setdefault(d, set()).add(v)
+        outputs = set(self.outputs)
+
+        def runtime_contraction(vid):
+            node = self._nodes[vid]
+            if node[0] != "out":
+                return None
+            c = self.contractions[node[1]]
+            ok = c.kernel is None and c.residual is None and -1 not in c.c_shape and len(c.c_shape) >= 3
+            return c if ok else None
+
+        for j, seg in enumerate(self.segments):
+            if seg.kernel is None or not seg.outputs or any(v in self._slice_of for v in seg.outputs):
+                continue
+            S = seg.kernel.outputs[0][0][0] if seg.kernel.outputs[0][0] else 0
+            made = dict(zip(seg.outputs, seg.output_shapes))  # value id -> shape
+            producers = [i for i in dict.fromkeys(seg.inputs) if runtime_contraction(i) is not None
+                         and readers.get(i, set()) <= made.keys() and i not in outputs and i not in self._slice_of]
+            consumers = []  # (vid, the operands it reads from the segment: 'a' / 'b')
+            for vid in order:
+                c = runtime_contraction(vid)
+                if c is None or vid in self._slice_of:
+                    continue
+                reads = [name for name in ("a", "b") if self._root_of(getattr(c, name)) in made]
+                if reads:
+                    consumers.append((vid, reads))
+            if not producers and not consumers:
+                continue
+            sizes = [S] + [self.contractions[self._nodes[v][1]].c_shape[0] for v in producers]
+            sizes += [self.contractions[self._nodes[v][1]].c_shape[0] for v, _ in consumers]
+            whole = [math.prod(shape) * np.dtype(dtype).itemsize for shape, dtype in seg.kernel.outputs]
+            whole += [math.prod(self.contractions[self._nodes[v][1]].out_shape) * 4 for v in producers]
+            parts = _slices(math.gcd(*sizes), max(whole))
+            if parts is None:
+                continue
+            chunk = seg.kernel.chunk(parts)
+            if chunk is None or not all(chunk[1][seg.inputs.index(i)] for i in producers):
+                continue
+            producers = [v for v in producers if self._sliceable(self.contractions[self._nodes[v][1]], parts, made)]
+            consumers = [(v, r) for v, r in consumers
+                         if self._sliceable(self.contractions[self._nodes[v][1]], parts, made)]
+            members = set(producers) | set(made) | {v for v, _ in consumers}
+            if (not producers and not consumers) or not all(chunk[1][seg.inputs.index(i)] for i in producers):
+                continue
+            if any(i in members for i in seg.inputs if i not in producers):
+                continue
+            external = [d for v in list(producers) + [v for v, _ in consumers] for d in self._deps(v)
+                        if d not in members and self._root_of(d) not in made]
+            external += [i for i in seg.inputs if i not in producers]
+            if any(self._reaches(d, members) for d in external):
+                continue  # (what the slices read must be there before them)
+            run = _Sliced(j, parts, producers, [v for v, _ in consumers], list(dict.fromkeys(external)),
+                          [self.contractions[self._nodes[v][1]].name for v in producers],
+                          [self.contractions[self._nodes[v][1]].name for v, _ in consumers])
+            self.sliced.append(run)
+            for v in members:
+                self._slice_of[v] = run
+
+    def _root_of(self, vid: int) -> int:
+        """The value a chain of views starts from (the value itself if it is not a view)."""
+        while self._nodes[vid][0] == "view" and vid not in self._composed:
+            vid = self._nodes[vid][1]
+        return vid
+
+    def _reaches(self, vid: int, targets: set) -> bool:
+        """Whether a value is computed from any of `targets`."""
+        stack, seen = [vid], set()
+        while stack:
+            v = stack.pop()
+            if v in targets:
+                return True
+            if v not in seen:
+                seen.add(v)
+                stack += self._deps(v)
+        return False
+
+    def _sliceable(self, c: _Contraction, parts: int, made: dict) -> bool:
+        """Whether slice k of the contraction's leading (batch) dimension reads slice k of each operand's
+        canonical view and, for an operand viewed from a segment's output, that this is slice k of the
+        output (element indices through the views), with no view copying."""
+        if c.c_shape[0] % parts or c.out_shape[0] % parts:
+            return False
+        for vid, view in ((c.a, c.a_view), (c.b, c.b_view)):
+            if view[1][0] != c.c_shape[0]:
+                return False  # (an operand broadcast along it)
+            root = self._root_of(vid)
+            if root not in made:
+                continue
+            chain, v = [], vid
+            while v != root:
+                chain.append(self._nodes[v][2])
+                v = self._nodes[v][1]
+            shape = made[root]
+            if math.prod(shape) % parts:
+                return False
+            size = math.prod(shape)
+            base = np.empty(shape, np.int32)
+            index = np.arange(size, dtype=np.int64).reshape(shape)
+            viewed = base
+            for fn in reversed(chain):
+                index, viewed = fn(index), fn(viewed)
+            index, viewed = _canonical(index, view), _canonical(viewed, view)
+            if not np.shares_memory(viewed, base):
+                return False
+            if not np.array_equal(index.reshape(parts, -1) // (size // parts), np.broadcast_to(
+                    np.arange(parts)[:, None], (parts, index.size // parts))):
+                return False
+        return True
+
+    def _run_sliced(self, run: "_Sliced", args, memo) -> None:
+        """Computes a _Sliced run's values into whole arrays, a slice of their leading dimension at a
+        time, the slices spread over the cores (one-thread kernels each)."""
+        for d in run.external:
+            self._get(d, args, memo)
+        seg = self.segments[run.segment]
+        chunk, cut = seg.kernel.chunk(run.parts)
+        made = np.zeros if self._warming else np.empty  # (build()'s run: the segment gives zeros, uncalled)
+        outs = [made(shape, dtype) for shape, dtype in seg.kernel.outputs]
+        memo.update((v, (outs[k].reshape(shape), True)) for v, k, shape in zip(seg.outputs, seg.output_of, seg.output_shapes))
+        for v in run.producers + run.consumers:
+            c = self.contractions[self._nodes[v][1]]
+            memo[v] = (np.empty(c.out_shape, c.out_dtype or np.float32), True)
+        calls = []  # (contraction, A, B, C (c_shape), bias): whole views, sliced below
+
+        def plan(v):
+            c = self.contractions[self._nodes[v][1]]
+            bias = c.bias_array if c.bias_array is not None else (
+                None if c.bias is None else np.asarray(self._get(c.bias, args, memo)[0], np.float32))
+            return (c, _canonical(self._get(c.a, args, memo)[0], c.a_view),
+                    _canonical(self._get(c.b, args, memo)[0], c.b_view), memo[v][0].reshape(c.c_shape), bias)
+        first = [plan(v) for v in run.producers]
+        ins = [np.ascontiguousarray(self._get(i, args, memo)[0], dtype) for i, (_, dtype) in zip(seg.inputs, seg.kernel.inputs)]
+        then = [plan(v) for v in run.consumers]
+        p = run.parts
+
+        def piece(x, k):
+            n = x.shape[0] // p
+            return x[k * n:(k + 1) * n]
+
+        def contract(calls, k):
+            for c, a, b, out, bias in calls:
+                ep = c.epilogue or _NO_EPILOGUE
+                matmul(_dense(piece(a, k)), _dense(piece(b, k)), out=piece(out, k), threads=1, bias=bias,
+                       activation=ep.activation, alpha=ep.alpha)
+
+        def slices(k0, k1):
+            for k in range(k0, k1):
+                contract(first, k)
+                if not self._warming:
+                    chunk.run([piece(x, k) if c else x for x, c in zip(ins, cut)], [piece(o, k) for o in outs])
+                contract(then, k)
+        threads = min(upstream.resolve_threads(None), p)
+        bounds = [p * t // threads for t in range(threads + 1)]
+        others = [upstream.pool().submit(slices, bounds[t], bounds[t + 1]) for t in range(1, threads)]
+        slices(bounds[0], bounds[1])
+        for f in others:
+            f.result()
 
     def _compose(self, vid: int) -> tuple | None:
         """A view that copies (a reshape of a transposed slice), as a strided view of the array its chain
@@ -545,6 +727,40 @@ class GraphFunction:
 
 
 _NO_EPILOGUE = Epilogue()
+
+# Attention's slices (GraphFunction._find_slices) hold at most this much of each array they make: the
+# slice's scores stay in L2 (2 MiB a core on the Intel AMX VM, 1 MiB on Zen 4) from the kernel that
+# writes them through the softmax to P @ V; bench_model's attention measured 1 MiB groups best
+# (its SCORE_BYTES). `python bench/bench_frontend.py --layers minilm.layer` times the layer.
+SLICE_BYTES = 1 << 20
+
+
+def _slices(size: int, largest: int) -> int | None:
+    """How many slices to cut a leading dimension of `size` into: the fewest whose slice of the largest
+    array (bytes) fits SLICE_BYTES (all of them where none does); None where one slice is the whole."""
+    divisors = [d for d in range(2, size + 1) if size % d == 0]
+    fits = [d for d in divisors if largest // d <= SLICE_BYTES]
+    if largest <= SLICE_BYTES or not divisors:
+        return None
+    return fits[0] if fits else divisors[-1]
+
+
+@dataclass
+class _Sliced:
+    """A segment with the contractions that make its inputs and read its outputs, run a slice of the
+    leading dimension at a time (GraphFunction._find_slices)."""
+
+    segment: int
+    parts: int
+    producers: list  # value ids of the contractions (run before the segment's slice)
+    consumers: list  # (after it)
+    external: list  # the values they read from elsewhere, computed first
+    producer_names: list
+    consumer_names: list
+
+    def describe(self) -> str:
+        return (f"sliced: {' + '.join(self.producer_names) or 'nothing'} -> upstream segment {self.segment} -> "
+                f"{' + '.join(self.consumer_names) or 'nothing'}, {self.parts} slices of the leading dimension")
 
 
 def _dense(x: np.ndarray) -> np.ndarray:

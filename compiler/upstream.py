@@ -50,7 +50,7 @@ PIPELINE = ",".join([
 ])
 
 _segments: dict[str, "Segment"] = {}
-_lock = threading.Lock()
+_lock = threading.RLock()  # (segment() builds a segment's halves while it holds it)
 
 
 class Segment:
@@ -58,12 +58,13 @@ class Segment:
 
     def __init__(self, text: str, inputs: list[tuple[tuple, np.dtype]], outputs: list[tuple[tuple, np.dtype]],
                  context: str = ""):
-        self.text, self.inputs, self.outputs = text, inputs, outputs
+        self.text, self.inputs, self.outputs, self.context = text, inputs, outputs, context
         self._jit = _compile(text, context)
         self.address = self._jit.address(SYMBOL)
         self._cfunc = ctypes.CFUNCTYPE(None, *[ctypes.c_void_p] * (len(inputs) + len(outputs)))(self.address)
 
         self.halves: tuple | None = None  # (the segment for half the rows, which inputs are split)
+        self._parts: dict[int, tuple | None] = {}  # parts -> chunk(parts)'s
 
     def __call__(self, *arrays: np.ndarray) -> list[np.ndarray]:
         ins = [np.ascontiguousarray(a, dtype) for a, (_, dtype) in zip(arrays, self.inputs)]
@@ -76,7 +77,7 @@ class Segment:
             h = self.outputs[0][0][0] // 2
             parts = [([a[:h] if cut else a for a, cut in zip(ins, split)], [o[:h] for o in outs]),
                      ([a[h:] if cut else a for a, cut in zip(ins, split)], [o[h:] for o in outs])]
-            other = _pool().submit(half.run, *parts[1])  # (ctypes lets go of the GIL during the call)
+            other = pool().submit(half.run, *parts[1])  # (ctypes lets go of the GIL during the call)
             half.run(*parts[0])
             other.result()
             return outs
@@ -86,6 +87,23 @@ class Segment:
     def run(self, ins: list[np.ndarray], outs: list[np.ndarray]) -> None:
         """The function on C-contiguous arrays of its shapes (checked by the caller)."""
         self._cfunc(*(data_pointer(a) for a in ins + outs))
+
+    def chunk(self, parts: int) -> tuple["Segment", list[bool]] | None:
+        """(the segment for 1/parts of its outputs' leading dimension, which inputs are cut with them),
+        compiled once; None where split() finds the segment not independent along it or parts does not
+        divide it. GraphFunction runs attention a slice of sentences at a time through it."""
+        if parts not in self._parts:
+            with _lock:
+                if parts not in self._parts:
+                    found = split(self.text, parts) if self.outputs and self.outputs[0][0] and \
+                        self.outputs[0][0][0] % parts == 0 else None
+                    if found is not None:
+                        text, cut = found
+                        part = lambda shape: (shape[0] // parts,) + tuple(shape[1:])  # noqa: E731
+                        found = (Segment(text, [(part(s) if c else s, d) for (s, d), c in zip(self.inputs, cut)],
+                                         [(part(s), d) for s, d in self.outputs], self.context), cut)
+                    self._parts[parts] = found
+        return self._parts[parts]
 
 
 def segment(text: str, inputs, outputs, context: str = "") -> Segment:
@@ -100,13 +118,8 @@ def segment(text: str, inputs, outputs, context: str = "") -> Segment:
             found = _segments.get(key)
             if found is None:
                 found = Segment(text, inputs, outputs, context)
-                work = sum(math.prod(shape) for shape, _ in inputs + outputs)
-                halves = split(text) if work >= SPLIT_MIN_ELEMENTS and outputs else None
-                if halves is not None:
-                    half_text, cut = halves
-                    halved = lambda shape: (shape[0] // 2,) + tuple(shape[1:])  # noqa: E731
-                    found.halves = (Segment(half_text, [(halved(s) if c else s, d) for (s, d), c in zip(inputs, cut)],
-                                            [(halved(s), d) for s, d in outputs], context), cut)
+                if sum(math.prod(shape) for shape, _ in inputs + outputs) >= SPLIT_MIN_ELEMENTS:
+                    found.halves = found.chunk(2)
                 _segments[key] = found
     return found
 
@@ -119,9 +132,10 @@ SPLIT_MIN_ELEMENTS = 1 << 18
 _executor: tuple | None = None  # (process id, executor)
 
 
-def _pool():
-    """The one worker thread that runs second halves (a new one in a forked child, whose copy of the
-    parent's would never run: its thread did not survive the fork)."""
+def pool():
+    """The worker threads (one fewer than the cores) that run second halves and GraphFunction's slices
+    of attention (new ones in a forked child, whose copy of the parent's would never run: its threads
+    did not survive the fork)."""
     global _executor
     import os
 
@@ -131,13 +145,15 @@ def _pool():
             if _executor is None or _executor[0] != os.getpid():
                 from concurrent.futures import ThreadPoolExecutor
 
-                _executor = (os.getpid(), ThreadPoolExecutor(max_workers=1, thread_name_prefix="nanomm-segment"))
+                _executor = (os.getpid(), ThreadPoolExecutor(max_workers=max(1, resolve_threads(None) - 1),
+                                                           thread_name_prefix="nanomm-segment"))
             found = _executor
     return found[1]
 
 
-def split(text: str) -> tuple[str, list[bool]] | None:
-    """The segment for half of its outputs' leading dimension, and which inputs are halved with them,
+def split(text: str, parts: int = 2) -> tuple[str, list[bool]] | None:
+    """The segment for 1/parts of its outputs' leading dimension (half by default), and which inputs are
+    cut with them,
     where every op computes each index of that dimension from the same index of its operands alone
     (or from operands that do not have the dimension: a gamma, a bias); None otherwise.
 
@@ -158,7 +174,7 @@ def split(text: str) -> tuple[str, list[bool]] | None:
         ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
         results = [ir.RankedTensorType(t) for t in ftype.results]
         S = results[0].shape[0] if results and results[0].rank else 0
-        if S < 2 or S % 2 or any(not t.rank or t.shape[0] != S for t in results):
+        if S < parts or S % parts or any(not t.rank or t.shape[0] != S for t in results):
             return None
         block = func.regions[0].blocks[0]
         halved = set()
@@ -201,7 +217,7 @@ def split(text: str) -> tuple[str, list[bool]] | None:
             if any(int(ir.IntegerAttr(i.attributes["dim"]).value) == 0 for i in walk(op, "linalg.index")):
                 return None
         half = str(module)
-    h = S // 2
+    h = S // parts
     half = re.sub(rf"tensor<{S}x", f"tensor<{h}x", half)
     half = re.sub(rf"output_shape \[{S}\b", f"output_shape [{h}", half)
     return half, cut
@@ -241,9 +257,18 @@ def _compile(text: str, context: str = ""):
         if left:  # (translating them to LLVM IR crashes the process)
             raise MLIRInputError(f"{context}MLIR's upstream lowering leaves {', '.join(left)}: nanomm cannot compile them "
                                  "(e.g. linalg.softmax: spell it as linalg.generic ops, as torch-mlir does)")
-        jit = JitModule(to_llvm_ir(module), cpu.name, features, opt)
+        jit = JitModule(_wide_vectors(to_llvm_ir(module), cpu), cpu.name, features, opt)
     cache.put(key, jit.jit_object(), {"symbols": [SYMBOL], "cpu": cpu.name, "features": features})
     return jit
+
+
+def _wide_vectors(llvm_ir: str, cpu) -> str:
+    """Where the CPU has AVX-512, LLVM's vectorizer is asked for 512-bit vectors: its tuning for Intel
+    cores prefers 256 bits, which halves what a segment's loops do per instruction (the kernels' vectors
+    are explicit). The softmax of `python bench/bench_frontend.py --layers minilm.layer` ran 1.85 -> 1.53 ms."""
+    if not cpu.has("avx512f"):
+        return llvm_ir
+    return re.sub(r"^(define [^{]*)\{", r'\1"prefer-vector-width"="512" {', llvm_ir, flags=re.M)
 
 
 def _not_lowered(module) -> list[str]:

@@ -136,6 +136,48 @@ def test_torch_mlir_encoder_layer_compiles_whole_and_agrees_with_torch():
         assert fused in text, text
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_attention_runs_a_slice_of_sentences_at_a_time_and_agrees(monkeypatch, threads):
+    """With slices smaller than the sample's scores (SLICE_BYTES), the scores' kernel, the softmax
+    segment and P @ V run a slice of the batch at a time (on two threads: each its own slices), into
+    whole arrays: the result is torch's, nothing compiles at the first call, the inputs stay as they were."""
+    from nanomm.compiler import build, graph, upstream
+    monkeypatch.setattr(upstream, "resolve_threads", lambda threads_: threads)  # (as on a host of that many cores)
+    monkeypatch.setattr(graph, "SLICE_BYTES", 256)  # (its scores: 2 x 2 heads x 5 x 5 floats, 400 bytes)
+    source, args, want = _sample("encoder")
+    copies = [a.copy() for a in args]
+    f = nanomm.compile(source).encoder
+    assert len(f.sliced) == 1, f.describe()
+    run = f.sliced[0]
+    assert run.parts == 2 and len(run.producers) == 1 and len(run.consumers) == 1, f.describe()
+    assert "sliced: linalg.batch_matmul -> upstream segment 0 -> linalg.batch_matmul, 2 slices" in f.describe()
+    before = dict(build.build_counts())
+    _agrees(f(*args), want)
+    assert dict(build.build_counts()) == before
+    for a, c in zip(args, copies):
+        np.testing.assert_array_equal(a, c)
+    monkeypatch.setattr(graph, "SLICE_BYTES", 1 << 40)  # (the same function without slices: the same result)
+    whole = nanomm.compile(source).encoder
+    assert not whole.sliced
+    _agrees(f(*args), whole(*args), rtol=1e-6)
+
+
+def test_slices_follow_the_views_between_segment_and_kernel():
+    """An operand read across the sliced dimension (P transposed into (heads, batch, ...)) is not sliced:
+    slice k of what it reads is not slice k of what the segment wrote."""
+    from nanomm.compiler import graph
+    ok = graph.GraphFunction.__new__(graph.GraphFunction)
+    c = graph._Contraction("c", "", 7, 8, ((0, 1, 2), (4, 6, 8)), ((0, 1, 2), (4, 8, 5)), (4, 6, 5), "f32",
+                           out_shape=(4, 6, 5))
+    ok._nodes = {7: ("seg", 0), 8: ("arg", 0)}
+    ok._composed = {}
+    assert ok._sliceable(c, 2, {7: (4, 6, 8)})
+    across = graph.GraphFunction.__new__(graph.GraphFunction)
+    across._nodes = {6: ("seg", 0), 7: ("view", 6, lambda x: x.transpose(1, 0, 2).reshape(4, 6, 8)), 8: ("arg", 0)}
+    across._composed = {}
+    assert not across._sliceable(c, 2, {6: (6, 4, 8)})
+
+
 # --- contraction forms and epilogues, generated ---------------------------------------------------------------
 
 _ACT_BODIES = {  # activation bodies as frontends spell them; %in is the argument
