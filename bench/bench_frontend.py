@@ -199,7 +199,8 @@ def _onnxruntime(torch, module, inputs, want, threads, name):
 
 def _breakdown(compiled, arrays, forwards: int = 7) -> dict[str, float]:
     """Where a forward's time goes: milliseconds per forward in each kind of contraction (kernel call
-    with its operand copies), each kind of MLIR-lowered segment, and the rest (views, Python), as
+    with its operand copies), each kind of MLIR-lowered segment, each kind of sliced attention (its
+    contractions and segment together), and the rest (views, Python), as
     medians over the fastest half of a few forwards. Parts that are the same ops (a layer's, six times)
     are added up. Each part's time is its own: a part that computes its inputs does not count theirs."""
     import re
@@ -225,9 +226,12 @@ def _breakdown(compiled, arrays, forwards: int = 7) -> dict[str, float]:
     contract = compiled._contract
     names = {id(c): "contraction " + label(c.describe()) for c in compiled.contractions}
     compiled._contract = lambda c, args, memo: timed(names[id(c)], contract)(c, args, memo)
+    run_sliced = compiled._run_sliced  # (its segment and contractions count as one part)
+    compiled._run_sliced = lambda run, args, memo: timed(run.describe(), run_sliced)(run, args, memo)
+    in_slices = {run.segment for run in compiled.sliced}
     real = [s.kernel for s in compiled.segments]
     for k, (s, kernel) in enumerate(zip(compiled.segments, real)):
-        if kernel is not None:
+        if kernel is not None and k not in in_slices:
             s.kernel = timed("segment " + label(s.describe(k)).split(": ", 1)[1], kernel)
     runs = []
     try:
@@ -238,7 +242,7 @@ def _breakdown(compiled, arrays, forwards: int = 7) -> dict[str, float]:
             total = time.perf_counter() - t
             runs.append((total, {**spent, "rest (views, copies of results, Python)": total - sum(spent.values())}))
     finally:
-        del compiled._contract
+        del compiled._contract, compiled._run_sliced
         for s, kernel in zip(compiled.segments, real):
             s.kernel = kernel
     runs.sort(key=lambda r: r[0])

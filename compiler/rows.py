@@ -161,7 +161,8 @@ class RowKernel:
 
             with ir.Context(), ir.Location.unknown():
                 module = ir.Module.parse(payload)
-                run_pipeline(module, parse_pipeline("expand-math,lower-llvm"), snapshots=False)
+                expand = "expand-math{scalef=1}" if cpu.has("avx512f") else "expand-math"  # (exp by vscalefps)
+                run_pipeline(module, parse_pipeline(expand + ",lower-llvm"), snapshots=False)
                 jit = JitModule(to_llvm_ir(module), cpu.name, features, opt)
             cache.put(key, jit.jit_object(), {"symbols": [symbol], "cpu": cpu.name, "features": features})
         self.N, self._jit = N, jit

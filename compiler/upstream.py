@@ -42,12 +42,21 @@ PIPELINE = ",".join([
     "buffer-results-to-out-params{hoist-static-allocs modify-public-functions}",
     "canonicalize",
     "buffer-deallocation-pipeline",
-    "reassociate-reductions",
+    "reassociate-reductions{reciprocal=1}",
     "expand-math{keep-other=1}",
     "convert-math-to-llvm",
     "convert-math-to-libm",  # what has no LLVM intrinsic (erf of f64): libm's, resolved in the process
     "lower-llvm{noalias=1}",
 ])
+
+
+
+def pipeline(cpu) -> str:
+    """PIPELINE for a CPU: where it has AVX-512, exp's 2^n is one vscalefps (expand-math scalef) and
+    LLVM vectorizes at 512 bits (_wide_vectors)."""
+    return PIPELINE.replace("expand-math{keep-other=1}", "expand-math{keep-other=1 scalef=1}") \
+        if cpu.has("avx512f") else PIPELINE
+
 
 _segments: dict[str, "Segment"] = {}
 _lock = threading.RLock()  # (segment() builds a segment's halves while it holds it)
@@ -242,7 +251,7 @@ def _compile(text: str, context: str = ""):
     cpu = native_cpu()
     features, opt = cpu.feature_string(), settings.opt_level()
     cache = DiskCache()
-    key = content_key(_compiler_fingerprint(), "segment", PIPELINE, text, cpu.name, features, str(opt))
+    key = content_key(_compiler_fingerprint(), "segment", pipeline(cpu), text, cpu.name, features, str(opt))
     jit = _load_cached(cache, key, cpu.name, features, opt, [SYMBOL])
     count_build(jit is None)
     if jit is not None:
@@ -250,7 +259,7 @@ def _compile(text: str, context: str = ""):
     with ir.Context(), ir.Location.unknown():
         module = ir.Module.parse(text)
         try:
-            run_pipeline(module, parse_pipeline(PIPELINE), snapshots=False)
+            run_pipeline(module, parse_pipeline(pipeline(cpu)), snapshots=False)
         except NanommError as exc:
             raise MLIRInputError(f"{context}MLIR's upstream lowering failed on ops that are not contractions:\n{exc}") from None
         left = _not_lowered(module)

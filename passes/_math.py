@@ -3,7 +3,8 @@
 MLIR's own polynomial expansions of `math.exp` / `math.erf` / `math.tanh` are test-only patterns
 that the Python bindings do not expose, and LLVM has no erf intrinsic, so nanomm expands them
 itself (the expand-math pass; epilogues then vectorize as plain arith). Every function takes and
-returns a Value of f32 or vector<...xf32> and builds at the current insertion point. Accuracy
+returns a Value of f32 or vector<...xf32> and builds at the current insertion point (`scalef`: for
+an AVX-512 target, see exp()). Accuracy
 (`pytest tests/unit/test_epilogue.py -k math`): exp within 2 ulp over its normal range, erf within
 3.5e-7 absolute, tanh within 2e-7 absolute and 1e-6 relative; NaN propagates, +-inf give the limits.
 """
@@ -13,7 +14,8 @@ from __future__ import annotations
 import math
 
 from mlir import ir
-from mlir.dialects import arith
+from mlir.dialects import arith, llvm
+from mlir.dialects import math as math_d
 
 
 def const(like: ir.Value, value: float) -> ir.Value:
@@ -60,25 +62,40 @@ def _abs(x: ir.Value) -> ir.Value:
     return arith.BitcastOp(x.type, arith.AndIOp(bits, const(bits, 0x7FFFFFFF)).result).result
 
 
-def exp(x: ir.Value) -> ir.Value:
+def exp(x: ir.Value, scalef: bool = False) -> ir.Value:
     """e^x: x = n ln2 + r (|r| <= ln2 / 2, ln2 in two parts), e^r by its degree-7 Taylor polynomial,
     2^n as 2^(n>>1) * 2^(n - n>>1) built in exponent bits (both factors normal for x in [-104, 89],
-    so results round to denormals, 0 and inf as float32 does)."""
+    so results round to denormals, 0 and inf as float32 does). With `scalef` (AVX-512 targets), n is
+    a floor (one vrndscaleps) and p * 2^n one llvm.intr.ldexp (vscalefps, which rounds to denormals,
+    0 and inf itself): 11 of the 30 instructions a vector took (on AVX2, LLVM would call libm's ldexpf
+    per element)."""
     xc = arith.MaximumFOp(arith.MinimumFOp(x, const(x, 89.0)).result, const(x, -104.0)).result
     t = _fma(xc, const(x, 1.0 / math.log(2.0)), const(x, 0.5))
-    ni = arith.FPToSIOp(_int_type(x), t).result  # truncation toward zero ...
-    nf = arith.SIToFPOp(x.type, ni).result
-    # ... made a floor: where the truncation rounded up (negative t), step down one
-    ni = _select(_cmp("OGT", nf, t), arith.SubIOp(ni, const(ni, 1)).result, ni)
-    nf = arith.SIToFPOp(x.type, ni).result
+    vector = ir.VectorType(x.type) if isinstance(x.type, ir.VectorType) else None
+    scalef = scalef and (vector is None or vector.rank == 1)  # (no ldexp of a 2-D vector here)
+    if scalef:
+        nf = math_d.FloorOp(t).result
+        ni = arith.FPToSIOp(_int_type(x), nf).result
+    else:
+        ni = arith.FPToSIOp(_int_type(x), t).result  # truncation toward zero ...
+        nf = arith.SIToFPOp(x.type, ni).result
+        # ... made a floor: where the truncation rounded up (negative t), step down one
+        ni = _select(_cmp("OGT", nf, t), arith.SubIOp(ni, const(ni, 1)).result, ni)
+        nf = arith.SIToFPOp(x.type, ni).result
     r = arith.SubFOp(xc, arith.MulFOp(nf, const(x, 0.693359375)).result).result
     r = arith.SubFOp(r, arith.MulFOp(nf, const(x, -2.12194440e-4)).result).result
     p = _poly(r, [1.0 / 5040, 1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 0.5, 1.0, 1.0])
-    half = arith.ShRSIOp(ni, const(ni, 1)).result
-    y = p
-    for part in (half, arith.SubIOp(ni, half).result):
-        bits = arith.ShLIOp(arith.AddIOp(part, const(ni, 127)).result, const(ni, 23)).result
-        y = arith.MulFOp(y, arith.BitcastOp(x.type, bits).result).result
+    if scalef and vector is not None:  # (llvm.intr.ldexp takes a scalar exponent only: the intrinsic by name)
+        name = f"llvm.ldexp.v{vector.shape[0]}f32.v{vector.shape[0]}i32"
+        y = llvm.call_intrinsic(x.type, ir.StringAttr.get(name), [p, ni], [], ir.DenseI32ArrayAttr.get([]))
+    elif scalef:
+        y = llvm.intr_ldexp(x.type, p, ni)
+    else:
+        half = arith.ShRSIOp(ni, const(ni, 1)).result
+        y = p
+        for part in (half, arith.SubIOp(ni, half).result):
+            bits = arith.ShLIOp(arith.AddIOp(part, const(ni, 127)).result, const(ni, 23)).result
+            y = arith.MulFOp(y, arith.BitcastOp(x.type, bits).result).result
     return _select(_cmp("UNO", x, x), x, y)
 
 
@@ -91,7 +108,7 @@ ERF_P = [1.1283791784159427, 2.6650883541852006, 11.289345210654336, 11.47727922
 ERF_Q = [1.0, 7.17520875173745, 23.690072554441933, 46.28082614071297, 56.25510753693107, 38.98454281521844]
 
 
-def erf(x: ir.Value) -> ir.Value:
+def erf(x: ir.Value, scalef: bool = False) -> ir.Value:
     """erf(x) by ERF_P / ERF_Q on x clamped to +-ERF_CLAMP (NaN stays NaN: the clamps propagate it),
     exactly +-1 beyond the clamp (so that GELU(-inf) is -inf * 0 = NaN, as numpy's expression gives)."""
     xc = arith.MaximumFOp(arith.MinimumFOp(x, const(x, ERF_CLAMP)).result, const(x, -ERF_CLAMP)).result
@@ -103,11 +120,11 @@ def erf(x: ir.Value) -> ir.Value:
     return _select(_cmp("OLT", x, const(x, -ERF_CLAMP)), const(x, -1.0), e)
 
 
-def tanh(x: ir.Value) -> ir.Value:
+def tanh(x: ir.Value, scalef: bool = False) -> ir.Value:
     """tanh(x) = 1 - 2 / (e^(2|x|) + 1), odd in x; the Taylor series to x^9 for |x| < 0.2 (where that
     difference would lose relative accuracy); +-1 beyond |x| = 10; NaN stays NaN."""
     ax = _abs(x)
-    e2 = exp(arith.MulFOp(ax, const(x, 2.0)).result)
+    e2 = exp(arith.MulFOp(ax, const(x, 2.0)).result, scalef)
     big = arith.SubFOp(const(x, 1.0), arith.DivFOp(const(x, 2.0), arith.AddFOp(e2, const(x, 1.0)).result).result
                        ).result
     x2 = arith.MulFOp(ax, ax).result

@@ -23,10 +23,13 @@ class ExpandMath(ModulePass):
     element-wise arith: compose-microkernel evaluates such a body on vectors, and LLVM needs no
     libm. Other types are refused (f64 statistics are not an epilogue's), or with `keep-other`
     left for convert-math-to-llvm / -libm (the upstream half of a compiled function: compiler/upstream.py).
+    With `scalef` exp takes a floor and an ldexp (math.floor, llvm.intr.ldexp: one instruction each on
+    AVX-512) where it built 2^n in exponent bits.
     """
 
     name = "expand-math"
     keep_other: bool = False
+    scalef: bool = False  # exp's 2^n by llvm.intr.ldexp: for AVX-512 targets only (passes/_math.py exp)
 
     def run(self, module: ir.Module) -> None:
         for name, expand in EXPANSIONS.items():
@@ -38,6 +41,6 @@ class ExpandMath(ModulePass):
                         continue
                     raise self.fail(f"{name} on {t}: expand-math handles f32 (and vectors of f32)", op)
                 with ir.InsertionPoint(op), op.location:
-                    result = expand(op.operands[0])
+                    result = expand(op.operands[0], self.scalef)
                 op.results[0].replace_all_uses_with(result)
                 op.erase()

@@ -58,7 +58,7 @@ def _inputs(M, N, K, dtype, rng):
 # --- the transcendental expansions -------------------------------------------------------------
 
 
-def _jit_unary(fn: str):
+def _jit_unary(fn: str, expand: str = "expand-math"):
     from mlir import ir
 
     from nanomm.compiler.pipeline import parse_pipeline, run_pipeline
@@ -73,7 +73,7 @@ def _jit_unary(fn: str):
            f"  ^bb0(%a: f32, %b: f32):\n    %0 = math.{fn} %a : f32\n    linalg.yield %0 : f32\n  }}\n  return\n}}")
     with ir.Context(), ir.Location.unknown():
         module = ir.Module.parse(src)
-        run_pipeline(module, parse_pipeline("expand-math,lower-llvm"), snapshots=False)
+        run_pipeline(module, parse_pipeline(expand + ",lower-llvm"), snapshots=False)
         text = to_llvm_ir(module)
     cpu = native_cpu()
     jit = JitModule(text, cpu.name, cpu.feature_string(), 3)
@@ -94,13 +94,14 @@ SPECIAL = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-30, -1e-7, 0.19999, 0
                     -87.3, -103.0, -104.5], np.float32)
 
 
+@pytest.mark.parametrize("expand", ["expand-math", "expand-math{scalef=1}"])  # (scalef: ldexp, any host)
 @pytest.mark.parametrize("fn, ref, atol, rtol", [
     ("exp", np.exp, 0.0, 2.5e-7),
     ("erf", _ERF, 3.5e-7, 0.0),
     ("tanh", np.tanh, 2e-7, 1e-6),
 ])
-def test_math_expansion_accuracy(fn, ref, atol, rtol):
-    run = _jit_unary(fn)
+def test_math_expansion_accuracy(fn, ref, atol, rtol, expand):
+    run = _jit_unary(fn, expand)
     span = (-104, 89) if fn == "exp" else (-8, 8)
     x = np.concatenate([SPECIAL, np.linspace(*span, 4096 - len(SPECIAL) - 512, dtype=np.float32),
                         np.geomspace(1e-6, 1.0, 512).astype(np.float32)])

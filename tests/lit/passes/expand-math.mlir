@@ -1,4 +1,5 @@
 // RUN: nanomm-opt -p 'expand-math' %s | FileCheck %s
+// RUN: nanomm-opt -p "expand-math{scalef=1}" %s | FileCheck %s --check-prefix=SCALEF
 // RUN: not nanomm-opt -p 'expand-math' %S/expand-math-f64.mlir.in 2>&1 | FileCheck %s --check-prefix=F64
 
 // erf (GELU) becomes a rational function of x^2 on x clamped to +-3.8, exactly +-1 beyond.
@@ -22,6 +23,15 @@
 // CHECK:       arith.bitcast {{.*}} : vector<16xi32> to vector<16xf32>
 // CHECK:       arith.cmpf uno
 // CHECK:       return
+
+// With scalef (AVX-512 targets): n a floor, 2^n one ldexp (vscalefps), no exponent bits.
+// SCALEF-LABEL: func.func @exp_vector
+// SCALEF:       math.floor {{.*}} : vector<16xf32>
+// SCALEF:       arith.fptosi {{.*}} : vector<16xf32> to vector<16xi32>
+// SCALEF-NOT:   arith.shli
+// SCALEF:       llvm.call_intrinsic "llvm.ldexp.v16f32.v16i32"({{.*}}) : (vector<16xf32>, vector<16xi32>) -> vector<16xf32>
+// SCALEF:       arith.cmpf uno
+// SCALEF:       return
 
 // tanh (GELU's tanh form): 1 - 2 / (e^2|x| + 1), the series near 0.
 // CHECK-LABEL: func.func @tanh

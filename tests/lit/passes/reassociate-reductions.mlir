@@ -1,4 +1,5 @@
 // RUN: nanomm-opt -p 'reassociate-reductions' %s | FileCheck %s
+// RUN: nanomm-opt -p 'reassociate-reductions{reciprocal=1}' %s | FileCheck %s --check-prefix=RCP
 
 // A row sum and a row max: the op that combines into the accumulator (the output block argument)
 // becomes reassociable, keeping its other flags; the element-wise op before it, and every op of a
@@ -47,4 +48,28 @@ func.func @row_sum_on_buffers(%x: memref<4x8xf32>, %s: memref<4xf64>) {
     linalg.yield %1 : f64
   }
   return
+}
+
+// With reciprocal: a division by what the generic reads the same along its innermost loop (a row's sum)
+// may multiply by its reciprocal (arcp); a division by a value that changes along it keeps dividing.
+// CHECK-LABEL: func.func @normalize
+// CHECK-NOT:     arcp
+// RCP-LABEL: func.func @normalize
+// RCP:         arith.divf %{{.*}}, %{{.*}} fastmath<arcp,contract> : f32
+// RCP:         arith.divf %{{.*}}, %{{.*}} : f32
+func.func @normalize(%x: tensor<4x8xf32>, %s: tensor<4xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>],
+       iterator_types = ["parallel", "parallel"]} ins(%x, %s : tensor<4x8xf32>, tensor<4xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %sum: f32, %out: f32):
+    %0 = arith.divf %in, %sum fastmath<contract> : f32
+    linalg.yield %0 : f32
+  } -> tensor<4x8xf32>
+  %z = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+       iterator_types = ["parallel", "parallel"]} ins(%x, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %in2: f32, %out: f32):
+    %0 = arith.divf %in, %in2 : f32
+    linalg.yield %0 : f32
+  } -> tensor<4x8xf32>
+  return %y, %z : tensor<4x8xf32>, tensor<4x8xf32>
 }
