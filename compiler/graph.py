@@ -507,12 +507,13 @@ class GraphFunction:
         return found
 
     def _find_slices(self) -> None:
-        """Attention as slices of sentences (SLICE_BYTES): a segment independent along its leading
-        dimension (upstream.split: the softmax over (batch, heads, rows)), with the run-time contractions
-        that make its inputs for it alone (the scores) and those that read its outputs through views
-        that do not copy (P @ V), is run a slice of that dimension at a time into whole arrays: the
-        scores of a slice stay in L2 between the three. Each edge is checked on element indices: slice k
-        of what is read is made from slice k of what is written."""
+        """Runs of slices (SLICE_BYTES): a segment independent along its leading dimension (upstream.split:
+        a softmax over (batch, heads, rows), a layer norm over (batch, tokens)), with the run-time
+        contractions that make its inputs for it alone (the scores) and those that read its outputs
+        through views that do not copy (P @ V), runs a slice of that dimension at a time into whole
+        arrays: a slice's scores stay in L2 between the three, a layer norm's statistics between its
+        passes. Each edge is checked on element indices: slice k of what is read is made from slice k of
+        what is written."""
         order, _ = self._schedule()
         readers: dict[int, set] = {}
         for v in order:
@@ -543,13 +544,13 @@ class GraphFunction:
                 reads = [name for name in ("a", "b") if self._root_of(getattr(c, name)) in made]
                 if reads:
                     consumers.append((vid, reads))
-            if not producers and not consumers:
-                continue
             sizes = [S] + [self.contractions[self._nodes[v][1]].c_shape[0] for v in producers]
             sizes += [self.contractions[self._nodes[v][1]].c_shape[0] for v, _ in consumers]
-            whole = [math.prod(shape) * np.dtype(dtype).itemsize for shape, dtype in seg.kernel.outputs]
-            whole += [math.prod(self.contractions[self._nodes[v][1]].out_shape) * 4 for v in producers]
-            parts = _slices(math.gcd(*sizes), max(whole))
+            # what the run reads and writes: the segment's inputs and outputs, the consumers' results
+            moved = sum(math.prod(shape) * np.dtype(dtype).itemsize for shape, dtype in seg.kernel.inputs +
+                        seg.kernel.outputs)
+            moved += sum(math.prod(self.contractions[self._nodes[v][1]].out_shape) * 4 for v, _ in consumers)
+            parts = _slices(math.gcd(*sizes), moved)
             if parts is None:
                 continue
             chunk = seg.kernel.chunk(parts)
@@ -559,7 +560,7 @@ class GraphFunction:
             consumers = [(v, r) for v, r in consumers
                          if self._sliceable(self.contractions[self._nodes[v][1]], parts, made)]
             members = set(producers) | set(made) | {v for v, _ in consumers}
-            if (not producers and not consumers) or not all(chunk[1][seg.inputs.index(i)] for i in producers):
+            if not all(chunk[1][seg.inputs.index(i)] for i in producers):
                 continue
             if any(i in members for i in seg.inputs if i not in producers):
                 continue
@@ -728,19 +729,21 @@ class GraphFunction:
 
 _NO_EPILOGUE = Epilogue()
 
-# Attention's slices (GraphFunction._find_slices) hold at most this much of each array they make: the
-# slice's scores stay in L2 (2 MiB a core on the Intel AMX VM, 1 MiB on Zen 4) from the kernel that
-# writes them through the softmax to P @ V; bench_model's attention measured 1 MiB groups best
-# (its SCORE_BYTES). `python bench/bench_frontend.py --layers minilm.layer` times the layer.
-SLICE_BYTES = 1 << 20
+# A slice of a sliced run (GraphFunction._find_slices) reads and writes at most this much of the arrays
+# it is given and makes, where the dimension divides finely enough: a softmax's scores stay in L2 from
+# the kernel that writes them to P @ V, a layer norm's f64 statistics stay in L2 between its passes.
+# Measured on the Intel AMX VM (L2 2 MiB a core): MiniLM's layer norm over 8 x 128 tokens in 1, 2, 4, 8
+# slices 0.51, 0.38, 0.27, 0.24 ms; its attention best at 8 (the batch). `python bench/bench_frontend.py
+# --layers minilm.layer` times the layer.
+SLICE_BYTES = 1 << 19
 
 
-def _slices(size: int, largest: int) -> int | None:
-    """How many slices to cut a leading dimension of `size` into: the fewest whose slice of the largest
-    array (bytes) fits SLICE_BYTES (all of them where none does); None where one slice is the whole."""
+def _slices(size: int, moved: int) -> int | None:
+    """How many slices to cut a leading dimension of `size` into: the fewest whose share of the bytes
+    moved fits SLICE_BYTES (all of them where none does); None where one slice is the whole."""
     divisors = [d for d in range(2, size + 1) if size % d == 0]
-    fits = [d for d in divisors if largest // d <= SLICE_BYTES]
-    if largest <= SLICE_BYTES or not divisors:
+    fits = [d for d in divisors if moved // d <= SLICE_BYTES]
+    if moved <= SLICE_BYTES or not divisors:
         return None
     return fits[0] if fits else divisors[-1]
 
@@ -759,8 +762,8 @@ class _Sliced:
     consumer_names: list
 
     def describe(self) -> str:
-        return (f"sliced: {' + '.join(self.producer_names) or 'nothing'} -> upstream segment {self.segment} -> "
-                f"{' + '.join(self.consumer_names) or 'nothing'}, {self.parts} slices of the leading dimension")
+        chain = self.producer_names + [f"upstream segment {self.segment}"] + self.consumer_names
+        return f"sliced: {' -> '.join(chain)}, {self.parts} slices of the leading dimension"
 
 
 def _dense(x: np.ndarray) -> np.ndarray:
