@@ -569,7 +569,7 @@ class GraphFunction:
             external += [i for i in seg.inputs if i not in producers]
             if any(self._reaches(d, members) for d in external):
                 continue  # (what the slices read must be there before them)
-            run = _Sliced(j, parts, producers, [v for v, _ in consumers], list(dict.fromkeys(external)),
+            run = _Sliced(j, parts, moved, producers, [v for v, _ in consumers], list(dict.fromkeys(external)),
                           [self.contractions[self._nodes[v][1]].name for v in producers],
                           [self.contractions[self._nodes[v][1]].name for v, _ in consumers])
             self.sliced.append(run)
@@ -669,7 +669,7 @@ class GraphFunction:
                 if not self._warming:
                     chunk.run([piece(x, k) if c else x for x, c in zip(ins, cut)], [piece(o, k) for o in outs])
                 contract(then, k)
-        threads = min(upstream.resolve_threads(None), p)
+        threads = min(upstream.resolve_threads(None), p) if run.moved >= THREADED_MIN_BYTES else 1
         bounds = [p * t // threads for t in range(threads + 1)]
         others = [upstream.pool().submit(slices, bounds[t], bounds[t + 1]) for t in range(1, threads)]
         slices(bounds[0], bounds[1])
@@ -738,6 +738,13 @@ _NO_EPILOGUE = Epilogue()
 SLICE_BYTES = 1 << 19
 
 
+# A sliced run spreads its slices over the cores from this many bytes moved: waking the pool's sleeping
+# thread costs ~0.1-0.2 ms on the 2-core VMs, as much as MiniLM's layer norm over 8 x 128 tokens takes
+# in slices on one core (3 MB moved: 0.36 ms on one thread, 0.38 on two); its attention (14 MB) runs
+# 3.9 -> 2.3 ms on two. `python bench/bench_frontend.py --layers minilm.layer --threads 0` times both.
+THREADED_MIN_BYTES = 8 << 20
+
+
 def _slices(size: int, moved: int) -> int | None:
     """How many slices to cut a leading dimension of `size` into: the fewest whose share of the bytes
     moved fits SLICE_BYTES (all of them where none does); None where one slice is the whole."""
@@ -755,6 +762,7 @@ class _Sliced:
 
     segment: int
     parts: int
+    moved: int  # bytes its arrays hold (what the segment reads and writes, the consumers' results)
     producers: list  # value ids of the contractions (run before the segment's slice)
     consumers: list  # (after it)
     external: list  # the values they read from elsewhere, computed first

@@ -144,6 +144,11 @@ def test_attention_runs_a_slice_of_sentences_at_a_time_and_agrees(monkeypatch, t
     from nanomm.compiler import build, graph, upstream
     monkeypatch.setattr(upstream, "resolve_threads", lambda threads_: threads)  # (as on a host of that many cores)
     monkeypatch.setattr(graph, "SLICE_BYTES", 256)  # (its scores: 2 x 2 heads x 5 x 5 floats, 400 bytes)
+    monkeypatch.setattr(graph, "THREADED_MIN_BYTES", 0)
+    handed = []  # the slices handed to the pool's threads
+    pool = upstream.pool()
+    monkeypatch.setattr(upstream, "pool", lambda: type("P", (), {"submit": lambda self, fn, *a: handed.append(a) or
+                                                               pool.submit(fn, *a)})())
     source, args, want = _sample("encoder")
     copies = [a.copy() for a in args]
     f = nanomm.compile(source).encoder
@@ -158,6 +163,7 @@ def test_attention_runs_a_slice_of_sentences_at_a_time_and_agrees(monkeypatch, t
     assert dict(build.build_counts()) == before
     for a, c in zip(args, copies):
         np.testing.assert_array_equal(a, c)
+    assert bool(handed) == (threads == 2) and all(a == (1, 2) for a in handed)  # (thread 1: the second slice)
     monkeypatch.setattr(graph, "SLICE_BYTES", 1 << 40)  # (the same function without slices: the same result)
     whole = nanomm.compile(source).encoder
     assert not whole.sliced
