@@ -554,13 +554,13 @@ class GraphFunction:
             if parts is None:
                 continue
             chunk = seg.kernel.chunk(parts)
-            if chunk is None or not all(chunk[1][seg.inputs.index(i)] for i in producers):
+            if chunk is None or not all(chunk[1][seg.inputs.index(i)] == 0 for i in producers):
                 continue
             producers = [v for v in producers if self._sliceable(self.contractions[self._nodes[v][1]], parts, made)]
             consumers = [(v, r) for v, r in consumers
                          if self._sliceable(self.contractions[self._nodes[v][1]], parts, made)]
             members = set(producers) | set(made) | {v for v, _ in consumers}
-            if not all(chunk[1][seg.inputs.index(i)] for i in producers):
+            if not all(chunk[1][seg.inputs.index(i)] == 0 for i in producers):
                 continue
             if any(i in members for i in seg.inputs if i not in producers):
                 continue
@@ -667,7 +667,8 @@ class GraphFunction:
             for k in range(k0, k1):
                 contract(first, k)
                 if not self._warming:
-                    chunk.run([piece(x, k) if c else x for x, c in zip(ins, cut)], [piece(o, k) for o in outs])
+                    chunk.run([upstream.piece(x, axis, k, p) for x, axis in zip(ins, cut)],
+                              [piece(o, k) for o in outs])
                 contract(then, k)
         threads = min(upstream.resolve_threads(None), p) if run.moved >= THREADED_MIN_BYTES else 1
         bounds = [p * t // threads for t in range(threads + 1)]

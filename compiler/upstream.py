@@ -82,10 +82,9 @@ class Segment:
                 raise NanommError(f"segment input of shape {a.shape}, compiled for {shape}")
         outs = [np.empty(shape, dtype) for shape, dtype in self.outputs]
         if self.halves is not None and resolve_threads(None) > 1:
-            half, split = self.halves
-            h = self.outputs[0][0][0] // 2
-            parts = [([a[:h] if cut else a for a, cut in zip(ins, split)], [o[:h] for o in outs]),
-                     ([a[h:] if cut else a for a, cut in zip(ins, split)], [o[h:] for o in outs])]
+            half, cut = self.halves
+            parts = [([piece(a, axis, k, 2) for a, axis in zip(ins, cut)], [piece(o, 0, k, 2) for o in outs])
+                     for k in (0, 1)]
             other = pool().submit(half.run, *parts[1])  # (ctypes lets go of the GIL during the call)
             half.run(*parts[0])
             other.result()
@@ -97,10 +96,10 @@ class Segment:
         """The function on C-contiguous arrays of its shapes (checked by the caller)."""
         self._cfunc(*(data_pointer(a) for a in ins + outs))
 
-    def chunk(self, parts: int) -> tuple["Segment", list[bool]] | None:
-        """(the segment for 1/parts of its outputs' leading dimension, which inputs are cut with them),
-        compiled once; None where split() finds the segment not independent along it or parts does not
-        divide it. GraphFunction runs attention a slice of sentences at a time through it."""
+    def chunk(self, parts: int) -> tuple["Segment", list[int | None]] | None:
+        """(the segment for 1/parts of its outputs' leading dimension, the axis of each input cut with
+        them or None), compiled once; None where split() finds the segment not independent along it or
+        parts does not divide it. Its inputs are piece()s. GraphFunction runs slices through it."""
         if parts not in self._parts:
             with _lock:
                 if parts not in self._parts:
@@ -108,11 +107,22 @@ class Segment:
                         self.outputs[0][0][0] % parts == 0 else None
                     if found is not None:
                         text, cut = found
-                        part = lambda shape: (shape[0] // parts,) + tuple(shape[1:])  # noqa: E731
-                        found = (Segment(text, [(part(s) if c else s, d) for (s, d), c in zip(self.inputs, cut)],
-                                         [(part(s), d) for s, d in self.outputs], self.context), cut)
+                        def part(shape, axis):
+                            return shape if axis is None else \
+                                shape[:axis] + (shape[axis] // parts,) + tuple(shape[axis + 1:])
+                        found = (Segment(text, [(part(s, a), d) for (s, d), a in zip(self.inputs, cut)],
+                                         [(part(s, 0), d) for s, d in self.outputs], self.context), cut)
                     self._parts[parts] = found
         return self._parts[parts]
+
+
+def piece(x: np.ndarray, axis: int | None, k: int, parts: int) -> np.ndarray:
+    """Slice k of `parts` of an array along an axis (None: the whole array), C-contiguous (a slice across
+    is copied: a chunk's inputs are dense)."""
+    if axis is None:
+        return x
+    n = x.shape[axis] // parts
+    return np.ascontiguousarray(x[(slice(None),) * axis + (slice(k * n, (k + 1) * n),)])
 
 
 def segment(text: str, inputs, outputs, context: str = "") -> Segment:
@@ -160,16 +170,18 @@ def pool():
     return found[1]
 
 
-def split(text: str, parts: int = 2) -> tuple[str, list[bool]] | None:
-    """The segment for 1/parts of its outputs' leading dimension (half by default), and which inputs are
-    cut with them,
-    where every op computes each index of that dimension from the same index of its operands alone
-    (or from operands that do not have the dimension: a gamma, a bias); None otherwise.
+def split(text: str, parts: int = 2) -> tuple[str, list[int | None]] | None:
+    """The segment for 1/parts of its outputs' leading dimension (half by default), and for each input the
+    axis cut with it (None: read whole), where every op computes each index of that dimension from the
+    same index of its operands alone (or from operands that do not have the dimension: a gamma, a bias);
+    None otherwise.
 
     Checked on the generalized function: every generic's first loop is parallel, and each operand's
-    map starts with it (the halved operands) or does not use it at all (whole operands, which must be
-    arguments); reshapes leave the dimension alone; no body reads linalg.index 0; every value with
-    that leading size is a halved one (the half's text is the function's with that size halved)."""
+    map starts with it (the cut operands) or does not use it at all (whole operands, which must be
+    arguments); an argument may instead have it at another axis, as the one result there (a projection
+    read in (tokens, batch) order by a layer norm over (batch, tokens): its slice is cut across);
+    reshapes leave the dimension alone; no body reads linalg.index 0; every value with that leading size
+    is a cut one (the part's text is the function's with that size divided)."""
     from mlir import ir
     from mlir.passmanager import PassManager
 
@@ -187,13 +199,14 @@ def split(text: str, parts: int = 2) -> tuple[str, list[bool]] | None:
             return None
         block = func.regions[0].blocks[0]
         halved = set()
-        cut = []
+        cut: list[int | None] = []
         for arg in block.arguments:
             t = ir.RankedTensorType(arg.type)
             whole = t.rank == 0 or t.shape[0] != S
-            cut.append(not whole)
+            cut.append(None if whole else 0)
             if not whole:
                 halved.add(arg)
+        args = list(block.arguments)
         for op in block.operations:
             op = op.operation
             name = op.name
@@ -215,18 +228,38 @@ def split(text: str, parts: int = 2) -> tuple[str, list[bool]] | None:
             if name != "linalg.generic" or _iterators(op)[0] != "parallel":
                 return None
             for v, m in zip(op.operands, ir.ArrayAttr(op.attributes["indexing_maps"])):
-                results_ = list(ir.AffineMapAttr(m).value.results)
-                uses_d0 = any("d0" in str(e) for e in results_)
+                results_ = [str(e) for e in ir.AffineMapAttr(m).value.results]
+                at = [k for k, e in enumerate(results_) if "d0" in e]
                 if v in halved:
-                    if not results_ or str(results_[0]) != "d0" or any("d0" in str(e) for e in results_[1:]):
+                    if at != [0] or results_[0] != "d0":
                         return None
-                elif uses_d0 or (isinstance(v.type, ir.RankedTensorType) and not isinstance(v, ir.BlockArgument) and
-                                 not (isinstance(v.owner, ir.Operation) and v.owner.name == "arith.constant")):
-                    return None  # (whole operands: scalars, arguments, constants)
+                elif not at:
+                    if isinstance(v.type, ir.RankedTensorType) and not isinstance(v, ir.BlockArgument) and \
+                            not (isinstance(v.owner, ir.Operation) and v.owner.name == "arith.constant"):
+                        return None  # (whole operands: scalars, arguments, constants)
+                elif isinstance(v, ir.BlockArgument) and v in args and len(at) == 1 and results_[at[0]] == "d0" \
+                        and ir.RankedTensorType(v.type).shape[at[0]] == S and cut[args.index(v)] in (None, at[0]):
+                    cut[args.index(v)] = at[0]  # (read across: cut at that axis; never also read whole, below)
+                else:
+                    return None
             if any(int(ir.IntegerAttr(i.attributes["dim"]).value) == 0 for i in walk(op, "linalg.index")):
                 return None
+        h = S // parts
+        for arg, axis in zip(args, cut):
+            t = ir.RankedTensorType(arg.type)
+            if axis and axis > 0:
+                for use in arg.uses:  # (an argument cut across must not be read whole elsewhere)
+                    owner = use.owner
+                    if owner.name != "linalg.generic":
+                        return None
+                    m = ir.ArrayAttr(owner.attributes["indexing_maps"])[use.operand_number]
+                    if not any("d0" in str(e) for e in ir.AffineMapAttr(m).value.results):
+                        return None
+                shape = list(t.shape)
+                shape[axis] = h
+                arg.set_type(ir.RankedTensorType.get(shape, t.element_type))
+        func.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get([a.type for a in args], ftype.results))
         half = str(module)
-    h = S // parts
     half = re.sub(rf"tensor<{S}x", f"tensor<{h}x", half)
     half = re.sub(rf"output_shape \[{S}\b", f"output_shape [{h}", half)
     return half, cut

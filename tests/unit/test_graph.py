@@ -155,9 +155,10 @@ def test_attention_runs_a_slice_of_sentences_at_a_time_and_agrees(monkeypatch, t
     run = f.sliced[0]
     assert run.parts == 2 and len(run.producers) == 1 and len(run.consumers) == 1, f.describe()
     assert "sliced: linalg.batch_matmul -> upstream segment 0 -> linalg.batch_matmul, 2 slices" in f.describe()
-    # the layer norm after the feed-forward block is sliced alone (the first reads the attention's
-    # output in (tokens, batch) order: not independent along the batch)
-    assert [(r.segment, r.producers, r.consumers) for r in f.sliced[1:]] == [(2, [], [])], f.describe()
+    # the layer norms are sliced alone; the first reads the attention's projection in (tokens, batch)
+    # order, so its slices of that input are cut across (axis 1)
+    assert [(r.segment, r.producers, r.consumers) for r in f.sliced[1:]] == [(1, [], []), (2, [], [])], f.describe()
+    assert f.segments[1].kernel.chunk(2)[1].count(1) == 1
     before = dict(build.build_counts())
     _agrees(f(*args), want)
     assert dict(build.build_counts()) == before
@@ -829,7 +830,7 @@ def test_a_large_row_wise_segment_runs_in_two_halves_and_a_column_reduction_does
     body = _softmax_rows("%x", t, "tensor<64x1xf32>")
     f = nanomm.compile(f"func.func @f(%x: {t}) -> {t} {{{body}\n  return %y : {t}\n}}\n").f
     segment = f.segments[0].kernel
-    assert segment.halves is not None and segment.halves[1] == [True]
+    assert segment.halves is not None and segment.halves[1] == [0]
     x = np.random.default_rng(6).standard_normal((64, 4096)).astype(np.float32)
     np.testing.assert_allclose(f(x), _numpy_softmax(x.astype(np.float64)), rtol=1e-5, atol=1e-9)  # (f32 row sums of 4096)
     columns = f"""
@@ -849,6 +850,47 @@ func.func @g(%x: {t}) -> tensor<4096xf32> {{
     g = nanomm.compile(columns).g
     assert g.segments[0].kernel.halves is None
     np.testing.assert_allclose(g(x), x.astype(np.float64).sum(0), rtol=1e-4, atol=1e-4)
+
+
+def test_split_cuts_an_argument_read_across_the_sliced_dimension():
+    """x + y^T with y given (tokens, batch): a slice of the batch reads y cut at axis 1 (a dense copy of
+    that slice), and computes what the whole does; y also read whole elsewhere: no split."""
+    from nanomm.compiler import upstream
+    t, u = "tensor<4x6x8xf32>", "tensor<6x4x8xf32>"
+    ident, across = "affine_map<(d0, d1, d2) -> (d0, d1, d2)>", "affine_map<(d0, d1, d2) -> (d1, d0, d2)>"
+
+    def source(second_read):
+        return f"""
+func.func @segment(%x: {t}, %y: {u}) -> {t} {{
+  %e = tensor.empty() : {t}
+  %r = linalg.generic {{indexing_maps = [{ident}, {across}, {ident}], iterator_types = ["parallel", "parallel", "parallel"]}}
+       ins(%x, %y : {t}, {u}) outs(%e : {t}) {{
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %0 = arith.addf %a, %b : f32
+    linalg.yield %0 : f32
+  }} -> {t}
+  %s = linalg.generic {{indexing_maps = [{ident}, {second_read}, {ident}], iterator_types = ["parallel", "parallel", "parallel"]}}
+       ins(%r, %y : {t}, {u}) outs(%e : {t}) {{
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %0 = arith.mulf %a, %b : f32
+    linalg.yield %0 : f32
+  }} -> {t}
+  return %s : {t}
+}}
+"""
+    text = source(across)
+    half, cut = upstream.split(text, 2)
+    assert cut == [0, 1] and "tensor<6x2x8xf32>" in half and "tensor<2x6x8xf32>" in half
+    seg = upstream.Segment(text, [((4, 6, 8), np.float32), ((6, 4, 8), np.float32)], [((4, 6, 8), np.float32)])
+    part, cut = seg.chunk(2)
+    rng = np.random.default_rng(8)
+    x, y = rng.standard_normal((4, 6, 8)).astype(np.float32), rng.standard_normal((6, 4, 8)).astype(np.float32)
+    out = np.empty((4, 6, 8), np.float32)
+    for k in (0, 1):
+        part.run([upstream.piece(a, axis, k, 2) for a, axis in zip((x, y), cut)], [out[2 * k:2 * k + 2]])
+    yt = y.transpose(1, 0, 2)
+    np.testing.assert_array_equal(out, (x + yt) * yt)
+    assert upstream.split(source("affine_map<(d0, d1, d2) -> (d1, 0, d2)>"), 2) is None
 
 
 def test_a_split_segment_still_runs_in_a_forked_child(monkeypatch):
