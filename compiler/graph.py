@@ -554,14 +554,15 @@ class GraphFunction:
             if parts is None:
                 continue
             chunk = seg.kernel.chunk(parts)
-            if chunk is None or not all(chunk[1][seg.inputs.index(i)] == 0 for i in producers):
+            if chunk is None or not all(chunk.axes_in[seg.inputs.index(i)] == 0 for i in producers):
                 continue
+            # (consumers read outputs cut along their leading axis: flat slices of the whole)
+            leading = {v: shape for v, k, shape in zip(seg.outputs, seg.output_of, seg.output_shapes)
+                       if chunk.axes_out[k] == 0}
             producers = [v for v in producers if self._sliceable(self.contractions[self._nodes[v][1]], parts, made)]
             consumers = [(v, r) for v, r in consumers
-                         if self._sliceable(self.contractions[self._nodes[v][1]], parts, made)]
+                         if self._sliceable(self.contractions[self._nodes[v][1]], parts, made, leading)]
             members = set(producers) | set(made) | {v for v, _ in consumers}
-            if not all(chunk[1][seg.inputs.index(i)] == 0 for i in producers):
-                continue
             if any(i in members for i in seg.inputs if i not in producers):
                 continue
             external = [d for v in list(producers) + [v for v, _ in consumers] for d in self._deps(v)
@@ -594,10 +595,12 @@ class GraphFunction:
                 stack += self._deps(v)
         return False
 
-    def _sliceable(self, c: _Contraction, parts: int, made: dict) -> bool:
+    def _sliceable(self, c: _Contraction, parts: int, made: dict, cut: dict | None = None) -> bool:
         """Whether slice k of the contraction's leading (batch) dimension reads slice k of each operand's
-        canonical view and, for an operand viewed from a segment's output, that this is slice k of the
-        output (element indices through the views), with no view copying."""
+        canonical view and, for an operand viewed from a segment's output (`made`: value id -> shape),
+        that this is slice k of the output (element indices through the views; only outputs `cut` along
+        their leading axis, all of `made` by default), with no view copying."""
+        cut = made if cut is None else cut
         if c.c_shape[0] % parts or c.out_shape[0] % parts:
             return False
         for vid, view in ((c.a, c.a_view), (c.b, c.b_view)):
@@ -606,6 +609,8 @@ class GraphFunction:
             root = self._root_of(vid)
             if root not in made:
                 continue
+            if root not in cut:
+                return False
             chain, v = [], vid
             while v != root:
                 chain.append(self._nodes[v][2])
@@ -633,7 +638,7 @@ class GraphFunction:
         for d in run.external:
             self._get(d, args, memo)
         seg = self.segments[run.segment]
-        chunk, cut = seg.kernel.chunk(run.parts)
+        chunk = seg.kernel.chunk(run.parts)
         made = np.zeros if self._warming else np.empty  # (build()'s run: the segment gives zeros, uncalled)
         outs = [made(shape, dtype) for shape, dtype in seg.kernel.outputs]
         memo.update((v, (outs[k].reshape(shape), True)) for v, k, shape in zip(seg.outputs, seg.output_of, seg.output_shapes))
@@ -667,8 +672,7 @@ class GraphFunction:
             for k in range(k0, k1):
                 contract(first, k)
                 if not self._warming:
-                    chunk.run([upstream.piece(x, axis, k, p) for x, axis in zip(ins, cut)],
-                              [piece(o, k) for o in outs])
+                    chunk.run_slice(ins, outs, k)
                 contract(then, k)
         threads = min(upstream.resolve_threads(None), p) if run.moved >= THREADED_MIN_BYTES else 1
         bounds = [p * t // threads for t in range(threads + 1)]

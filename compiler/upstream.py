@@ -72,8 +72,10 @@ class Segment:
         self.address = self._jit.address(SYMBOL)
         self._cfunc = ctypes.CFUNCTYPE(None, *[ctypes.c_void_p] * (len(inputs) + len(outputs)))(self.address)
 
-        self.halves: tuple | None = None  # (the segment for half the rows, which inputs are split)
-        self._parts: dict[int, tuple | None] = {}  # parts -> chunk(parts)'s
+        self.halves: Segment | None = None  # chunk(2): its halves, on two threads
+        self._parts: dict[int, Segment | None] = {}  # parts -> chunk(parts)
+        # a chunk's: how many slices, and the axis of each input / output cut (None: an input read whole)
+        self.parts, self.axes_in, self.axes_out = 1, [], []
 
     def __call__(self, *arrays: np.ndarray) -> list[np.ndarray]:
         ins = [np.ascontiguousarray(a, dtype) for a, (_, dtype) in zip(arrays, self.inputs)]
@@ -82,11 +84,8 @@ class Segment:
                 raise NanommError(f"segment input of shape {a.shape}, compiled for {shape}")
         outs = [np.empty(shape, dtype) for shape, dtype in self.outputs]
         if self.halves is not None and resolve_threads(None) > 1:
-            half, cut = self.halves
-            parts = [([piece(a, axis, k, 2) for a, axis in zip(ins, cut)], [piece(o, 0, k, 2) for o in outs])
-                     for k in (0, 1)]
-            other = pool().submit(half.run, *parts[1])  # (ctypes lets go of the GIL during the call)
-            half.run(*parts[0])
+            other = pool().submit(self.halves.run_slice, ins, outs, 1)  # (ctypes lets go of the GIL in the call)
+            self.halves.run_slice(ins, outs, 0)
             other.result()
             return outs
         self.run(ins, outs)
@@ -96,22 +95,40 @@ class Segment:
         """The function on C-contiguous arrays of its shapes (checked by the caller)."""
         self._cfunc(*(data_pointer(a) for a in ins + outs))
 
-    def chunk(self, parts: int) -> tuple["Segment", list[int | None]] | None:
-        """(the segment for 1/parts of its outputs' leading dimension, the axis of each input cut with
-        them or None), compiled once; None where split() finds the segment not independent along it or
-        parts does not divide it. Its inputs are piece()s. GraphFunction runs slices through it."""
+    def run_slice(self, ins: list[np.ndarray], outs: list[np.ndarray], k: int) -> None:
+        """A chunk's slice k of the whole segment's C-contiguous inputs and outputs: inputs cut (a slice
+        across copied dense), outputs written in place (a slice across through a dense copy)."""
+        across = []
+        dense = []
+        for o, axis in zip(outs, self.axes_out):
+            if axis == 0:
+                dense.append(piece(o, 0, k, self.parts))  # (a view: C-contiguous already)
+            else:
+                n = o.shape[axis] // self.parts
+                across.append((o[(slice(None),) * axis + (slice(k * n, (k + 1) * n),)], len(dense)))
+                dense.append(np.empty(across[-1][0].shape, o.dtype))
+        self.run([piece(a, axis, k, self.parts) for a, axis in zip(ins, self.axes_in)], dense)
+        for view, i in across:
+            view[...] = dense[i]
+
+    def chunk(self, parts: int) -> "Segment | None":
+        """The segment for 1/parts of its outputs' leading dimension (its run_slice runs slice k), compiled
+        once; None where split() finds the segment not independent along it or parts does not divide it.
+        Segments run in halves and GraphFunction's sliced runs through it."""
         if parts not in self._parts:
             with _lock:
                 if parts not in self._parts:
                     found = split(self.text, parts) if self.outputs and self.outputs[0][0] and \
                         self.outputs[0][0][0] % parts == 0 else None
                     if found is not None:
-                        text, cut = found
+                        text, axes_in, axes_out = found
+
                         def part(shape, axis):
                             return shape if axis is None else \
                                 shape[:axis] + (shape[axis] // parts,) + tuple(shape[axis + 1:])
-                        found = (Segment(text, [(part(s, a), d) for (s, d), a in zip(self.inputs, cut)],
-                                         [(part(s, 0), d) for s, d in self.outputs], self.context), cut)
+                        found = Segment(text, [(part(s, a), d) for (s, d), a in zip(self.inputs, axes_in)],
+                                        [(part(s, a), d) for (s, d), a in zip(self.outputs, axes_out)], self.context)
+                        found.parts, found.axes_in, found.axes_out = parts, axes_in, axes_out
                     self._parts[parts] = found
         return self._parts[parts]
 
@@ -170,16 +187,17 @@ def pool():
     return found[1]
 
 
-def split(text: str, parts: int = 2) -> tuple[str, list[int | None]] | None:
-    """The segment for 1/parts of its outputs' leading dimension (half by default), and for each input the
-    axis cut with it (None: read whole), where every op computes each index of that dimension from the
-    same index of its operands alone (or from operands that do not have the dimension: a gamma, a bias);
-    None otherwise.
+def split(text: str, parts: int = 2) -> tuple[str, list[int | None], list[int]] | None:
+    """The segment for 1/parts of its outputs' leading dimension (half by default), the axis of each input
+    cut with them (None: read whole) and of each output, where every op computes each index of that
+    dimension from the same index of its operands alone (or from operands that do not have the
+    dimension: a gamma, a bias); None otherwise.
 
     Checked on the generalized function: every generic's first loop is parallel, and each operand's
     map starts with it (the cut operands) or does not use it at all (whole operands, which must be
-    arguments); an argument may instead have it at another axis, as the one result there (a projection
-    read in (tokens, batch) order by a layer norm over (batch, tokens): its slice is cut across);
+    arguments); an argument, or a generic's result that is returned, may instead have it at another
+    axis, as the one result there (a projection read in (tokens, batch) order by a layer norm over
+    (batch, tokens), or a layer norm's result returned in that order: its slice is cut across);
     reshapes leave the dimension alone; no body reads linalg.index 0; every value with that leading size
     is a cut one (the part's text is the function's with that size divided)."""
     from mlir import ir
@@ -188,6 +206,11 @@ def split(text: str, parts: int = 2) -> tuple[str, list[int | None]] | None:
     from ..passes._ir import walk
     from .graph import _iterators
 
+    def at(m, dim: str) -> tuple[list[int], list[str]]:
+        """The map's results, and the positions of those that use loop `dim`."""
+        results_ = [str(e) for e in ir.AffineMapAttr(m).value.results]
+        return [k for k, e in enumerate(results_) if re.search(rf"\b{dim}\b", e)], results_
+
     with ir.Context(), ir.Location.unknown():
         module = ir.Module.parse(text)
         PassManager.parse("builtin.module(func.func(linalg-generalize-named-ops))").run(module.operation)
@@ -195,10 +218,11 @@ def split(text: str, parts: int = 2) -> tuple[str, list[int | None]] | None:
         ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
         results = [ir.RankedTensorType(t) for t in ftype.results]
         S = results[0].shape[0] if results and results[0].rank else 0
-        if S < parts or S % parts or any(not t.rank or t.shape[0] != S for t in results):
+        if S < parts or S % parts or any(not t.rank for t in results):
             return None
         block = func.regions[0].blocks[0]
         halved = set()
+        across: dict = {}  # values that have the dimension at another axis -> that axis
         cut: list[int | None] = []
         for arg in block.arguments:
             t = ir.RankedTensorType(arg.type)
@@ -207,62 +231,98 @@ def split(text: str, parts: int = 2) -> tuple[str, list[int | None]] | None:
             if not whole:
                 halved.add(arg)
         args = list(block.arguments)
+        empties = set()  # tensor.empty results of another leading size: a result cut across, or nothing
+        read_whole = set()  # values some generic reads without the dimension
+        returned: list = []
         for op in block.operations:
             op = op.operation
             name = op.name
-            for r in op.results:
-                if isinstance(r.type, ir.RankedTensorType):
-                    t = ir.RankedTensorType(r.type)
-                    if not t.rank or t.shape[0] != S:
-                        if name != "arith.constant":
-                            return None
-                        continue
-                    halved.add(r)
-            if name in ("arith.constant", "tensor.empty", "func.return"):
+            if name == "func.return":
+                returned = list(op.operands)
+                continue
+            if name in ("arith.constant", "tensor.empty"):
+                for r in op.results:
+                    t = ir.RankedTensorType(r.type) if isinstance(r.type, ir.RankedTensorType) else None
+                    if t is not None and t.rank and t.shape[0] == S:
+                        halved.add(r)
+                    elif t is not None and name == "tensor.empty":
+                        empties.add(r)
+                    elif t is not None and name != "arith.constant":
+                        return None
                 continue
             if name in ("tensor.expand_shape", "tensor.collapse_shape"):
                 groups = ir.ArrayAttr(op.attributes["reassociation"])
                 if len(ir.ArrayAttr(groups[0])) != 1 or op.operands[0] not in halved:
                     return None
+                halved.update(op.results)
                 continue
-            if name != "linalg.generic" or _iterators(op)[0] != "parallel":
+            if name != "linalg.generic":
                 return None
-            for v, m in zip(op.operands, ir.ArrayAttr(op.attributes["indexing_maps"])):
-                results_ = [str(e) for e in ir.AffineMapAttr(m).value.results]
-                at = [k for k, e in enumerate(results_) if "d0" in e]
+            maps = list(ir.ArrayAttr(op.attributes["indexing_maps"]))
+            n_in = len(op.operands) - len(op.results)
+            # the loop that runs along the dimension: where a cut operand has it
+            dim = None
+            for v, m in zip(op.operands, maps):
+                axis = 0 if v in halved else across.get(v)
+                if axis is None and isinstance(v, ir.BlockArgument) and v in args:
+                    axis = cut[args.index(v)]
+                res = [str(e) for e in ir.AffineMapAttr(m).value.results]
+                if axis is not None and axis < len(res) and re.fullmatch(r"d\d+", res[axis]):
+                    dim = res[axis]
+                    break
+            if dim is None or _iterators(op)[int(dim[1:])] != "parallel":
+                return None
+            for n, (v, m) in enumerate(zip(op.operands, maps)):
+                pos, results_ = at(m, dim)
                 if v in halved:
-                    if at != [0] or results_[0] != "d0":
+                    if pos != [0] or results_[0] != dim:
                         return None
-                elif not at:
+                elif not pos:
                     if isinstance(v.type, ir.RankedTensorType) and not isinstance(v, ir.BlockArgument) and \
                             not (isinstance(v.owner, ir.Operation) and v.owner.name == "arith.constant"):
                         return None  # (whole operands: scalars, arguments, constants)
-                elif isinstance(v, ir.BlockArgument) and v in args and len(at) == 1 and results_[at[0]] == "d0" \
-                        and ir.RankedTensorType(v.type).shape[at[0]] == S and cut[args.index(v)] in (None, at[0]):
-                    cut[args.index(v)] = at[0]  # (read across: cut at that axis; never also read whole, below)
+                    read_whole.add(v)
+                elif len(pos) != 1 or results_[pos[0]] != dim or ir.RankedTensorType(v.type).shape[pos[0]] != S:
+                    return None
+                elif v in empties and n >= n_in and across.get(v, pos[0]) == pos[0]:
+                    across[v] = pos[0]  # (the outs of a result cut across)
+                elif isinstance(v, ir.BlockArgument) and v in args and cut[args.index(v)] in (None, pos[0]):
+                    cut[args.index(v)] = pos[0]  # (read across: cut at that axis; never also read whole, below)
                 else:
                     return None
-            if any(int(ir.IntegerAttr(i.attributes["dim"]).value) == 0 for i in walk(op, "linalg.index")):
+            for r, m in zip(op.results, maps[n_in:]):
+                pos, results_ = at(m, dim)
+                if pos == [0] and results_[0] == dim:
+                    halved.add(r)
+                elif len(pos) == 1 and results_[pos[0]] == dim:
+                    across[r] = pos[0]
+                else:
+                    return None
+            if any(int(ir.IntegerAttr(i.attributes["dim"]).value) == int(dim[1:]) for i in walk(op, "linalg.index")):
                 return None
         h = S // parts
-        for arg, axis in zip(args, cut):
-            t = ir.RankedTensorType(arg.type)
+        outputs = []
+        for v in returned:
+            if v in halved:
+                outputs.append(0)
+            elif v in across and all(u.owner.name == "func.return" for u in v.uses):
+                outputs.append(across[v])
+            else:
+                return None
+        for v, axis in list(zip(args, cut)) + list(across.items()):
+            t = ir.RankedTensorType(v.type)
             if axis and axis > 0:
-                for use in arg.uses:  # (an argument cut across must not be read whole elsewhere)
-                    owner = use.owner
-                    if owner.name != "linalg.generic":
-                        return None
-                    m = ir.ArrayAttr(owner.attributes["indexing_maps"])[use.operand_number]
-                    if not any("d0" in str(e) for e in ir.AffineMapAttr(m).value.results):
-                        return None
+                if v in read_whole:  # (a value cut across is not also read whole)
+                    return None
                 shape = list(t.shape)
                 shape[axis] = h
-                arg.set_type(ir.RankedTensorType.get(shape, t.element_type))
-        func.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get([a.type for a in args], ftype.results))
+                v.set_type(ir.RankedTensorType.get(shape, t.element_type))
+        func.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get([a.type for a in args],
+                                                                                [v.type for v in returned]))
         half = str(module)
     half = re.sub(rf"tensor<{S}x", f"tensor<{h}x", half)
     half = re.sub(rf"output_shape \[{S}\b", f"output_shape [{h}", half)
-    return half, cut
+    return half, cut, outputs
 
 
 def canonical(text: str) -> str:

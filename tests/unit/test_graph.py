@@ -158,7 +158,7 @@ def test_attention_runs_a_slice_of_sentences_at_a_time_and_agrees(monkeypatch, t
     # the layer norms are sliced alone; the first reads the attention's projection in (tokens, batch)
     # order, so its slices of that input are cut across (axis 1)
     assert [(r.segment, r.producers, r.consumers) for r in f.sliced[1:]] == [(1, [], []), (2, [], [])], f.describe()
-    assert f.segments[1].kernel.chunk(2)[1].count(1) == 1
+    assert f.segments[1].kernel.chunk(2).axes_in.count(1) == 1
     before = dict(build.build_counts())
     _agrees(f(*args), want)
     assert dict(build.build_counts()) == before
@@ -821,16 +821,17 @@ def test_ops_nanomm_has_no_kernel_for_still_compute_what_the_mlir_says(body, ref
     np.testing.assert_allclose(f(x), reference(x), rtol=1e-15, atol=1e-15)
 
 
-def test_a_large_row_wise_segment_runs_in_two_halves_and_a_column_reduction_does_not(monkeypatch):
+def test_a_large_row_wise_segment_runs_in_two_halves_and_a_gram_matrix_does_not(monkeypatch):
     """split(): softmax along rows is independent along the leading dimension (two threads, two halves
-    of one build); a sum down the columns reads every row, so it runs whole."""
+    of one build); a sum down the columns is independent along the columns (x cut across, at axis 1);
+    x @ x^T reads every row of x for each row of its result, so it runs whole."""
     from nanomm.compiler import upstream
     monkeypatch.setattr(upstream, "resolve_threads", lambda threads: 2)  # (as on a host of two cores)
     t = "tensor<64x4096xf32>"
     body = _softmax_rows("%x", t, "tensor<64x1xf32>")
     f = nanomm.compile(f"func.func @f(%x: {t}) -> {t} {{{body}\n  return %y : {t}\n}}\n").f
     segment = f.segments[0].kernel
-    assert segment.halves is not None and segment.halves[1] == [0]
+    assert segment.halves is not None and segment.halves.axes_in == [0]
     x = np.random.default_rng(6).standard_normal((64, 4096)).astype(np.float32)
     np.testing.assert_allclose(f(x), _numpy_softmax(x.astype(np.float64)), rtol=1e-5, atol=1e-9)  # (f32 row sums of 4096)
     columns = f"""
@@ -848,8 +849,25 @@ func.func @g(%x: {t}) -> tensor<4096xf32> {{
 }}
 """
     g = nanomm.compile(columns).g
-    assert g.segments[0].kernel.halves is None
+    assert g.segments[0].kernel.halves.axes_in == [1]
     np.testing.assert_allclose(g(x), x.astype(np.float64).sum(0), rtol=1e-4, atol=1e-4)
+    gram = f"""
+func.func @segment(%x: tensor<64x8xf64>) -> tensor<64x64xf64> {{
+  %z = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<64x64xf64>
+  %s0 = linalg.fill ins(%z : f64) outs(%e : tensor<64x64xf64>) -> tensor<64x64xf64>
+  %s = linalg.generic {{indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>,
+                        affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}}
+       ins(%x, %x : tensor<64x8xf64>, tensor<64x8xf64>) outs(%s0 : tensor<64x64xf64>) {{
+  ^bb0(%a: f64, %b: f64, %o: f64):
+    %0 = arith.mulf %a, %b : f64
+    %1 = arith.addf %0, %o : f64
+    linalg.yield %1 : f64
+  }} -> tensor<64x64xf64>
+  return %s : tensor<64x64xf64>
+}}
+"""
+    assert upstream.split(gram, 2) is None
 
 
 def test_split_cuts_an_argument_read_across_the_sliced_dimension():
@@ -879,18 +897,42 @@ func.func @segment(%x: {t}, %y: {u}) -> {t} {{
 }}
 """
     text = source(across)
-    half, cut = upstream.split(text, 2)
-    assert cut == [0, 1] and "tensor<6x2x8xf32>" in half and "tensor<2x6x8xf32>" in half
+    half, cut, out_cut = upstream.split(text, 2)
+    assert cut == [0, 1] and out_cut == [0] and "tensor<6x2x8xf32>" in half and "tensor<2x6x8xf32>" in half
     seg = upstream.Segment(text, [((4, 6, 8), np.float32), ((6, 4, 8), np.float32)], [((4, 6, 8), np.float32)])
-    part, cut = seg.chunk(2)
+    part = seg.chunk(2)
     rng = np.random.default_rng(8)
     x, y = rng.standard_normal((4, 6, 8)).astype(np.float32), rng.standard_normal((6, 4, 8)).astype(np.float32)
     out = np.empty((4, 6, 8), np.float32)
     for k in (0, 1):
-        part.run([upstream.piece(a, axis, k, 2) for a, axis in zip((x, y), cut)], [out[2 * k:2 * k + 2]])
+        part.run_slice([x, y], [out], k)
     yt = y.transpose(1, 0, 2)
     np.testing.assert_array_equal(out, (x + yt) * yt)
     assert upstream.split(source("affine_map<(d0, d1, d2) -> (d1, 0, d2)>"), 2) is None
+    # a result returned transposed (a layer norm's output in the next layer's (tokens, batch) order) is
+    # written across: slice k of the batch is its axis 1
+    both = f"""
+func.func @segment(%x: {t}) -> ({t}, {u}) {{
+  %e = tensor.empty() : {t}
+  %r = linalg.generic {{indexing_maps = [{ident}, {ident}], iterator_types = ["parallel", "parallel", "parallel"]}}
+       ins(%x : {t}) outs(%e : {t}) {{
+  ^bb0(%a: f32, %o: f32):
+    %0 = arith.mulf %a, %a : f32
+    linalg.yield %0 : f32
+  }} -> {t}
+  %f = tensor.empty() : {u}
+  %y = linalg.transpose ins(%r : {t}) outs(%f : {u}) permutation = [1, 0, 2]
+  return %r, %y : {t}, {u}
+}}
+"""
+    seg = upstream.Segment(both, [((4, 6, 8), np.float32)], [((4, 6, 8), np.float32), ((6, 4, 8), np.float32)])
+    part = seg.chunk(2)
+    assert part.axes_in == [0] and part.axes_out == [0, 1]
+    outs = [np.empty((4, 6, 8), np.float32), np.empty((6, 4, 8), np.float32)]
+    for k in (1, 0):
+        part.run_slice([x], outs, k)
+    np.testing.assert_array_equal(outs[0], x * x)
+    np.testing.assert_array_equal(outs[1], (x * x).transpose(1, 0, 2))
 
 
 def test_a_split_segment_still_runs_in_a_forked_child(monkeypatch):
