@@ -226,12 +226,17 @@ def _breakdown(compiled, arrays, forwards: int = 7) -> dict[str, float]:
     contract = compiled._contract
     names = {id(c): "contraction " + label(c.describe()) for c in compiled.contractions}
     compiled._contract = lambda c, args, memo: timed(names[id(c)], contract)(c, args, memo)
-    run_sliced = compiled._run_sliced  # (its segment and contractions count as one part)
-    compiled._run_sliced = lambda run, args, memo: timed(run.describe(), run_sliced)(run, args, memo)
-    in_slices = {run.segment for run in compiled.sliced}
+    # a sliced run: its contractions, copies and Python are one part, its segment's slices the segment's
+    run_sliced = compiled._run_sliced
+    compiled._run_sliced = lambda run, args, memo: timed(run.describe() + " (without its segment)", run_sliced)(
+        run, args, memo)
+    chunks = {run.segment: compiled.segments[run.segment].kernel.chunk(run.parts) for run in compiled.sliced}
+    for k, chunk in chunks.items():
+        chunk.run_slice = timed("segment " + label(compiled.segments[k].describe(k)).split(": ", 1)[1] + ", in slices",
+                                chunk.run_slice)
     real = [s.kernel for s in compiled.segments]
     for k, (s, kernel) in enumerate(zip(compiled.segments, real)):
-        if kernel is not None and k not in in_slices:
+        if kernel is not None and k not in chunks:
             s.kernel = timed("segment " + label(s.describe(k)).split(": ", 1)[1], kernel)
     runs = []
     try:
@@ -243,6 +248,8 @@ def _breakdown(compiled, arrays, forwards: int = 7) -> dict[str, float]:
             runs.append((total, {**spent, "rest (views, copies of results, Python)": total - sum(spent.values())}))
     finally:
         del compiled._contract, compiled._run_sliced
+        for chunk in chunks.values():
+            del chunk.run_slice
         for s, kernel in zip(compiled.segments, real):
             s.kernel = kernel
     runs.sort(key=lambda r: r[0])
