@@ -231,9 +231,12 @@ def _breakdown(compiled, arrays, forwards: int = 7) -> dict[str, float]:
     compiled._run_sliced = lambda run, args, memo: timed(run.describe() + " (without its segment)", run_sliced)(
         run, args, memo)
     chunks = {run.segment: compiled.segments[run.segment].kernel.chunk(run.parts) for run in compiled.sliced}
+    wrapped = {}  # (layers share their segments' builds: each wrapped once)
     for k, chunk in chunks.items():
-        chunk.run_slice = timed("segment " + label(compiled.segments[k].describe(k)).split(": ", 1)[1] + ", in slices",
-                                chunk.run_slice)
+        if id(chunk) not in wrapped:
+            wrapped[id(chunk)] = chunk
+            chunk.run_slice = timed("segment " + label(compiled.segments[k].describe(k)).split(": ", 1)[1] +
+                                    ", in slices", chunk.run_slice)
     real = [s.kernel for s in compiled.segments]
     for k, (s, kernel) in enumerate(zip(compiled.segments, real)):
         if kernel is not None and k not in chunks:
@@ -248,7 +251,7 @@ def _breakdown(compiled, arrays, forwards: int = 7) -> dict[str, float]:
             runs.append((total, {**spent, "rest (views, copies of results, Python)": total - sum(spent.values())}))
     finally:
         del compiled._contract, compiled._run_sliced
-        for chunk in chunks.values():
+        for chunk in wrapped.values():
             del chunk.run_slice
         for s, kernel in zip(compiled.segments, real):
             s.kernel = kernel
