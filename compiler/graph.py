@@ -30,6 +30,10 @@ encoder layers) is read op by op into a plan of nanomm kernels and MLIR-lowered 
   its inputs (it reads through them rather than take numpy's copy); an op reading a value computed
   from the open segment's results by a kernel starts the next segment.
 
+A segment independent along its leading dimension (a softmax over (batch, heads, rows), a layer norm
+over (batch, tokens)) runs a slice of that dimension at a time, with the run-time contractions that
+make its inputs and read its outputs (the attention scores, P @ V): GraphFunction._find_slices.
+
 Sizes are static but for one dynamic dimension per tensor, the contractions' M (a batch or a sequence
 length: dynamic-M kernels, weights packed once); segments are static. What nanomm cannot compile (ops
 of other dialects, a dynamic size in a segment, a dynamic K / N) is refused with an MLIRInputError
