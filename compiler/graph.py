@@ -353,11 +353,7 @@ class GraphFunction:
                 ops = ", ".join(f"{n} ({w})" for n, w in zip(seg.op_names, seg.where))
                 seg.kernel = upstream.segment(seg.source, seg.input_types, seg.output_types,
                                               f"function @{self.name}: upstream segment {k} of {ops}: ")
-        self._warming = True
-        try:
-            self(*(np.zeros(tuple(1 if n == -1 else n for n in shape), dtype) for shape, dtype in self.inputs))
-        finally:
-            self._warming = False
+        self._warm()
         # a view that numpy's views could only give through a copy, read by what is not a view, reads its
         # chain's first array instead where that makes it a strided view of it (_compose)
         order, _ = self._schedule()
@@ -370,13 +366,17 @@ class GraphFunction:
         self._order = None  # (scheduled again: a composed view reads its root, not its source)
         self._find_slices()
         if self.sliced:  # their kernels, at the slices' shapes and layouts, compile now too
-            self._warming = True
-            try:
-                self(*(np.zeros(tuple(1 if n == -1 else n for n in shape), dtype) for shape, dtype in self.inputs))
-            finally:
-                self._warming = False
+            self._warm()
         self._seen, self._copied = {}, set()
         return self
+
+    def _warm(self) -> None:
+        """build()'s run of the function on zeros (pre-packed kernels and segments stand in zeros)."""
+        self._warming = True
+        try:
+            self(*(np.zeros(tuple(1 if n == -1 else n for n in shape), dtype) for shape, dtype in self.inputs))
+        finally:
+            self._warming = False
 
     def describe(self) -> str:
         lines = [f"@{self.name}: {len(self.contractions)} contraction(s), {len(self.segments)} upstream segment(s)"]
@@ -524,12 +524,12 @@ class GraphFunction:
             for d in self._deps(v):
                 readers.setdefault(d, set()).add(v)
         outputs = set(self.outputs)
+        con = self._contraction
 
         def runtime_contraction(vid):
-            node = self._nodes[vid]
-            if node[0] != "out":
+            if self._nodes[vid][0] != "out":
                 return None
-            c = self.contractions[node[1]]
+            c = con(vid)
             ok = c.kernel is None and c.residual is None and -1 not in c.c_shape and len(c.c_shape) >= 3
             return c if ok else None
 
@@ -548,12 +548,12 @@ class GraphFunction:
                 reads = [name for name in ("a", "b") if self._root_of(getattr(c, name)) in made]
                 if reads:
                     consumers.append((vid, reads))
-            sizes = [S] + [self.contractions[self._nodes[v][1]].c_shape[0] for v in producers]
-            sizes += [self.contractions[self._nodes[v][1]].c_shape[0] for v, _ in consumers]
+            sizes = [S] + [con(v).c_shape[0] for v in producers]
+            sizes += [con(v).c_shape[0] for v, _ in consumers]
             # what the run reads and writes: the segment's inputs and outputs, the consumers' results
             moved = sum(math.prod(shape) * np.dtype(dtype).itemsize for shape, dtype in seg.kernel.inputs +
                         seg.kernel.outputs)
-            moved += sum(math.prod(self.contractions[self._nodes[v][1]].out_shape) * 4 for v, _ in consumers)
+            moved += sum(math.prod(con(v).out_shape) * 4 for v, _ in consumers)
             parts = _slices(math.gcd(*sizes), moved)
             if parts is None:
                 continue
@@ -563,9 +563,9 @@ class GraphFunction:
             # (consumers read outputs cut along their leading axis: flat slices of the whole)
             leading = {v: shape for v, k, shape in zip(seg.outputs, seg.output_of, seg.output_shapes)
                        if chunk.axes_out[k] == 0}
-            producers = [v for v in producers if self._sliceable(self.contractions[self._nodes[v][1]], parts, made)]
+            producers = [v for v in producers if self._sliceable(con(v), parts, made)]
             consumers = [(v, r) for v, r in consumers
-                         if self._sliceable(self.contractions[self._nodes[v][1]], parts, made, leading)]
+                         if self._sliceable(con(v), parts, made, leading)]
             members = set(producers) | set(made) | {v for v, _ in consumers}
             if any(i in members for i in seg.inputs if i not in producers):
                 continue
@@ -575,11 +575,15 @@ class GraphFunction:
             if any(self._reaches(d, members) for d in external):
                 continue  # (what the slices read must be there before them)
             run = _Sliced(j, parts, moved, producers, [v for v, _ in consumers], list(dict.fromkeys(external)),
-                          [self.contractions[self._nodes[v][1]].name for v in producers],
-                          [self.contractions[self._nodes[v][1]].name for v, _ in consumers])
+                          [con(v).name for v in producers],
+                          [con(v).name for v, _ in consumers])
             self.sliced.append(run)
             for v in members:
                 self._slice_of[v] = run
+
+    def _contraction(self, vid: int) -> _Contraction:
+        """The contraction an "out" value is the result of."""
+        return self.contractions[self._nodes[vid][1]]
 
     def _root_of(self, vid: int) -> int:
         """The value a chain of views starts from (the value itself if it is not a view)."""
@@ -620,9 +624,9 @@ class GraphFunction:
                 chain.append(self._nodes[v][2])
                 v = self._nodes[v][1]
             shape = made[root]
-            if math.prod(shape) % parts:
-                return False
             size = math.prod(shape)
+            if size % parts:
+                return False
             base = np.empty(shape, np.int32)
             index = np.arange(size, dtype=np.int64).reshape(shape)
             viewed = base
@@ -647,12 +651,10 @@ class GraphFunction:
         outs = [made(shape, dtype) for shape, dtype in seg.kernel.outputs]
         memo.update((v, (outs[k].reshape(shape), True)) for v, k, shape in zip(seg.outputs, seg.output_of, seg.output_shapes))
         for v in run.producers + run.consumers:
-            c = self.contractions[self._nodes[v][1]]
+            c = self._contraction(v)
             memo[v] = (np.empty(c.out_shape, c.out_dtype or np.float32), True)
-        calls = []  # (contraction, A, B, C (c_shape), bias): whole views, sliced below
-
-        def plan(v):
-            c = self.contractions[self._nodes[v][1]]
+        def plan(v):  # (contraction, A, B, C (c_shape), bias): whole views, sliced below
+            c = self._contraction(v)
             bias = c.bias_array if c.bias_array is not None else (
                 None if c.bias is None else np.asarray(self._get(c.bias, args, memo)[0], np.float32))
             return (c, _canonical(self._get(c.a, args, memo)[0], c.a_view),
@@ -662,14 +664,11 @@ class GraphFunction:
         then = [plan(v) for v in run.consumers]
         p = run.parts
 
-        def piece(x, k):
-            n = x.shape[0] // p
-            return x[k * n:(k + 1) * n]
-
         def contract(calls, k):
             for c, a, b, out, bias in calls:
                 ep = c.epilogue or _NO_EPILOGUE
-                matmul(_dense(piece(a, k)), _dense(piece(b, k)), out=piece(out, k), threads=1, bias=bias,
+                piece = lambda x: upstream.part_of(x, 0, k, p)  # noqa: E731
+                matmul(_dense(piece(a)), _dense(piece(b)), out=piece(out), threads=1, bias=bias,
                        activation=ep.activation, alpha=ep.alpha)
 
         def slices(k0, k1):

@@ -50,7 +50,6 @@ PIPELINE = ",".join([
 ])
 
 
-
 def pipeline(cpu) -> str:
     """PIPELINE for a CPU: where it has AVX-512, exp's 2^n is one vscalefps (expand-math scalef) and
     LLVM vectorizes at 512 bits (_wide_vectors)."""
@@ -104,8 +103,7 @@ class Segment:
             if axis == 0:
                 dense.append(piece(o, 0, k, self.parts))  # (a view: C-contiguous already)
             else:
-                n = o.shape[axis] // self.parts
-                across.append((o[(slice(None),) * axis + (slice(k * n, (k + 1) * n),)], len(dense)))
+                across.append((part_of(o, axis, k, self.parts), len(dense)))
                 dense.append(np.empty(across[-1][0].shape, o.dtype))
         self.run([piece(a, axis, k, self.parts) for a, axis in zip(ins, self.axes_in)], dense)
         for view, i in across:
@@ -133,13 +131,15 @@ class Segment:
         return self._parts[parts]
 
 
-def piece(x: np.ndarray, axis: int | None, k: int, parts: int) -> np.ndarray:
-    """Slice k of `parts` of an array along an axis (None: the whole array), C-contiguous (a slice across
-    is copied: a chunk's inputs are dense)."""
-    if axis is None:
-        return x
+def part_of(x: np.ndarray, axis: int, k: int, parts: int) -> np.ndarray:
+    """Slice k of `parts` of an array along an axis, as a view."""
     n = x.shape[axis] // parts
-    return np.ascontiguousarray(x[(slice(None),) * axis + (slice(k * n, (k + 1) * n),)])
+    return x[(slice(None),) * axis + (slice(k * n, (k + 1) * n),)]
+
+
+def piece(x: np.ndarray, axis: int | None, k: int, parts: int) -> np.ndarray:
+    """part_of(), C-contiguous (a slice across is copied: a chunk's inputs are dense); None: the whole array."""
+    return x if axis is None else np.ascontiguousarray(part_of(x, axis, k, parts))
 
 
 def segment(text: str, inputs, outputs, context: str = "") -> Segment:
@@ -342,9 +342,9 @@ def _compile(text: str, context: str = ""):
     from ..runtime.jit import JitModule
 
     cpu = native_cpu()
-    features, opt = cpu.feature_string(), settings.opt_level()
+    features, opt, passes = cpu.feature_string(), settings.opt_level(), pipeline(cpu)
     cache = DiskCache()
-    key = content_key(_compiler_fingerprint(), "segment", pipeline(cpu), text, cpu.name, features, str(opt))
+    key = content_key(_compiler_fingerprint(), "segment", passes, text, cpu.name, features, str(opt))
     jit = _load_cached(cache, key, cpu.name, features, opt, [SYMBOL])
     count_build(jit is None)
     if jit is not None:
@@ -352,7 +352,7 @@ def _compile(text: str, context: str = ""):
     with ir.Context(), ir.Location.unknown():
         module = ir.Module.parse(text)
         try:
-            run_pipeline(module, parse_pipeline(pipeline(cpu)), snapshots=False)
+            run_pipeline(module, parse_pipeline(passes), snapshots=False)
         except NanommError as exc:
             raise MLIRInputError(f"{context}MLIR's upstream lowering failed on ops that are not contractions:\n{exc}") from None
         left = _not_lowered(module)
