@@ -740,15 +740,15 @@ _NO_EPILOGUE = Epilogue()
 # A slice of a sliced run (GraphFunction._find_slices) reads and writes at most this much of the arrays
 # it is given and makes, where the dimension divides finely enough: a softmax's scores stay in L2 from
 # the kernel that writes them to P @ V, a layer norm's f64 statistics stay in L2 between its passes.
-# Measured on the Intel AMX VM (L2 2 MiB a core): MiniLM's layer norm over 8 x 128 tokens in 1, 2, 4, 8
-# slices 0.51, 0.38, 0.27, 0.24 ms; its attention best at 8 (the batch). `python bench/bench_frontend.py
+# Timed by hand on the Intel AMX VM (L2 2 MiB a core): MiniLM's layer norm over 8 x 128 tokens in 1, 2, 4,
+# 8 slices 0.51, 0.38, 0.27, 0.24 ms; its attention best at 8 (the batch). `python bench/bench_frontend.py
 # --layers minilm.layer` times the layer.
 SLICE_BYTES = 1 << 19
 
 
 # A sliced run spreads its slices over the cores from this many bytes moved: waking the pool's sleeping
 # thread costs ~0.1-0.2 ms on the 2-core VMs, as much as MiniLM's layer norm over 8 x 128 tokens takes
-# in slices on one core (3 MB moved: 0.36 ms on one thread, 0.38 on two); its attention (14 MB) runs
+# in slices on one core (3 MB moved, timed by hand: 0.36 ms on one thread, 0.38 on two); its attention (14 MB) runs
 # 3.9 -> 2.3 ms on two. `python bench/bench_frontend.py --layers minilm.layer --threads 0` times both.
 THREADED_MIN_BYTES = 8 << 20
 

@@ -367,7 +367,8 @@ def _compile(text: str, context: str = ""):
 def _wide_vectors(llvm_ir: str, cpu) -> str:
     """Where the CPU has AVX-512, LLVM's vectorizer is asked for 512-bit vectors: its tuning for Intel
     cores prefers 256 bits, which halves what a segment's loops do per instruction (the kernels' vectors
-    are explicit). The softmax of `python bench/bench_frontend.py --layers minilm.layer` ran 1.85 -> 1.53 ms."""
+    are explicit). The softmax segment of MiniLM's layer, timed alone by hand, ran 1.85 -> 1.53 ms;
+    `python bench/bench_frontend.py --layers minilm.layer` times it in the layer."""
     if not cpu.has("avx512f"):
         return llvm_ir
     return re.sub(r"^(define [^{]*)\{", r'\1"prefer-vector-width"="512" {', llvm_ir, flags=re.M)
