@@ -132,14 +132,14 @@ def call_overhead(args) -> int:
     kernel = nanomm.compile_matmul(1, 16, 1, threads=1)
     fn = kernel._function
     a, b, c = np.ones((1, 1), np.float32), np.ones((1, 16), np.float32), np.empty((1, 16), np.float32)
-    native = fn._native
+    fast = fn._fast
 
     def python_path():
-        fn._native = None
+        fn._fast = None
         try:
             fn(a, b, c)
         finally:
-            fn._native = native
+            fn._fast = fast
 
     pa, pb, pc = a.ctypes.data, b.ctypes.data, c.ctypes.data
     calls = {"native checked call": lambda: fn(a, b, c), "Python checks": python_path,

@@ -15,7 +15,7 @@ from ..runtime import settings
 from ..runtime.convert import bfloat16
 from ..runtime.cpu import CpuInfo
 from ..runtime.dtypes import DTYPES, dtype_of
-from ..runtime.kernel import data_pointer
+from ..runtime.kernel import CompiledFunction, data_pointer
 from ..runtime.threads import available_cores
 from .build import build_kernel, target_cpu
 from .config import STREAM_ROWS, KernelConfig, dynamic_config, m_range
@@ -55,6 +55,11 @@ _cache_lock = threading.Lock()
 # full path, which copies. Bounded like _cache; `python bench/bench_dispatch.py` times it against
 # the kernel call.
 _dispatch: dict[tuple, object] = {}
+# The same keys -> (the kernel's native checked call, N, out's dtype) for a one-thread kernel that
+# takes it (CompiledFunction.direct): matmul calls it without the kernel object's Python frame
+# (~0.15 us of a 20x20x32 call's ~1 us; `python bench/bench_dispatch.py`).
+_direct: dict[tuple, tuple] = {}
+_EMPTY = np.empty
 # The affinity mask's size as the key reads it, re-read at most every CORES_TTL seconds:
 # os.sched_getaffinity costs ~0.6 us, more than the rest of the key (`python bench/bench_dispatch.py
 # --threads-none`). A changed mask reaches the key within CORES_TTL.
@@ -249,7 +254,17 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
     A call like one made before (shapes, dtypes, threads, dtype, epilogue; C-contiguous inputs)
     goes straight to the kernel it compiled, which checks every argument itself (see _dispatch).
     """
-    key = _dispatch_key(a, b, threads, dtype)
+    key = None
+    if type(a) is _NDARRAY and type(b) is _NDARRAY and (threads is None or type(threads) is int):
+        # the front door's key (see _dispatch); None: a call it does not take
+        key = a.shape, b.shape, a.dtype, b.dtype, threads, dtype, _cores() if threads is None else 0
+        if bias is None and activation is None and residual is None and scale is None and a_zero_point is None \
+                and alpha == 1.0:
+            direct = _direct.get(key)
+            if direct is not None:  # the kernel's native checked call itself: out, or None if it refused
+                made = direct[0](a, b, out if out is not None else _EMPTY((a.shape[0], direct[1]), direct[2]))
+                if made is not None:
+                    return made
     epilogue = None
     if bias is not None or activation is not None or residual is not None or alpha != 1.0:
         epilogue = (alpha, bias is not None, activation, residual is not None)
@@ -598,13 +613,6 @@ def _kernel_for(M: int, N: int, K: int, dtype: str, threads: int | None,
 _NDARRAY = np.ndarray
 
 
-def _dispatch_key(a, b, threads, dtype) -> tuple | None:
-    """The front door's key of a call, or None for a call it does not take (see _dispatch)."""
-    if type(a) is _NDARRAY and type(b) is _NDARRAY and (threads is None or type(threads) is int):
-        return a.shape, b.shape, a.dtype, b.dtype, threads, dtype, _cores() if threads is None else 0
-    return None
-
-
 def _contiguous(x) -> bool:
     return type(x) is _NDARRAY and x.flags.c_contiguous
 
@@ -622,6 +630,10 @@ def _cores() -> int:
 def _remember(key: tuple, function) -> None:
     _dispatch[key] = function
     settings.trim_oldest(_dispatch)
+    direct = function.direct() if type(function) is CompiledFunction else None
+    if direct is not None:
+        _direct[key] = direct
+        settings.trim_oldest(_direct)
 
 
 def _convert_for(dtype: str, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -236,6 +237,7 @@ class CheckedCall:
         self._native = trampoline.checked_call()
         self._params = self.native_params(function_address, self.abi.M, pool)
         self._params_address = ctypes.addressof(self._params)
+        self._fast = trampoline.fast_call(self._params)
 
     _native_x = None  # the same for a kernel with epilogue arrays (trampoline.checked_call(ndims))
 
@@ -248,13 +250,19 @@ class CheckedCall:
         if entry is not None:
             self._params, self._native_x = params, entry
             self._params_address = ctypes.addressof(params)
+            self._fast = trampoline.fast_call(params, self.extras_ndims())
+
+    _fast = None  # trampoline.fast_call(self._params): f(a, b, out, *extras) -> out, or None if refused
+
+    def extras_ndims(self) -> tuple[int, ...]:
+        return tuple(2 if x == "residual" else 1 for x in self.abi.extras)
 
     def native_extras(self, function_address: int, M: int | None, pool=None, writes=None) -> tuple:
         """(the extras entry, its params block) for calls with A and out of M rows; (None, None)
         where the native path cannot be used."""
         if self._missing or None in self._dtypes.values():
             return None, None
-        entry = trampoline.checked_call(tuple(2 if x == "residual" else 1 for x in self.abi.extras))
+        entry = trampoline.checked_call(self.extras_ndims())
         if entry is None:
             return None, None
         shapes = tuple((EXTRA_DTYPES[x], (M, self.abi.N) if x == "residual" else (self.abi.N,))
@@ -273,26 +281,22 @@ class CheckedCall:
     def _native_ready(self) -> bool:
         return self._owner is None or not self._closed()
 
-    def call_native(self, a: Any, b: Any, out: np.ndarray | None, extras: tuple = (), entry=None,
-                    params_address: int = 0) -> tuple[bool, np.ndarray | None]:
+    def call_native(self, a: Any, b: Any, out: np.ndarray | None, extras: tuple = (),
+                    fast=None) -> tuple[bool, np.ndarray | None]:
         """The common case checked and called natively: (True, out) when the native entry made
         the call; otherwise (False, out) and the caller takes prepare()'s Python path, which
         names what is wrong (out, when allocated here, is passed on for that path to use).
-        `extras`: the epilogue's arrays; `entry`, `params_address`: another params block's entry
-        (a DynamicMFunction's plan for one M) instead of this call's own."""
-        if entry is None:
-            entry = self._native_x if self.abi.extras else self._native
-            if entry is None:
-                return False, out
-            params_address = self._params_address
-        if len(extras) != len(self.abi.extras) or not self._native_ready():
+        `extras`: the epilogue's arrays; `fast`: another params block's fast_call (a
+        DynamicMFunction's plan for one M) instead of this call's own."""
+        fast = fast or self._fast
+        if fast is None or len(extras) != len(self.abi.extras) or not self._native_ready():
             return False, out
         if out is None:
             M = self._rows(a)
             if self.abi.accumulate or not M:
                 return False, out
             out = aligned_empty((M, self.abi.N), self._dtypes["out"], self.abi.alignment)
-        return entry(id(a), id(b), id(out), *map(id, extras), params_address) == 0, out
+        return fast(a, b, out, *extras) is not None, out
 
     def prepare(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None) -> tuple[np.ndarray, int, int, int]:
         """Checks a call's arguments; returns out (allocated when None) and the three data pointers."""
@@ -357,9 +361,23 @@ class CompiledFunction(CheckedCall):
         else:
             self._cfunc = (_DYNAMIC_M_CTYPE if abi.M is None else _KERNEL_CTYPE)(address)
             self._use_native(address)  # (the native checked call takes A, B and out only)
+        # An out to allocate here: np.empty's, where the kernel needs no more alignment than it gives.
+        self._empty = (None if abi.accumulate or abi.alignment > 1 or self._fast is None
+                       else (abi.N, self._dtypes["out"]))
+        if self._fast is not None and owner is not None:
+            if not hasattr(owner, "on_close"):  # (an owner that cannot say when it closes)
+                self._fast = None
+            else:  # closing the module makes every native check refuse: the Python path then names it
+                owner.on_close(functools.partial(trampoline.refuse_all, self._params))
 
     def _native_ready(self) -> bool:
         return self._owner is None or not self._owner.closed
+
+    def direct(self) -> tuple | None:
+        """(f, N, out's dtype) where f(a, b, out) is this call's native checked call (out when it ran,
+        None when it refused: then call self) and an out of np.empty((M, N), dtype) may be given;
+        None where calls must go through __call__ (no native call, accumulating, aligned out)."""
+        return None if self._empty is None else (self._fast, *self._empty)
 
     def __call__(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None, extras: tuple = ()) -> np.ndarray:
         """Run the kernel: returns out (allocated when None and the kernel does not accumulate).
@@ -375,16 +393,21 @@ class CompiledFunction(CheckedCall):
             elif a.shape[0]:
                 self._cfunc(pa, pb, pc, *pointers, a.shape[0])
             return out
-        native = self._native
-        if native is not None and out is not None:
-            # The common case with out given, inlined (~0.7 us a call; call_native's extra
-            # Python call costs ~0.5 us more): refused arguments take the Python path below.
-            if self._native_ready() and native(id(a), id(b), id(out), self._params_address) == 0:
-                return out
-        else:
-            done, out = self.call_native(a, b, out)
-            if done:
-                return out
+        fast = self._fast
+        if fast is not None:
+            # The common case inlined (call_native's extra Python call costs ~0.5 us more):
+            # refused arguments take the Python path below, with out as the caller gave it.
+            if out is not None:
+                if fast(a, b, out) is not None:
+                    return out
+            elif self._empty is not None and type(a) is np.ndarray and a.ndim == 2:
+                made = fast(a, b, np.empty((a.shape[0], self._empty[0]), self._empty[1]))
+                if made is not None:
+                    return made
+            else:
+                done, out = self.call_native(a, b, out)
+                if done:
+                    return out
         out, pa, pb, pc = self.prepare(a, b, out)
         if not self._dynamic:
             self._cfunc(pa, pb, pc)  # ctypes releases the GIL for the call

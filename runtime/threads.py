@@ -351,15 +351,16 @@ class DynamicMFunction(CheckedCall):
                                         for (_, ao, bo, co, _, _), ctx in zip(parts, entry.contexts)])
                 entry.writes = context_writes(entry.contexts, [part[5] for part in parts])
                 pool = (self._native_pool.block_address, ctypes.addressof(entry.plan), len(parts))
-                entry.checked, entry.params = self.native_extras(self._native_pool.try_run_x_address, M, pool,
-                                                                 entry.writes)
+                checked, entry.params = self.native_extras(self._native_pool.try_run_x_address, M, pool,
+                                                           entry.writes)
+                entry.fast = checked and trampoline.fast_call(entry.params, self.extras_ndims())
             elif self._native_pool is not None:
                 entry.plan = make_plan([part[:5] for part in parts])
-                entry.checked = trampoline.checked_call()
-                if entry.checked is not None and not self._missing and None not in self._dtypes.values():
+                if trampoline.checked_call() is not None and not self._missing and None not in self._dtypes.values():
                     # The whole call in machine code, as ParallelFunction's: A and out of exactly M rows.
                     pool = (self._native_pool.block_address, ctypes.addressof(entry.plan), len(parts))
                     entry.params = self.native_params(self._native_pool.try_run_address, M, pool)
+                    entry.fast = trampoline.fast_call(entry.params)
         self._plans[M] = entry
         settings.trim_oldest(self._plans)
         return entry
@@ -372,8 +373,8 @@ class DynamicMFunction(CheckedCall):
         if entry is None:  # one thread (or arguments the single kernel's checks will name)
             return self.single(a, b, out, extras) if extras or self.abi.extras else self.single(a, b, out)
         threads = min(self.threads, len(entry.parts))
-        if entry.params is not None and self._native_pool.ready(threads):
-            done, out = self.call_native(a, b, out, extras, entry.checked, ctypes.addressof(entry.params))
+        if entry.fast is not None and self._native_pool.ready(threads):
+            done, out = self.call_native(a, b, out, extras, entry.fast)
             if done:
                 return out
         out, pa, pb, pc = self.single.prepare(a, b, out)
@@ -396,4 +397,4 @@ class _RowPlan:
     def __init__(self, parts: list[tuple], cfunc_type) -> None:
         self.parts = parts
         self.calls = [cfunc_type(part[0]) for part in parts]
-        self.plan = self.params = self.checked = self.contexts = self.writes = None
+        self.plan = self.params = self.fast = self.contexts = self.writes = None

@@ -25,6 +25,7 @@ from nanomm import (
     TargetError,
 )
 from nanomm.runtime.reference import matmul_mismatch
+from nanomm.runtime import trampoline
 
 pytestmark = pytest.mark.kernels
 
@@ -427,6 +428,8 @@ def test_a_seen_call_skips_compiling_and_keeps_every_check(monkeypatch):
     a, b = rand(rng, (21, 19)), rand(rng, (19, 23))
     assert_matmul_close(nanomm.matmul(a, b, threads=1), a, b)  # enters the memo
     assert any(k[:2] == ((21, 19), (19, 23)) for k in api._dispatch)
+    if trampoline.checked_call() is not None:  # and the kernel's native call without its Python frame
+        assert any(k[:2] == ((21, 19), (19, 23)) for k in api._direct)
 
     def no_compiling(*args, **kwargs):
         raise AssertionError("a seen call compiled")
@@ -467,6 +470,7 @@ def test_the_memo_follows_the_affinity_mask_and_stays_bounded(monkeypatch):
     rng = np.random.default_rng(43)
     a, b = rand(rng, (9, 11)), rand(rng, (11, 13))
     monkeypatch.setattr(api, "_dispatch", {})  # below its bound, whatever earlier tests left
+    monkeypatch.setattr(api, "_direct", {})
     nanomm.matmul(a, b)
     monkeypatch.setattr(api, "available_cores", lambda: 97)  # another mask: another key, resolved afresh
     monkeypatch.setattr(api, "_cores_read", [0, float("-inf")])  # as if CORES_TTL had passed
@@ -476,4 +480,4 @@ def test_the_memo_follows_the_affinity_mask_and_stays_bounded(monkeypatch):
     monkeypatch.setenv("NANOMM_MEMORY_CACHE_ENTRIES", "3")
     for n in range(5, 10):
         nanomm.matmul(rand(rng, (3, n)), rand(rng, (n, 4)), threads=1)
-    assert len(api._dispatch) <= 3
+    assert len(api._dispatch) <= 3 and len(api._direct) <= 3

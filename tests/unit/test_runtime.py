@@ -256,9 +256,13 @@ def test_asm_ir_and_object(module: JitModule) -> None:
 
 def test_closed_module_refuses_calls() -> None:
     fn = compile_kernel(matmul_ir(), make_abi())
+    a, b = operands()
+    assert fn(a, b) is not None  # the native call (where the host has it) before the close
     fn._owner.close()  # type: ignore[attr-defined]
     with pytest.raises(JitError, match="closed"):
-        fn(*operands())
+        fn(a, b)
+    with pytest.raises(JitError, match="closed"):
+        fn(a, b, np.empty((M, N), np.float32))
     with pytest.raises(JitError, match="closed"):
         fn._owner.address("k")  # type: ignore[attr-defined]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import sys
 
 import numpy as np
 import pytest
@@ -69,6 +70,44 @@ def test_native_call_refuses_and_touches_nothing(function, name, args):
     assert _native(function, a, b, out) == 1, name
     if before is not None:
         np.testing.assert_array_equal(out, before)
+
+
+@pytest.mark.parametrize("name,args", list(_variants()), ids=[n for n, _ in _variants()])
+def test_fast_call_refuses_what_the_entry_refuses(function, name, args):
+    a, b, out = args
+    before = np.array(out, copy=True) if isinstance(out, np.ndarray) else None
+    assert function._fast(a, b, out) is None, name
+    if before is not None:
+        np.testing.assert_array_equal(out, before)
+
+
+def test_fast_call_is_a_builtin_that_returns_out_and_keeps_counts(function):
+    if trampoline._probe_cdata() is None:
+        pytest.skip("ctypes' object layout is not the one probed: the ctypes entry is used instead")
+    fast = function._fast
+    assert type(fast).__name__ == "builtin_function_or_method"
+    a, b, out = operands()
+    refs = sys.getrefcount(out), sys.getrefcount(a), sys.getrefcount(None)
+    for _ in range(1000):
+        assert fast(a, b, out) is out
+        assert fast(a, b, a) is None  # refused (a as out)
+    assert (sys.getrefcount(out), sys.getrefcount(a)) == refs[:2]
+    assert abs(sys.getrefcount(None) - refs[2]) < 100  # other threads may hold None too
+    np.testing.assert_allclose(out, a @ b, rtol=1e-5, atol=1e-5)
+    with pytest.raises(TypeError):
+        fast(a, b, out=out)  # positional only: keywords are CPython's error
+    assert fast(a, b) is None and fast(a, b, out, out) is None  # the wrong number of arguments: refused
+
+
+def test_refuse_all_turns_every_call_away(function):
+    params = trampoline.params(function.address, (np.dtype(np.float32),) * 3, ((M, K), (K, N), (M, N)), 0)
+    fast = trampoline.fast_call(params)
+    a, b, out = operands()
+    assert fast(a, b, out) is out
+    before = out.copy()
+    trampoline.refuse_all(params)  # what closing the kernel's module does
+    assert fast(a, b, out) is None
+    np.testing.assert_array_equal(out, before)
 
 
 def test_overlapping_out_is_refused_natively_and_by_python(function):
