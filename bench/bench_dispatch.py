@@ -4,13 +4,15 @@ thread, the same arrays, interleaved rounds in one process (bench/_timing.py).
     python bench/bench_dispatch.py                          # 20x20x32, 64^3, 128^3, an encoder's shapes
     python bench/bench_dispatch.py --shapes 20x20x32,64 --rounds 7 --out bench/out/dispatch.md
     python bench/bench_dispatch.py --shapes 1x1x1,8,20x20x32 --threads-none   # the default threads=None
+    python bench/bench_dispatch.py --shapes 8x64x64,20x20x32 --transposed        # b = W.T (nn.Linear's x @ W.T)
 
 Per shape: microseconds of the best round's median call for
   kernel      k(a, b, out): the compiled kernel, arguments checked in JIT-compiled code
   matmul      nanomm.matmul(a, b, out=out, threads=1)
   matmul new  nanomm.matmul(a, b, threads=1): the result allocated by the call
   numpy       np.matmul(a, b, out=out) (OpenBLAS, one thread through threadpoolctl when installed)
-and the front door's overhead (matmul - kernel).
+and the front door's overhead (matmul - kernel). With --transposed, b is W.T of a row-major N x K W (read
+in place), the kernel compile_matmul(..., transpose_b=True), every call given W.T.
 
     python bench/bench_dispatch.py --part dynamic --nk 4096x4096,1536x384,384x1536 --ms 1,7,16,33,100,128,500,1000
     NANOMM_DISK_CACHE=0 python bench/bench_dispatch.py --part dynamic --dtype bf16 --nk 3072x768 --ms 40,128,512
@@ -52,6 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--threads-none", action="store_true",
                    help="calls: nanomm.matmul with threads=None (the default: the key reads the affinity mask) "
                         "instead of threads=1; shapes where threads would pay then differ from the kernel")
+    p.add_argument("--transposed", action="store_true",
+                   help="calls: b = W.T of a row-major W (x @ W.T, read in place) and a transpose_b kernel")
     p.add_argument("--nk", default="4096x4096,1536x384,384x1536", help="--part dynamic: comma-separated NxK")
     p.add_argument("--ms", default="1,7,16,33,100,128,500,1000", help="--part dynamic: comma-separated M")
     p.add_argument("--threads", type=int, default=1, help="--part dynamic: threads of both kernels (default 1)")
@@ -72,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         limit = None
     rng = np.random.default_rng(0)
     lines = [f"bench/bench_dispatch.py on {native_cpu().describe()}, one thread (nanomm.matmul with threads="
-             f"{'None' if args.threads_none else '1'}); microseconds of the best round's median call "
+             f"{'None' if args.threads_none else '1'}{'; b = W.T' if args.transposed else ''}); microseconds of the best round's median call "
              f"({args.rounds} interleaved rounds)", "", args.provenance, "",
              "| shape | kernel | nanomm.matmul (out=) | nanomm.matmul | numpy | matmul - kernel | matmul / numpy |",
              "|---|---|---|---|---|---|---|"]
@@ -81,7 +85,9 @@ def main(argv: list[str] | None = None) -> int:
         a = rng.standard_normal((M, K), dtype=np.float32)
         b = rng.standard_normal((K, N), dtype=np.float32)
         out = np.empty((M, N), np.float32)
-        kernel = nanomm.compile_matmul(M, N, K, threads=1)
+        kernel = nanomm.compile_matmul(M, N, K, threads=1, transpose_b=args.transposed)
+        if args.transposed:  # b is W.T of a row-major W, as every call passes it
+            b = rng.standard_normal((N, K), dtype=np.float32).T
         got = nanomm.matmul(a, b, threads=None if args.threads_none else 1)  # compiles or finds it, enters the memo
         np.testing.assert_allclose(got, a @ b, rtol=1e-4, atol=1e-4 * K)
         T = None if args.threads_none else 1

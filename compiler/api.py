@@ -55,9 +55,9 @@ _cache_lock = threading.Lock()
 # full path, which copies. Bounded like _cache; `python bench/bench_dispatch.py` times it against
 # the kernel call.
 _dispatch: dict[tuple, object] = {}
-# The same keys -> (the kernel's native checked call, N, out's dtype) for a one-thread kernel that
-# takes it (CompiledFunction.direct): matmul calls it without the kernel object's Python frame
-# (~0.15 us of a 20x20x32 call's ~1 us; `python bench/bench_dispatch.py`).
+# The same keys -> (the kernel's native checked call, N, out's dtype, whether it takes b.T) for a
+# one-thread kernel that takes it (CompiledFunction.direct): matmul calls it without the kernel
+# object's Python frame (~0.15 us of a 20x20x32 call's ~1 us; `python bench/bench_dispatch.py`).
 _direct: dict[tuple, tuple] = {}
 _EMPTY = np.empty
 # The affinity mask's size as the key reads it, re-read at most every CORES_TTL seconds:
@@ -262,7 +262,8 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
                 and alpha == 1.0:
             direct = _direct.get(key)
             if direct is not None:  # the kernel's native checked call itself: out, or None if it refused
-                made = direct[0](a, b, out if out is not None else _EMPTY((a.shape[0], direct[1]), direct[2]))
+                made = direct[0](a, b.T if direct[3] else b,
+                                 out if out is not None else _EMPTY((a.shape[0], direct[1]), direct[2]))
                 if made is not None:
                     return made
     epilogue = None
@@ -630,9 +631,10 @@ def _cores() -> int:
 def _remember(key: tuple, function) -> None:
     _dispatch[key] = function
     settings.trim_oldest(_dispatch)
-    direct = function.direct() if type(function) is CompiledFunction else None
+    kernel = function.function if type(function) is _TransposedB else function
+    direct = kernel.direct() if type(kernel) is CompiledFunction else None
     if direct is not None:
-        _direct[key] = direct
+        _direct[key] = direct + (kernel is not function,)
         settings.trim_oldest(_direct)
 
 

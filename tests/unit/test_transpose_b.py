@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import nanomm
 from nanomm import KernelConfig, ShapeError
+from nanomm.runtime import trampoline
 
 pytestmark = pytest.mark.kernels
 
@@ -68,6 +69,23 @@ def test_transposed_with_epilogue_dynamic_m_and_prepacked():
     np.testing.assert_allclose(k(a, w.T), a @ w.T, rtol=1e-5, atol=1e-5)
     packed = nanomm.compile_matmul(9, N, K, b=w.T)  # weights packed once, whatever their layout
     np.testing.assert_allclose(packed(a), a @ w.T, rtol=1e-5, atol=1e-5)
+
+
+def test_a_square_b_in_either_layout_through_the_front_door():
+    """W.T and a C-contiguous B of the same (square) shape share the front door's key: each call is
+    still computed with the layout it passes, the seen ones without compiling again."""
+    from nanomm.compiler import api
+
+    rng = np.random.default_rng(7)
+    a, w, b = (rng.standard_normal(s).astype(np.float32) for s in ((5, 24), (24, 24), (24, 24)))
+    for _ in range(3):
+        np.testing.assert_allclose(nanomm.matmul(a, w.T, threads=1), a @ w.T, rtol=1e-5, atol=1e-5)
+        if trampoline.checked_call() is not None:  # the seen W.T call's native entry takes b.T
+            assert [v[3] for k, v in api._direct.items() if k[:2] == ((5, 24), (24, 24))] == [True]
+        out = np.empty((5, 24), np.float32)
+        assert nanomm.matmul(a, b, out, threads=1) is out
+        np.testing.assert_allclose(out, a @ b, rtol=1e-5, atol=1e-5)
+        np.testing.assert_allclose(nanomm.matmul(a, w.T.T, threads=1), a @ w, rtol=1e-5, atol=1e-5)
 
 
 def test_transposed_kernel_names_a_wrong_b():
