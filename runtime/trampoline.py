@@ -251,6 +251,8 @@ def checked_call(extras: tuple[int, ...] = ()):
 
 def _build(extras: tuple[int, ...]) -> list:
     offsets, cdata = _probe_offsets(), _probe_cdata()
+    if not all(hasattr(ctypes.pythonapi, name) for name in _API):
+        cdata = None  # (the ctypes entry then serves fast_call too)
     if offsets is None:
         return [None, None, None]
     from nanomm.runtime.jit import JitModule
@@ -270,6 +272,7 @@ def _build(extras: tuple[int, ...]) -> list:
 # ctypes' argument conversion (~0.3 us of a ~0.35 us ctypes call), see fast_call().
 FAST = "nanomm_fast_"
 METH_FASTCALL = 0x80
+_API = ("Py_IncRef", "PyEval_SaveThread", "PyEval_RestoreThread", "PyCFunction_NewEx")  # CPython's, by address
 
 
 class _MethodDef(ctypes.Structure):

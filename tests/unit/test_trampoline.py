@@ -126,3 +126,14 @@ def test_params_hold_the_kernel_shapes(function):
     assert (p[trampoline.A + 1], p[trampoline.A + 2]) == (M, K)
     assert (p[trampoline.C + 1], p[trampoline.C + 2], p[trampoline.C + 3]) == (M, N, M * N * 4)
     assert ctypes.addressof(p) == function._params_address
+
+
+def test_fast_call_without_the_builtin_wraps_the_ctypes_entry(function, monkeypatch):
+    monkeypatch.setattr(trampoline, "_entries", {})
+    monkeypatch.setattr(trampoline, "_probe_cdata", lambda: None)  # a CPython whose ctypes layout differs
+    fast = trampoline.fast_call(function._params)
+    assert fast is not None and type(fast).__name__ == "function"
+    a, b, out = operands()
+    assert fast(a, b, out) is out
+    np.testing.assert_allclose(out, a @ b, rtol=1e-5, atol=1e-5)
+    assert fast(a, b, a) is None
