@@ -307,9 +307,6 @@ def _f32(x: float) -> str:
 # The body of each activation: SSA lines computing %act from %x (f32).
 _ACTIVATION_BODIES = {
     "relu": ["%floor = arith.constant 0.0 : f32", "%act = arith.maximumf %x, %floor : f32"],
-    "gelu": [f"%r2 = arith.constant {_f32(1 / math.sqrt(2))} : f32", "%half = arith.constant 0.5 : f32",
-             "%one = arith.constant 1.0 : f32", "%xs = arith.mulf %x, %r2 : f32", "%e = math.erf %xs : f32",
-             "%s = arith.addf %e, %one : f32", "%hx = arith.mulf %x, %half : f32", "%act = arith.mulf %hx, %s : f32"],
     "gelu_tanh": [f"%k = arith.constant {_f32(math.sqrt(2 / math.pi))} : f32",
                   f"%c3 = arith.constant {_f32(0.044715)} : f32", "%half = arith.constant 0.5 : f32",
                   "%one = arith.constant 1.0 : f32", "%x2 = arith.mulf %x, %x : f32", "%x3 = arith.mulf %x2, %x : f32",
@@ -321,6 +318,36 @@ _ACTIVATION_BODIES = {
     "silu": ["%one = arith.constant 1.0 : f32", "%nx = arith.negf %x : f32", "%e = math.exp %nx : f32",
              "%d = arith.addf %e, %one : f32", "%act = arith.divf %x, %d : f32"],
 }
+
+
+@functools.cache
+def _gelu_lines() -> list[str]:
+    """GELU, x/2 (1 + erf(x / sqrt 2)), with passes/_math.py's rational erf written out on x itself: the
+    1/sqrt 2 and the erf's argument scaling folded into its coefficients, x clamped at the erf's clamp
+    (beyond it erf(clamp) = 1 - 7.7e-8: x / 2 (1 + that) is within an ulp of x), exactly -1 below -clamp (so that
+    GELU(-inf) is NaN, as numpy's expression), x/2 + x/2 erf as one FMA: 20 vector ops where math.erf's
+    expansion inside the expression took 24 (the up-projections' epilogue cost; `python
+    bench/bench_layers.py --layers minilm.up,bert.up --ms 128,1024 --dtypes f32,bf16 --no-onednn`)."""
+    from ..passes._math import ERF_CLAMP, ERF_P, ERF_Q
+
+    lim, s = ERF_CLAMP * math.sqrt(2), 1 / (2 * ERF_CLAMP ** 2)  # erf(x / sqrt 2) = x' P(t') / Q(t'), t' = s x^2
+    fma = "fastmath<contract>"
+    lines = [f"%lim = arith.constant {_f32(lim)} : f32", f"%nlim = arith.constant {_f32(-lim)} : f32",
+             "%half = arith.constant 0.5 : f32", "%mone = arith.constant -1.0 : f32",
+             "%xc0 = arith.minimumf %x, %lim : f32", "%xc = arith.maximumf %xc0, %nlim : f32",
+             "%t = arith.mulf %xc, %xc : f32"]
+    for name, coefficients, scale in (("p", ERF_P, 1 / math.sqrt(2)), ("q", ERF_Q, 1.0)):
+        c = [x * s ** i * scale for i, x in enumerate(coefficients)]  # in t = x^2
+        lines.append(f"%{name}{len(c) - 1} = arith.constant {_f32(c[-1])} : f32")
+        for i in range(len(c) - 2, -1, -1):
+            lines += [f"%{name}c{i} = arith.constant {_f32(c[i])} : f32",
+                      f"%{name}m{i} = arith.mulf %{name}{i + 1}, %t {fma} : f32",
+                      f"%{name}{i} = arith.addf %{name}m{i}, %{name}c{i} {fma} : f32"]
+    lines += ["%xp = arith.mulf %xc, %p0 : f32", "%e0 = arith.divf %xp, %q0 : f32",
+              "%below = arith.cmpf olt, %x, %nlim : f32", "%e = arith.select %below, %mone, %e0 : f32",
+              "%hx = arith.mulf %x, %half : f32", f"%act0 = arith.mulf %hx, %e {fma} : f32",
+              f"%act = arith.addf %act0, %hx {fma} : f32"]
+    return lines
 
 
 def _epilogue_args(ep: Epilogue, N: int, c: str, tc: str) -> list[tuple[str, str]]:
@@ -370,7 +397,8 @@ def _epilogue(ep: Epilogue, N: int, c: str, out: str, tc: str, bias: str, residu
         lines.append(f"%biased = arith.addf {x}, %b : f32")
         x = "%biased"
     if ep.activation:
-        lines += [re.sub(r"%x\b", x, line) for line in _ACTIVATION_BODIES[ep.activation]]
+        body = _gelu_lines() if ep.activation == "gelu" else _ACTIVATION_BODIES[ep.activation]
+        lines += [re.sub(r"%x\b", x, line) for line in body]
         x = "%act"
     if ep.residual:
         lines.append(f"%out = arith.addf {x}, %r : f32")

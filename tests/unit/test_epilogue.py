@@ -210,6 +210,27 @@ def test_nan_and_infinity_propagate_as_numpy():
         assert np.array_equal(got[inf], want[inf]), act
 
 
+@pytest.mark.parametrize("dtype", ["f32", "bf16"])
+def test_gelu_epilogue_accuracy_over_its_range(dtype):
+    """The GELU epilogue (compiler/payload.py _gelu_lines: the rational erf written out on x) against
+    float64 over [-12, 12], through the clamp at 3.8 sqrt 2 and the tails: within 1e-6 absolute (erf's
+    3.5e-7, times |x| / 2), 0 far below, within an ulp of x far above."""
+    x = np.concatenate([np.linspace(-12, 12, 24001, dtype=np.float32),
+                        np.float32(3.8 * math.sqrt(2)) * np.array([-1.001, -1, -0.999, 0.999, 1, 1.001], np.float32)])
+    b = np.ones((1, 16), np.float32)
+    a = x[:, None].copy()
+    if dtype == "bf16":  # bf16 inputs: x rounded to bfloat16 first, the epilogue in float32 as ever
+        a = a.astype(ml_dtypes.bfloat16)
+        b = b.astype(ml_dtypes.bfloat16)
+        x = a[:, 0].astype(np.float32)
+    got = nanomm.matmul(a, b, activation="gelu", threads=1)[:, 0].astype(np.float64)
+    want = reference(x.astype(np.float64)[:, None], activation="gelu")[:, 0]
+    assert np.abs(got - want).max() <= 1e-6
+    far = np.abs(x) > 6
+    np.testing.assert_allclose(got[far & (x > 0)], x[far & (x > 0)], rtol=1.2e-7, atol=0)  # (an ulp)
+    assert np.abs(got[far & (x < 0)]).max() <= 1e-6
+
+
 def test_inputs_are_not_modified():
     rng = np.random.default_rng(5)
     a, b = _inputs(20, 30, 40, "f32", rng)
