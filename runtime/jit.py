@@ -292,18 +292,21 @@ class JitModule:
             tm, module = self._emission_module()
             return bytes(tm.emit_object(module))
 
+    _closers: tuple = ()  # on_close's callbacks
+
     def on_close(self, callback) -> None:
         """Call `callback()` when close() frees the machine code, before it does (now, if it has)."""
         with _LLVM_LOCK:
             if self._engine is not None:
-                self.__dict__.setdefault("_closers", []).append(callback)
+                self._closers += (callback,)
                 return
         callback()
 
     def close(self) -> None:
         """Free the machine code; addresses from this module must not be called afterwards."""
         with _LLVM_LOCK:
-            for callback in self.__dict__.pop("_closers", ()):
+            closers, self._closers = self._closers, ()
+            for callback in closers:
                 callback()
             engine, self._engine = self._engine, None
             if engine is not None:

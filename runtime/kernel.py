@@ -361,17 +361,17 @@ class CompiledFunction(CheckedCall):
         else:
             self._cfunc = (_DYNAMIC_M_CTYPE if abi.M is None else _KERNEL_CTYPE)(address)
             self._use_native(address)  # (the native checked call takes A, B and out only)
-        # An out to allocate here: np.empty's, where the kernel needs no more alignment than it gives.
-        self._empty = (None if abi.accumulate or abi.alignment > 1 or self._fast is None
-                       else (abi.N, self._dtypes["out"]))
         if self._fast is not None and owner is not None:
             if not hasattr(owner, "on_close"):  # (an owner that cannot say when it closes)
                 self._fast = None
             else:  # closing the module makes every native check refuse: the Python path then names it
                 owner.on_close(functools.partial(trampoline.refuse_all, self._params))
+        # An out to allocate here: np.empty's, where the kernel needs no more alignment than it gives.
+        self._empty = (None if abi.accumulate or abi.alignment > 1 or self._fast is None
+                       else (abi.N, self._dtypes["out"]))
 
     def _native_ready(self) -> bool:
-        return self._owner is None or not self._owner.closed
+        return True  # a closed owner's params refuse every native check (refuse_all, above)
 
     def direct(self) -> tuple | None:
         """(f, N, out's dtype) where f(a, b, out) is this call's native checked call (out when it ran,

@@ -353,7 +353,8 @@ class DynamicMFunction(CheckedCall):
                 pool = (self._native_pool.block_address, ctypes.addressof(entry.plan), len(parts))
                 checked, entry.params = self.native_extras(self._native_pool.try_run_x_address, M, pool,
                                                            entry.writes)
-                entry.fast = checked and trampoline.fast_call(entry.params, self.extras_ndims())
+                if checked is not None:
+                    entry.fast = trampoline.fast_call(entry.params, self.extras_ndims())
             elif self._native_pool is not None:
                 entry.plan = make_plan([part[:5] for part in parts])
                 if trampoline.checked_call() is not None and not self._missing and None not in self._dtypes.values():
