@@ -137,7 +137,8 @@ def _dynamic_kernel(spec: MatmulSpec, target: str, cpu: CpuInfo, config: KernelC
     a problem whose B is shared)."""
     small = None
     if config is None:
-        config = dynamic_config(spec.N, spec.K, cpu, spec.prepacked_b, spec.dtype, *(() if rows is None else (rows,)))
+        config = dynamic_config(spec.N, spec.K, cpu, spec.prepacked_b, spec.dtype, *(() if rows is None else (rows,)),
+                                transposed_b=spec.transpose_b)
         if rows is None and spec.prepacked_b:  # calls of few rows: their own config where it differs
             small = dynamic_config(spec.N, spec.K, cpu, True, spec.dtype, STREAM_ROWS)
             if ((small.order, small.prefetch) == (config.order, config.prefetch)  # (mc alone: no matter)

@@ -103,11 +103,18 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
     required = tuple(sorted(set(required_features(spec.dtype, cpu)) | set(cpu.features)))
     # A transposed B is read while it is packed: its default is the packed-B kernel's blocking (the
     # small-M default streams B rows unpacked, with K blocks too short to read B^T's rows along).
+    # A few rows of x take row-dot tiles over W's rows instead (config.DOT_ROWS).
     packed_default = spec.prepacked_b or spec.transpose_b
     if config is None and spec.M is None:
-        config = dynamic_config(spec.N, spec.K, cpu, prepacked_b=packed_default, dtype=spec.dtype)
-    config = config or default_config(spec.M, spec.N, spec.K, cpu, prepacked_b=packed_default, dtype=spec.dtype)
-    if spec.transpose_b and not config.pack_b:  # B^T is read where it is copied into panels (pack)
+        config = dynamic_config(spec.N, spec.K, cpu, prepacked_b=packed_default, dtype=spec.dtype,
+                                transposed_b=spec.transpose_b)
+    config = config or default_config(spec.M, spec.N, spec.K, cpu, prepacked_b=packed_default, dtype=spec.dtype,
+                                      transposed_b=spec.transpose_b)
+    if config.row_dot and not spec.transpose_b and not spec.prepacked_b:
+        raise ConfigError("row_dot=True computes x @ W.T from W's rows: it needs a kernel compiled with transpose_b")
+    if config.row_dot and spec.prepacked_b:  # pre-packed W is in panels whatever its layout was
+        config = dataclasses.replace(config, row_dot=False)
+    if spec.transpose_b and not config.pack_b and not config.row_dot:  # B^T read where pack copies it into panels
         config = dataclasses.replace(config, pack_b=True, nc=round_up(config.nc, config.nr))
     if spec.prepacked_b:
         # Pre-packed B is laid out in K blocks of kc: never wider than K.

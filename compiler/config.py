@@ -67,6 +67,11 @@ class KernelConfig:
     (compose-microkernel's bf16-fma): default_config sets it for AVX-512 kernels on CPUs where
     vdpbf16ps is slow (slow_bf16_dot).
 
+    row_dot: float32 kernels of a B stored transposed (W of x @ W.T) without packing: each register
+    tile is MR x NR dot products along K, A's rows against W's rows, summed across lanes after each
+    K block (compose-microkernel's row-dot). For a few rows of A, where packing W^T per call costs
+    more than the product; default_config decides (DOT_ROWS).
+
     isa: "avx512" (FMA / vdpbf16ps / vpdpbusd register tiles; on an AVX2 CPU the same float32
     tiles in ymm pairs, see default_config), "amx" (bf16 / int8 only: AMX
     tile microkernels, AVX-512 edges; mr, nr <= 32, e.g. 32x32 = 2x2 tiles) or "amx-emulated"
@@ -90,6 +95,7 @@ class KernelConfig:
     pad_mn: bool = False
     stream_b: bool = False
     pad_one_row: bool = False
+    row_dot: bool = False
 
     def __post_init__(self):
         if not isinstance(self.prefetch, int) or isinstance(self.prefetch, bool) or self.prefetch < 0:
@@ -98,7 +104,7 @@ class KernelConfig:
             value = getattr(self, key)
             if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
                 raise ConfigError(f"KernelConfig.{key} must be a positive int, got {value!r}")
-        for key in ("pack_b", "outline", "late_c", "bf16_fma", "pad_k", "pad_mn", "stream_b", "pad_one_row"):
+        for key in ("pack_b", "outline", "late_c", "bf16_fma", "pad_k", "pad_mn", "stream_b", "pad_one_row", "row_dot"):
             if not isinstance(getattr(self, key), bool):
                 raise ConfigError(f"KernelConfig.{key} must be a bool, got {getattr(self, key)!r}")
         if self.order not in ("mn", "nm"):
@@ -106,7 +112,10 @@ class KernelConfig:
         if self.isa not in ISAS:
             raise ConfigError(f"KernelConfig.isa must be one of {', '.join(ISAS)}, got {self.isa!r}")
         tm, tn = self.mr // 16, self.nr // 16
-        need = vector_registers(self.mr, self.nr) if self.isa == "avx512" else 0
+        need = vector_registers(self.mr, self.nr, row_dot=self.row_dot) if self.isa == "avx512" else 0
+        if self.row_dot and (self.isa != "avx512" or self.pack_b or self.prefetch):
+            raise ConfigError("row_dot=True reads a transposed B's rows in place: it needs isa='avx512', "
+                              "pack_b=False and prefetch=0")
         if self.isa != "avx512" and (tm * tn + tm + 1 > AMX_TILES or not self.pack_b):
             raise ConfigError(f"AMX kernels need pack_b and at most {AMX_TILES} tiles ({tm}x{tn} C + {tm} A + 1 B "
                               f"for {self.mr}x{self.nr}); use mr, nr <= 32")
@@ -132,7 +141,7 @@ class KernelConfig:
         if vector_bits == 256 and (dtype != "f32" or self.isa != "avx512"):
             raise ConfigError(f"AVX2 (256-bit) kernels are float32 FMA kernels, not {dtype} with isa={self.isa!r}")
         v = dtype_of(dtype).vnni
-        need = (physical_registers(self.mr, self.nr, dtype, self.bf16_fma, vector_bits) if self.isa == "avx512"
+        need = (physical_registers(self.mr, self.nr, dtype, self.bf16_fma, vector_bits, self.row_dot) if self.isa == "avx512"
                 else 0)  # AMX: checked in __post_init__
         have = REGISTERS[vector_bits]
         if need > have:
@@ -149,6 +158,8 @@ class KernelConfig:
                 raise ConfigError(f"{key}=True is for AMX kernels (isa='amx' or 'amx-emulated')")
         if self.bf16_fma and dtype != "bf16":
             raise ConfigError(f"bf16_fma=True is for bf16 kernels, not {dtype}")
+        if self.row_dot and dtype != "f32":
+            raise ConfigError(f"row_dot=True is for float32 kernels, not {dtype}")
         cache_order = "nkm" if self.pack_b else "nmk"
         pad = self.pad_k
         amx = self.isa == "amx"
@@ -171,7 +182,7 @@ class KernelConfig:
                f"{' pad-one-row=1' if self.pad_one_row else ''}}}"]
               if self.isa != "avx512" else []),
             f"compose-microkernel{{vector-width={F32_LANES} unroll-k={self.unroll_k} prefetch-b={self.prefetch} "
-            f"outline={int(self.outline)} late-c={int(self.late_c)} bf16-fma={int(self.bf16_fma)}}}",
+            f"outline={int(self.outline)} late-c={int(self.late_c)} bf16-fma={int(self.bf16_fma)} row-dot={int(self.row_dot)}}}",
             f"lower-x86{{vector-bits={vector_bits} num-vregs={REGISTERS[vector_bits]}}}",
             f"lower-llvm{{bare-ptr=1 x86vector=1 amx={int(amx)} noalias=0}}",
         ])
@@ -194,21 +205,25 @@ REGISTERS = {512: NUM_VREGS, 256: 16}  # vector registers by width: zmm, ymm
 ISA_NAMES = {512: "AVX-512", 256: "AVX2"}
 
 
-def physical_registers(mr: int, nr: int, dtype: str = "f32", bf16_fma: bool = False, vector_bits: int = 512) -> int:
+def physical_registers(mr: int, nr: int, dtype: str = "f32", bf16_fma: bool = False, vector_bits: int = 512,
+                       row_dot: bool = False) -> int:
     """vector_registers counted in registers of `vector_bits`: on AVX2 each 16-lane vector takes
-    two ymm, except the broadcast of A (one vbroadcastss serves both halves)."""
-    n = vector_registers(mr, nr, dtype, bf16_fma)
-    return n if vector_bits == 512 else 2 * (n - 1) + 1
+    two ymm, except the broadcast of A (one vbroadcastss serves both halves; row-dot tiles have none)."""
+    n = vector_registers(mr, nr, dtype, bf16_fma, row_dot)
+    return n if vector_bits == 512 else 2 * n if row_dot else 2 * (n - 1) + 1
 
 
-def vector_registers(mr: int, nr: int, dtype: str = "f32", bf16_fma: bool = False) -> int:
+def vector_registers(mr: int, nr: int, dtype: str = "f32", bf16_fma: bool = False, row_dot: bool = False) -> int:
     """zmm registers a register tile keeps live: accumulators, B vectors, one broadcast of A.
 
     With one row (mr=1) each B vector feeds a single FMA, which reads it from memory, so
     only the accumulators and the broadcast stay live. s8 x s8 also keeps a column-sum
     accumulator per B vector and the 0x80 constant (see compose-microkernel). bf16 with
-    bf16_fma keeps each B vector and A's broadcast as two float32 halves.
+    bf16_fma keeps each B vector and A's broadcast as two float32 halves. A row-dot tile keeps MR x NR
+    accumulators, A's MR row vectors and one row of W (either read from memory where it feeds one FMA).
     """
+    if row_dot:  # a row of W or of A that feeds a single FMA is read from memory by it
+        return mr * nr + (0 if nr == 1 else mr) + (0 if mr == 1 else 1)
     chunks = math.ceil(nr / F32_LANES)
     extra = chunks + 1 if dtype == "s8s8" else 0
     if bf16_fma and dtype == "bf16":
@@ -218,7 +233,24 @@ def vector_registers(mr: int, nr: int, dtype: str = "f32", bf16_fma: bool = Fals
     return mr * chunks + chunks + 1 + extra
 
 
-def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtype: str = "f32") -> KernelConfig:
+# x @ W.T (B stored transposed, not pre-packed) with at most this many rows of x: row-dot tiles
+# over W's rows (KernelConfig.row_dot) instead of packing W^T every call. Intel AMX VM, one thread, over the
+# packing kernel: M = 1-4 1.9-2.3x (level with the dense kernel on W^T contiguous: W streams from
+# memory), M = 16 1.2-1.3x, M = 32 0.9-1.05x, M = 64 0.85x. Re-measure:
+# `python bench/bench_layers.py --part transpose --ms 1,16,32 --config pack:row_dot=0` (against packing).
+DOT_ROWS = 16
+
+
+def row_dot_config(M: int, N: int, K: int, cpu: CpuInfo) -> KernelConfig:
+    """x @ W.T's default for a few rows of x (M <= DOT_ROWS, float32): MR x NR row-dot tiles (4x6, fewer
+    rows as wide as the registers allow), W's tiles outer so that each streams once while x's rows
+    (M x K) stay in cache, one K block."""
+    mr, nr = {1: (1, 16), 2: (2, 8), 3: (3, 8)}.get(M, (4, 6))
+    return KernelConfig(mr=mr, nr=nr, mc=max(mr, M), nc=max(nr, N), kc=K, order="nm", row_dot=True)
+
+
+def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtype: str = "f32",
+                   transposed_b: bool = False) -> KernelConfig:
     """A good configuration without tuning, from the shape and the CPU's caches.
 
     On AVX2 (16 ymm registers, cpu.vector_bits 256) the same rules with a 6x16 register tile (rows:
@@ -236,6 +268,8 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
     - with B pre-packed (prepacked_b), B panels stream sequentially whatever M is, so K
       blocks are long (kc 512) and a kc x nc block of B takes half of L2.
     """
+    if transposed_b and dtype == "f32" and M <= DOT_ROWS and cpu.vector_bits == 512:  # (not pre-packed)
+        return row_dot_config(M, N, K, cpu)
     if dtype != "f32":
         if amx_path(M, N, cpu, dtype):
             return _amx_config(M, N, K, cpu, dtype)  # AVX-512 edges keep vdpbf16ps (slow_bf16_dot)
@@ -350,9 +384,12 @@ def m_range(M: int) -> int:
 
 
 def dynamic_config(N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtype: str = "f32",
-                   rows: int = M_RANGES[-1]) -> KernelConfig:
+                   rows: int = M_RANGES[-1], transposed_b: bool = False) -> KernelConfig:
     """The default config of a dynamic-M kernel serving M up to `rows` (an M_RANGES bound; the
-    last serves any M)."""
+    last serves any M). x @ W.T's ranges up to 32 rows take row-dot tiles (most of their rows are
+    at most DOT_ROWS; at 32 rows row-dot and packing measured level)."""
+    if transposed_b and dtype == "f32" and rows <= 2 * DOT_ROWS and cpu.vector_bits == 512:
+        return row_dot_config(min(rows, DOT_ROWS), N, K, cpu)
     if dtype == "f32":
         return default_config(rows, N, K, cpu, prepacked_b=prepacked_b, dtype=dtype)
     if rows > 32 and amx_path(rows, N, cpu, dtype):

@@ -16,6 +16,8 @@ from ._ir import call_outlined, erase, index_const, interleave, lane_mask, read_
 from .nanokernel import NANOKERNEL, Nanokernel
 
 MICROKERNEL = "nanomm.microkernel"
+DOT_TILE = "nanomm.row_dot_tile"  # [MR, NR] of a row-dot microkernel's K loop (lower-x86 counts its registers)
+PREFETCH_LOCALITY = 3
 
 
 @dataclasses.dataclass(frozen=True)
@@ -79,8 +81,17 @@ class ComposeMicrokernel(ModulePass):
     FMAs (Emerald Rapids; not Zen 4): `python bench/peak.py --kinds f32,bf16,int8 --no-bandwidth`
     measures both loops. See KernelConfig.bf16_fma.
 
+    With `row-dot` (float32, B stored transposed: W of x @ W.T, each of its rows contiguous along K), the
+    tile is computed as MR x NR dot products along K instead: per step of VW k, A's MR rows and
+    W's NR rows are loaded as VW-lane vectors (contiguous, no packing) and each of the MR x NR
+    accumulators takes one FMA; after the K loop each row's NR accumulators are summed across
+    lanes by a shuffle tree (`_lane_sums`: one vector of NR sums) and the rest is as above (C
+    added after the loop, epilogue, one store). For a few rows of A, where packing W^T per call
+    would cost more than the product: W streams once, NR rows side by side.
+
     Options: vector-width (lanes per vector register, 16 for f32 on AVX-512), unroll-k,
-    prefetch-b (distance in K iterations; 0 disables), outline, late-c, bf16-fma.
+    prefetch-b (distance in K iterations; 0 disables; not with row-dot, whose W rows stream
+    sequentially), outline, late-c, bf16-fma, row-dot.
     """
 
     name = "compose-microkernel"
@@ -90,6 +101,7 @@ class ComposeMicrokernel(ModulePass):
     outline: bool = False
     late_c: bool = False
     bf16_fma: bool = False
+    row_dot: bool = False
 
     def __post_init__(self):
         if self.vector_width <= 0 or self.unroll_k <= 0 or self.prefetch_b < 0:
@@ -105,9 +117,15 @@ class ComposeMicrokernel(ModulePass):
                 if nanokernel.dynamic_rows(nk.c):
                     raise self.fail("a nanokernel with a run-time row count (tile-register{pad-rows}) runs on "
                                     "AMX tiles only: compose-amx{pad-mn} before compose-microkernel", loop)
-                if ir.MemRefType(nk.b.type).get_strides_and_offset()[0][-1] != 1:
+                transposed = ir.MemRefType(nk.b.type).get_strides_and_offset()[0][-1] != 1
+                if transposed and not self.row_dot:
                     raise self.fail("B is stored transposed (its columns are contiguous): run pack before "
-                                    "compose-microkernel (it reads B^T into panels)", loop)
+                                    "compose-microkernel (it reads B^T into panels), or compose it with row-dot=1", loop)
+                if self.row_dot and (not transposed or nk.kind != "f32" or self.prefetch_b):
+                    raise self.fail("row-dot=1 composes float32 tiles of a B stored transposed (B^T's rows along K), "
+                                    f"without prefetch-b; this tile is {nk.kind} with B "
+                                    f"{'transposed' if transposed else 'row-major'}",
+                                    loop)
                 epilogue = _epilogue.after(loop, nk.c)
                 if epilogue is not None:
                     nk.epilogue, nk.extras = epilogue, [x for x, _ in _epilogue.inputs(epilogue)]
@@ -143,6 +161,9 @@ class ComposeMicrokernel(ModulePass):
         vw, v = self.vector_width, nk.v
         mr, nr = nk.mr, nk.nr
         tile = _Tile(nk, vw)
+        if self.row_dot:
+            self._emit_row_dot(nk, tile)
+            return
         if nk.kind == "s8s8":
             tile.zero()  # its column sums start from zero whatever C does: made before C's loads
         late = self.late_c and nk.zero_init is None
@@ -177,7 +198,49 @@ class ComposeMicrokernel(ModulePass):
             accs = step(index_const(s * v), accs)
         if partial:
             accs = step(index_const(steps * v), accs, partial)
-        accs = finish(accs)
+        self._store_tile(nk, tile, finish(accs), late)
+
+    def _emit_row_dot(self, nk: Nanokernel, tile: "_Tile") -> None:
+        """The row-dot microkernel of `nk` (B transposed): MR x NR accumulators of VW partial
+        sums along K, summed across lanes after the K loop; C is added after (as late-c)."""
+        vw, mr, nr = self.vector_width, nk.mr, nk.nr
+        vtype = tile.vtype
+        bt = _transposed_view(nk.b)  # W's NR rows x K, each row contiguous
+        late = nk.zero_init is None
+        if late and self.late_c:
+            self._prefetch_c(nk.c, mr, nr)
+
+        def step(k: ir.Value, accs: list, present: int = vw) -> list:
+            mask = lane_mask(vw, present) if present < vw else None
+            a_rows = [read_vector(nk.a, [index_const(i), k], vtype, mask) for i in range(mr)]
+            w_rows = [read_vector(bt, [index_const(j), k], vtype, mask) for j in range(nr)]
+            return [vector.fma(a_rows[i], w_rows[j], accs[i * nr + j]) for i in range(mr) for j in range(nr)]
+
+        steps, partial = divmod(nk.k, vw)
+        u = max(1, min(self.unroll_k, steps))
+        full = (steps // u) * u
+        accs = [tile.zero()] * (mr * nr)
+        if full:
+            kloop = scf.ForOp(index_const(0), index_const(full * vw), index_const(u * vw), accs)
+            kloop.operation.attributes[MICROKERNEL] = ir.UnitAttr.get()
+            kloop.operation.attributes[DOT_TILE] = ir.DenseI64ArrayAttr.get([mr, nr])
+            with ir.InsertionPoint(kloop.body):
+                cur = list(kloop.inner_iter_args)
+                kv = kloop.induction_variable
+                for uu in range(u):
+                    cur = step(kv if uu == 0 else arith.AddIOp(kv, index_const(uu * vw)).result, cur)
+                scf.YieldOp(cur)
+            accs = list(kloop.results)
+        for s in range(full, steps):
+            accs = step(index_const(s * vw), accs)
+        if partial:
+            accs = step(index_const(steps * vw), accs, partial)
+        sums = [_lane_sums(accs[i * nr + j:i * nr + j + w], vw) for i in range(mr) for j, w in tile.chunks]
+        self._store_tile(nk, tile, sums, late)
+
+    def _store_tile(self, nk: Nanokernel, tile: "_Tile", accs: list, late: bool) -> None:
+        """Adds C (late), applies the epilogue and stores the tile: accs are MR x chunks vectors."""
+        mr, vw = nk.mr, self.vector_width
         kinds = [kind for _, kind in _epilogue.inputs(nk.epilogue)] if nk.epilogue is not None else []
         column_inputs: dict = {}  # (input, chunk) -> its vector: a bias chunk is loaded once for all rows
         for i in range(mr):
@@ -343,6 +406,35 @@ def _dot_step(nk: Nanokernel, tile: _Tile, accs: list, fma: bool = False):
         return [arith.SubIOp(acc, comps[n % len(chunks)]).result for n, acc in enumerate(accs)]
 
     return step, accs, finish
+
+
+def _transposed_view(view: ir.Value) -> ir.Value:
+    """`memref.transpose` of a 2-D view: rows and columns (sizes and strides) swapped."""
+    mtype = ir.MemRefType(view.type)
+    strides, offset = mtype.get_strides_and_offset()
+    layout = ir.StridedLayoutAttr.get(offset, list(reversed(strides)))
+    result = ir.MemRefType.get(list(reversed(mtype.shape)), mtype.element_type, layout, mtype.memory_space)
+    return memref.transpose(result, view, ir.AffineMapAttr.get(ir.AffineMap.get_permutation([1, 0])))
+
+
+def _lane_sums(vectors: list, vw: int) -> ir.Value:
+    """One vector whose lane t is the sum of vectors[t]'s lanes (len(vectors) <= vw; lanes past
+    it undefined): a tree of pairwise steps, each folding two vectors into one that holds both
+    halves' pairwise sums (two lane shuffles and an add), zeros filling to a power of two."""
+    vtype = vectors[0].type
+    count = 1 << (len(vectors) - 1).bit_length()
+    level = list(vectors) + [zero_vector(vtype)] * (count - len(vectors))
+    evens, odds = list(range(0, 2 * vw, 2)), list(range(1, 2 * vw, 2))
+
+    def fold(a: ir.Value, b: ir.Value) -> ir.Value:
+        return arith.AddFOp(vector.shuffle(a, b, evens), vector.shuffle(a, b, odds)).result
+
+    while len(level) > 1:
+        level = [fold(level[t], level[t + 1]) for t in range(0, len(level), 2)]
+    total = level[0]
+    for _ in range(vw.bit_length() - count.bit_length()):  # each lane group down to one lane
+        total = fold(total, total)
+    return total
 
 
 def _load(src, row, j, w, vw, vtype, masks, pad):

@@ -11,7 +11,7 @@ from ..errors import ConfigError
 from ..runtime.dtypes import ceil_div
 from ._base import ModulePass
 from ._ir import erase, walk
-from .compose_microkernel import MICROKERNEL
+from .compose_microkernel import DOT_TILE, MICROKERNEL
 
 
 @dataclasses.dataclass(frozen=True)
@@ -63,6 +63,14 @@ class LowerX86(ModulePass):
         if accs and isinstance(loop.results[0].type, ir.VectorType):
             vt = ir.VectorType(loop.results[0].type)  # the accumulators' vectors, in registers of vector-bits
             split = max(1, ceil_div(vt.shape[0] * _bits(vt.element_type), self.vector_bits))
+        if DOT_TILE in loop.attributes:  # MR x NR accumulators, A's MR rows and one W row live
+            mr, nr = ir.DenseI64ArrayAttr(loop.attributes[DOT_TILE])
+            need = split * (mr * nr + (0 if nr == 1 else mr) + (0 if mr == 1 else 1))
+            if need > self.num_vregs:
+                raise self.fail(f"row-dot tile {mr}x{nr} needs {need} vector registers ({mr * nr} accumulators, "
+                                f"{mr} rows of A, 1 of W), the target has {self.num_vregs}; choose a smaller mr or nr",
+                                loop)
+            return
         body = loop.regions[0].blocks[0]
         # The B vectors of one k step: the distinct B operands of its FMAs / dot products.
         b_vectors: list[ir.Value] = []

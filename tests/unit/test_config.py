@@ -241,7 +241,7 @@ def test_config_is_frozen_hashable_and_comparable():
     assert cfg.as_dict() == {"mr": 14, "nr": 32, "mc": 28, "nc": 64, "kc": 16, "unroll_k": 2, "order": "nm",
                              "pack_b": False, "prefetch": 0, "outline": True, "late_c": True, "isa": "avx512",
                              "bf16_fma": False, "pad_k": False, "pad_mn": False, "stream_b": False,
-                             "pad_one_row": False}
+                             "pad_one_row": False, "row_dot": False}
     assert KernelConfig() == KernelConfig(mr=6, nr=64, mc=96, nc=512, kc=256, unroll_k=1, order="mn")
 
 
@@ -251,7 +251,7 @@ def test_config_is_frozen_hashable_and_comparable():
 def test_pipeline_text():
     text = KernelConfig(mr=14, nr=32, mc=28, nc=64, kc=16, unroll_k=2, order="nm").pipeline()
     assert text == ("tile-cache{mc=28 nc=64 kc=16 order=nmk},tile-register{mr=14 nr=32 order=nm pad-rows=0},"
-                    "compose-microkernel{vector-width=16 unroll-k=2 prefetch-b=0 outline=1 late-c=1 bf16-fma=0},"
+                    "compose-microkernel{vector-width=16 unroll-k=2 prefetch-b=0 outline=1 late-c=1 bf16-fma=0 row-dot=0},"
                     "lower-x86{vector-bits=512 num-vregs=32},"
                     "lower-llvm{bare-ptr=1 x86vector=1 amx=0 noalias=0}")
     packed = KernelConfig(mr=6, nr=64, mc=48, nc=512, kc=256, pack_b=True)
