@@ -110,10 +110,9 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
                                 transposed_b=spec.transpose_b)
     config = config or default_config(spec.M, spec.N, spec.K, cpu, prepacked_b=packed_default, dtype=spec.dtype,
                                       transposed_b=spec.transpose_b)
-    if config.row_dot and not spec.transpose_b and not spec.prepacked_b:
-        raise ConfigError("row_dot=True computes x @ W.T from W's rows: it needs a kernel compiled with transpose_b")
-    if config.row_dot and spec.prepacked_b:  # pre-packed W is in panels whatever its layout was
-        config = dataclasses.replace(config, row_dot=False)
+    if config.row_dot and (spec.prepacked_b or not spec.transpose_b):
+        raise ConfigError("row_dot=True computes x @ W.T from W's rows in place: it needs a kernel compiled with "
+                          "transpose_b, and pre-packed weights (read from panels) a pack_b config")
     if spec.transpose_b and not config.pack_b and not config.row_dot:  # B^T read where pack copies it into panels
         config = dataclasses.replace(config, pack_b=True, nc=round_up(config.nc, config.nr))
     if spec.prepacked_b:

@@ -119,11 +119,16 @@ class KernelConfig:
         if self.isa != "avx512" and (tm * tn + tm + 1 > AMX_TILES or not self.pack_b):
             raise ConfigError(f"AMX kernels need pack_b and at most {AMX_TILES} tiles ({tm}x{tn} C + {tm} A + 1 B "
                               f"for {self.mr}x{self.nr}); use mr, nr <= 32")
+        if need > NUM_VREGS and self.row_dot:
+            raise ConfigError(f"row-dot tile {self.mr}x{self.nr} needs {need} vector registers ({self.mr * self.nr} "
+                              f"accumulators, {self.mr} rows of A, 1 of W); AVX-512 has {NUM_VREGS}")
         if need > NUM_VREGS:
             raise ConfigError(
                 f"register tile {self.mr}x{self.nr} needs {need} vector registers "
                 f"({self.mr}x{math.ceil(self.nr / F32_LANES)} accumulators + B vectors + 1 broadcast); "
                 f"AVX-512 has {NUM_VREGS}")
+        if self.pack_b and self.nr % F32_LANES:  # pack copies whole vectors of a panel row
+            raise ConfigError(f"with pack_b, nr ({self.nr}) must be a multiple of {F32_LANES}")
         if self.pack_b and self.nc % self.nr:
             raise ConfigError(f"with pack_b, nc ({self.nc}) must be a multiple of nr ({self.nr})")
         if self.mc < self.mr or self.nc < self.nr:

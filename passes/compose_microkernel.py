@@ -117,10 +117,12 @@ class ComposeMicrokernel(ModulePass):
                 if nanokernel.dynamic_rows(nk.c):
                     raise self.fail("a nanokernel with a run-time row count (tile-register{pad-rows}) runs on "
                                     "AMX tiles only: compose-amx{pad-mn} before compose-microkernel", loop)
-                transposed = ir.MemRefType(nk.b.type).get_strides_and_offset()[0][-1] != 1
+                strides = ir.MemRefType(nk.b.type).get_strides_and_offset()[0]
+                transposed = strides[-1] != 1
                 if transposed and not self.row_dot:
                     raise self.fail("B is stored transposed (its columns are contiguous): run pack before "
                                     "compose-microkernel (it reads B^T into panels), or compose it with row-dot=1", loop)
+                transposed = strides[0] == 1  # row-dot reads B's columns (W's rows) along K
                 if self.row_dot and (not transposed or nk.kind != "f32" or self.prefetch_b):
                     raise self.fail("row-dot=1 composes float32 tiles of a B stored transposed (B^T's rows along K), "
                                     f"without prefetch-b; this tile is {nk.kind} with B "

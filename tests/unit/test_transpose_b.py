@@ -71,6 +71,86 @@ def test_transposed_with_epilogue_dynamic_m_and_prepacked():
     np.testing.assert_allclose(packed(a), a @ w.T, rtol=1e-5, atol=1e-5)
 
 
+_ROW_DOT_TILES = [(1, 16), (2, 8), (3, 8), (4, 6), (4, 4), (1, 1), (6, 1), (2, 12)]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(M=st.integers(1, 20), N=st.integers(1, 70), K=st.integers(1, 300), tile=st.sampled_from(_ROW_DOT_TILES),
+       kc=st.sampled_from([16, 40, 300]), order=st.sampled_from(["mn", "nm"]), accumulate=st.booleans(),
+       seed=st.integers(0, 2**16))
+def test_row_dot_kernels_match_numpy(M, N, K, tile, kc, order, accumulate, seed):
+    """x @ W.T as MR x NR dot products along K over W's rows (KernelConfig.row_dot): tiles and K
+    blocks with edges, a K that is no multiple of 16 (a masked last step), C accumulated."""
+    mr, nr = tile
+    config = KernelConfig(mr=mr, nr=nr, mc=max(mr, 8), nc=max(nr, 24), kc=kc, order=order, row_dot=True)
+    rng = np.random.default_rng(seed)
+    a, w = _operands(M, N, K, "f32", rng)
+    before = w.copy()
+    k = nanomm.compile_matmul(M, N, K, config=config, threads=1, transpose_b=True, accumulate=accumulate)
+    assert k.config.row_dot and not k.config.pack_b
+    c = rng.standard_normal((M, N)).astype(np.float32)
+    start = c.copy()
+    got = k(a, w.T, out=c)
+    _check(got - (start if accumulate else 0), a, w, K, "f32")
+    assert np.array_equal(w, before)
+
+
+def test_row_dot_with_epilogue_and_any_m_through_the_front_door():
+    """A few rows of x @ W.T take row-dot tiles by default (static M <= DOT_ROWS, and the dynamic-M
+    kernel of the ranges up to 32 rows), with the epilogue in registers."""
+    from nanomm.compiler.config import DOT_ROWS
+
+    N, K = 70, 200
+    rng = np.random.default_rng(5)
+    w = rng.standard_normal((N, K)).astype(np.float32)
+    bias = rng.standard_normal(N).astype(np.float32)
+    for M in (1, 2, 3, 4, 9, 16, 17, 31, 40):
+        a = rng.standard_normal((M, K)).astype(np.float32)
+        got = nanomm.matmul(a, w.T, bias=bias, activation="relu", threads=1)
+        np.testing.assert_allclose(got, np.maximum(a @ w.T + bias, 0), rtol=1e-5, atol=1e-5)
+    wide = nanomm.runtime.cpu.host_cpu().vector_bits == 512
+    assert nanomm.compile_matmul(DOT_ROWS, N, K, transpose_b=True, threads=1).config.row_dot == wide
+    assert not nanomm.compile_matmul(DOT_ROWS + 1, N, K, transpose_b=True, threads=1).config.row_dot
+    assert nanomm.compile_matmul(None, N, K, transpose_b=True, threads=1).config.pack_b  # any M: packed
+
+
+def test_row_dot_default_rule():
+    from nanomm.compiler.config import DOT_ROWS, default_config, dynamic_config
+    from nanomm.runtime.cpu import resolve_target
+
+    spr, zen3 = resolve_target("sapphirerapids"), resolve_target("znver3")
+    for M, tile in ((1, (1, 16)), (2, (2, 8)), (3, (3, 8)), (DOT_ROWS, (4, 6))):
+        cfg = default_config(M, 3072, 768, spr, prepacked_b=True, transposed_b=True)
+        assert cfg.row_dot and not cfg.pack_b and (cfg.mr, cfg.nr) == tile and cfg.kc == 768
+    assert not default_config(DOT_ROWS + 1, 3072, 768, spr, prepacked_b=True, transposed_b=True).row_dot
+    assert not default_config(8, 3072, 768, spr, prepacked_b=True).row_dot  # pre-packed W: panels
+    assert not default_config(8, 3072, 768, spr, prepacked_b=True, dtype="bf16", transposed_b=True).row_dot
+    assert not default_config(8, 3072, 768, zen3, prepacked_b=True, transposed_b=True).row_dot  # AVX2: packs
+    assert dynamic_config(3072, 768, spr, True, rows=32, transposed_b=True).row_dot
+    assert not dynamic_config(3072, 768, spr, True, rows=256, transposed_b=True).row_dot
+
+
+def test_row_dot_refusals():
+    from nanomm.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="pack_b=False"):
+        KernelConfig(mr=4, nr=6, row_dot=True, pack_b=True)
+    with pytest.raises(ConfigError, match="row-dot tile 4x7 needs 33 vector registers"):
+        KernelConfig(mr=4, nr=7, mc=8, nc=14, row_dot=True)
+    with pytest.raises(ConfigError, match="needs a kernel compiled with transpose_b"):
+        nanomm.compile_matmul(8, 24, 16, config=KernelConfig(mr=4, nr=6, mc=8, nc=24, kc=16, row_dot=True))
+    with pytest.raises(ConfigError, match="float32"):
+        nanomm.compile_matmul(8, 24, 16, "bf16", transpose_b=True,
+                              config=KernelConfig(mr=4, nr=6, mc=8, nc=24, kc=16, row_dot=True))
+    with pytest.raises(ConfigError, match="pre-packed weights"):  # panels, whatever W's layout was
+        nanomm.compile_matmul(8, 24, 16, b=np.ones((24, 16), np.float32).T,
+                              config=KernelConfig(mr=4, nr=6, mc=8, nc=24, kc=16, row_dot=True))
+    # pack copies panel rows in whole vectors: a packed panel narrower than them is refused (it wrote
+    # past its rows, a wrong result).
+    with pytest.raises(ConfigError, match=r"with pack_b, nr \(24\) must be a multiple of 16"):
+        KernelConfig(mr=4, nr=24, mc=8, nc=48, kc=16, pack_b=True)
+
+
 def test_a_square_b_in_either_layout_through_the_front_door():
     """W.T and a C-contiguous B of the same (square) shape share the front door's key: each call is
     still computed with the layout it passes, the seen ones without compiling again."""

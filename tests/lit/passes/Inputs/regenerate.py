@@ -45,6 +45,8 @@ INPUTS: dict[str, tuple[str, str]] = {
     "compose-microkernel-dot.packed.mlir": (
         "compose-microkernel-dot.mlir",
         "tile-cache{mc=12 nc=32 kc=16 order=nkm},tile-register{mr=6 nr=32},pack{nr=32}"),
+    "compose-microkernel-row-dot.mlir": ("compose-microkernel-row-dot.mlir", "tile-register{mr=3 nr=5}"),
+    "compose-microkernel-row-dot.spill.mlir": ("compose-microkernel-row-dot.mlir", "tile-register{mr=4 nr=7}"),
     "compose-microkernel-vpdpbusd.nr16.mlir": ("compose-microkernel-vpdpbusd.mlir", "tile-register{mr=2 nr=16}"),
     "compose-microkernel-vpdpbusd.packed.mlir": (
         "compose-microkernel-vpdpbusd.mlir",
