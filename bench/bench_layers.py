@@ -22,7 +22,9 @@ the same interleaved rounds (bench/_timing.py):
 - `onednn`: oneDNN's matmul primitive with the same epilogue as bias + eltwise / binary post-ops,
   weights reordered once into its layout (bench/peer_onednn_matmul.py), the same dtypes.
 `--part transpose`: nanomm.matmul(x, W.T) (W row-major N x K, read in place) against
-nanomm.matmul(x, W^T made contiguous) and numpy's x @ W.T, and pre-packed W.T against pre-packed W.
+nanomm.matmul(x, W^T made contiguous), numpy's x @ W.T and the kernel that copies W.T into panels
+every call (`packing`: the packed-B default; row-dot tiles replace it at few rows), and pre-packed
+W.T against pre-packed W. x and W are 64-byte aligned, as torch's tensors are.
 `--part attention`: (batch, 12 heads, T tokens, head dim D) products in one call each, Q @ K^T
 (K read transposed) and P @ V, against numpy.matmul on the same arrays and oneDNN's batched
 matmul primitive (K^T as its `acb` layout).
@@ -165,6 +167,8 @@ def layers(args, threads: int, onednn: OneDNNMatmul | None, rng) -> tuple[list, 
 
 def transpose(args, threads: int, rng) -> tuple[list, list, list]:
     import nanomm
+    from nanomm.compiler.config import default_config
+    from nanomm.runtime.cpu import host_cpu
 
     results, rows = [], []
     for name in args.layers.split(","):
@@ -176,13 +180,18 @@ def transpose(args, threads: int, rng) -> tuple[list, list, list]:
             out = aligned((M, N), np.float32)
             packed_t = nanomm.compile_matmul(M, N, K, b=w.T, threads=threads)
             packed_c = nanomm.compile_matmul(M, N, K, b=wc, threads=threads)
+            # W.T copied into panels every call (the packed-B blocking), what row-dot tiles replace at few rows
+            packing = nanomm.compile_matmul(M, N, K, transpose_b=True, threads=threads,
+                                            config=default_config(M, N, K, host_cpu(), prepacked_b=True))
             ref = x.astype(np.float64) @ w.T.astype(np.float64)
-            for what, got in (("W.T", nanomm.matmul(x, w.T, threads=threads)), ("packed W.T", packed_t(x))):
+            for what, got in (("W.T", nanomm.matmul(x, w.T, threads=threads)), ("packed W.T", packed_t(x)),
+                              ("packing W.T", packing(x, w.T))):
                 _check(got, ref, 1e-4, f"{name} M={M} {what}")
             calls = {
                 "matmul(x, W.T)": lambda: nanomm.matmul(x, w.T, out=out, threads=threads),
                 "matmul(x, W^T dense)": lambda: nanomm.matmul(x, wc, out=out, threads=threads),
                 "numpy x @ W.T": lambda: np.matmul(x, w.T, out=out),
+                "packing W.T": lambda: packing(x, w.T, out=out),
                 "packed W.T": lambda: packed_t(x, out=out),
                 "packed W^T dense": lambda: packed_c(x, out=out),
             }
@@ -191,9 +200,12 @@ def transpose(args, threads: int, rng) -> tuple[list, list, list]:
                                         progress=lambda msg: _report.log(f"{label} t={threads}: {msg}"))
             t = [timed[k]["best_median_s"] for k in calls]
             rows.append([label, f"{t[0] * 1e6:.1f}", f"{t[1] * 1e6:.1f}", f"{t[1] / t[0]:.3f}", f"{t[2] / t[0]:.2f}",
-                         f"{t[3] * 1e6:.1f}", f"{t[4] / t[3]:.3f}", f"{max(v['spread'] for v in timed.values()):.1%}"])
-            results.append({"layer": name, "shape": [M, N, K], "threads": threads, "timing": timed})
-    head = ["layer", "W.T us", "dense us", "dense/W.T", "numpy/W.T", "packed W.T us", "packed dense/W.T", "spread"]
+                         f"{t[3] / t[0]:.2f}", f"{t[4] * 1e6:.1f}", f"{t[5] / t[4]:.3f}",
+                         f"{max(v['spread'] for v in timed.values()):.1%}"])
+            results.append({"layer": name, "shape": [M, N, K], "threads": threads, "timing": timed,
+                            "w_t_config": nanomm.compile_matmul(M, N, K, transpose_b=True, threads=threads).config.as_dict()})
+    head = ["layer", "W.T us", "dense us", "dense/W.T", "numpy/W.T", "packing/W.T", "packed W.T us", "packed dense/W.T",
+            "spread"]
     return head, rows, results
 
 
@@ -319,6 +331,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.threads == 1 and hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # before oneDNN loads: its threads follow it
     threads = args.threads or available_cores()
+    import threadpoolctl
+
+    # numpy's OpenBLAS started its threads at import, before the affinity above: limit them too
+    limit = threadpoolctl.threadpool_limits(threads)  # noqa: F841 - held for the run
     onednn = None
     if not args.no_onednn and args.part != "transpose":
         onednn = OneDNNMatmul()
