@@ -24,7 +24,8 @@ the same interleaved rounds (bench/_timing.py):
 `--part transpose`: nanomm.matmul(x, W.T) (W row-major N x K, read in place) against
 nanomm.matmul(x, W^T made contiguous), numpy's x @ W.T and the kernel that copies W.T into panels
 every call (`packing`: the packed-B default; row-dot tiles replace it at few rows), and pre-packed
-W.T against pre-packed W. x and W are 64-byte aligned, as torch's tensors are.
+W.T against pre-packed W. x and W start on a 64-byte line, as torch's tensors do (`--offset 16`:
+16 bytes past one, as numpy's arrays often do).
 `--part attention`: (batch, 12 heads, T tokens, head dim D) products in one call each, Q @ K^T
 (K read transposed) and P @ V, against numpy.matmul on the same arrays and oneDNN's batched
 matmul primitive (K^T as its `acb` layout).
@@ -165,6 +166,16 @@ def layers(args, threads: int, onednn: OneDNNMatmul | None, rng) -> tuple[list, 
     return head, rows, results
 
 
+def _placed(a: np.ndarray, offset: int) -> np.ndarray:
+    """A copy of `a` whose data starts `offset` bytes past a 64-byte line (numpy's own arrays are
+    often 16 bytes past one; torch's tensors start on one)."""
+    raw = np.empty(a.nbytes + 64 + offset, np.uint8)
+    start = -raw.ctypes.data % 64 + offset
+    out = raw[start:start + a.nbytes].view(a.dtype).reshape(a.shape)
+    out[...] = a
+    return out
+
+
 def transpose(args, threads: int, rng) -> tuple[list, list, list]:
     import nanomm
     from nanomm.compiler.config import default_config
@@ -173,10 +184,10 @@ def transpose(args, threads: int, rng) -> tuple[list, list, list]:
     results, rows = [], []
     for name in args.layers.split(","):
         K, N, _ = LAYERS[name]
-        w = _aligned_copy((rng.standard_normal((N, K)) / math.sqrt(K)).astype(np.float32))  # [out, in], as torch
+        w = _placed((rng.standard_normal((N, K)) / math.sqrt(K)).astype(np.float32), args.offset)  # [out, in]
         wc = _aligned_copy(np.ascontiguousarray(w.T))
         for M in (int(m) for m in args.ms.split(",")):
-            x = _aligned_copy(rng.standard_normal((M, K)).astype(np.float32))
+            x = _placed(rng.standard_normal((M, K)).astype(np.float32), args.offset)
             out = aligned((M, N), np.float32)
             packed_t = nanomm.compile_matmul(M, N, K, b=w.T, threads=threads)
             packed_c = nanomm.compile_matmul(M, N, K, b=wc, threads=threads)
@@ -321,6 +332,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mlp", default="1024x256x3", help="WIDTHxBATCHxLAYERS of --part mlp")
     p.add_argument("--threads", type=int, default=1, help="0: every core this process may use")
     p.add_argument("--activation", default="gelu", help="of the up-projections")
+    p.add_argument("--offset", type=int, default=0,
+                   help="--part transpose: x and W start this many bytes past a 64-byte line")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--target", type=float, default=0.05, help="seconds per measurement")
     p.add_argument("--no-onednn", action="store_true")

@@ -187,7 +187,8 @@ class KernelConfig:
                f"{' pad-one-row=1' if self.pad_one_row else ''}}}"]
               if self.isa != "avx512" else []),
             f"compose-microkernel{{vector-width={F32_LANES} unroll-k={self.unroll_k} prefetch-b={self.prefetch} "
-            f"outline={int(self.outline)} late-c={int(self.late_c)} bf16-fma={int(self.bf16_fma)} row-dot={int(self.row_dot)}}}",
+            f"outline={int(self.outline)} late-c={int(self.late_c)} bf16-fma={int(self.bf16_fma)} row-dot={int(self.row_dot)} "
+            f"align-w={int(self.row_dot)}}}",
             f"lower-x86{{vector-bits={vector_bits} num-vregs={REGISTERS[vector_bits]}}}",
             f"lower-llvm{{bare-ptr=1 x86vector=1 amx={int(amx)} noalias=0}}",
         ])
@@ -239,10 +240,10 @@ def vector_registers(mr: int, nr: int, dtype: str = "f32", bf16_fma: bool = Fals
 
 
 # x @ W.T (B stored transposed, not pre-packed) with at most this many rows of x: row-dot tiles
-# over W's rows (KernelConfig.row_dot) instead of packing W^T every call. Intel AMX VM, one thread, over the
-# packing kernel: M = 1-4 1.9-2.3x (level with the dense kernel on W^T contiguous: W streams from
-# memory), M = 16 1.2-1.3x, M = 32 0.9-1.05x, M = 64 0.85x. Re-measure:
-# `python bench/bench_layers.py --part transpose --ms 1,16,32 --config pack:row_dot=0` (against packing).
+# over W's rows (KernelConfig.row_dot) instead of packing W^T every call. Intel AMX VM, one thread,
+# row-dot / packing: M = 1 2.0-2.9x (level with x @ W^T dense: W streams once), M = 16 1.3-1.6x;
+# the 17-32-row dynamic kernel at M = 32 0.8-1.1x. Re-measure (its `packing/W.T` column):
+# `python bench/bench_layers.py --part transpose --ms 1,16,32,128`.
 DOT_ROWS = 16
 
 

@@ -89,9 +89,16 @@ class ComposeMicrokernel(ModulePass):
     added after the loop, epilogue, one store). For a few rows of A, where packing W^T per call
     would cost more than the product: W streams once, NR rows side by side.
 
+    With `align-w` as well (K of 32 or more), the row-dot K loop starts at the first k where W's
+    first row reaches a 64-byte line, the k before and after it taken as masked steps: numpy's
+    arrays start 16 bytes into a line as often as not, and where K is a multiple of 16 (a model's
+    layers) every row of W, and of x when it shares W's offset, then loads whole lines. Intel AMX
+    VM, one thread, x and W 16 bytes into a line: `python bench/bench_layers.py --part transpose
+    --offset 16` against a build without it (docs/decisions.md).
+
     Options: vector-width (lanes per vector register, 16 for f32 on AVX-512), unroll-k,
     prefetch-b (distance in K iterations; 0 disables; not with row-dot, whose W rows stream
-    sequentially), outline, late-c, bf16-fma, row-dot.
+    sequentially), outline, late-c, bf16-fma, row-dot, align-w.
     """
 
     name = "compose-microkernel"
@@ -102,6 +109,7 @@ class ComposeMicrokernel(ModulePass):
     late_c: bool = False
     bf16_fma: bool = False
     row_dot: bool = False
+    align_w: bool = False
 
     def __post_init__(self):
         if self.vector_width <= 0 or self.unroll_k <= 0 or self.prefetch_b < 0:
@@ -212,33 +220,71 @@ class ComposeMicrokernel(ModulePass):
         if late and self.late_c:
             self._prefetch_c(nk.c, mr, nr)
 
-        def step(k: ir.Value, accs: list, present: int = vw) -> list:
-            mask = lane_mask(vw, present) if present < vw else None
+        def step(k: ir.Value, accs: list, present: int | ir.Value = vw) -> list:
+            mask = present if isinstance(present, ir.Value) else lane_mask(vw, present) if present < vw else None
             a_rows = [read_vector(nk.a, [index_const(i), k], vtype, mask) for i in range(mr)]
             w_rows = [read_vector(bt, [index_const(j), k], vtype, mask) for j in range(nr)]
             return [vector.fma(a_rows[i], w_rows[j], accs[i * nr + j]) for i in range(mr) for j in range(nr)]
 
-        steps, partial = divmod(nk.k, vw)
-        u = max(1, min(self.unroll_k, steps))
-        full = (steps // u) * u
         accs = [tile.zero()] * (mr * nr)
-        if full:
-            kloop = scf.ForOp(index_const(0), index_const(full * vw), index_const(u * vw), accs)
-            kloop.operation.attributes[MICROKERNEL] = ir.UnitAttr.get()
-            kloop.operation.attributes[DOT_TILE] = ir.DenseI64ArrayAttr.get([mr, nr])
-            with ir.InsertionPoint(kloop.body):
-                cur = list(kloop.inner_iter_args)
-                kv = kloop.induction_variable
-                for uu in range(u):
-                    cur = step(kv if uu == 0 else arith.AddIOp(kv, index_const(uu * vw)).result, cur)
-                scf.YieldOp(cur)
-            accs = list(kloop.results)
-        for s in range(full, steps):
-            accs = step(index_const(s * vw), accs)
-        if partial:
-            accs = step(index_const(steps * vw), accs, partial)
+        if self.align_w and nk.k >= 2 * vw:
+            accs = self._row_dot_aligned(nk, bt, step, accs)
+        else:
+            steps, partial = divmod(nk.k, vw)
+            u = max(1, min(self.unroll_k, steps))
+            full = (steps // u) * u
+            if full:
+                accs = self._row_dot_loop(index_const(0), index_const(full * vw), u, step, accs, mr, nr)
+            for s in range(full, steps):
+                accs = step(index_const(s * vw), accs)
+            if partial:
+                accs = step(index_const(steps * vw), accs, partial)
         sums = [_lane_sums(accs[i * nr + j:i * nr + j + w], vw) for i in range(mr) for j, w in tile.chunks]
         self._store_tile(nk, tile, sums, late)
+
+    def _row_dot_loop(self, lo: ir.Value, hi: ir.Value, u: int, step, accs: list, mr: int, nr: int) -> list:
+        """The row-dot K loop over [lo, hi) (a multiple of u steps), u steps an iteration."""
+        vw = self.vector_width
+        kloop = scf.ForOp(lo, hi, index_const(u * vw), accs)
+        kloop.operation.attributes[MICROKERNEL] = ir.UnitAttr.get()
+        kloop.operation.attributes[DOT_TILE] = ir.DenseI64ArrayAttr.get([mr, nr])
+        with ir.InsertionPoint(kloop.body):
+            cur = list(kloop.inner_iter_args)
+            kv = kloop.induction_variable
+            for uu in range(u):
+                cur = step(kv if uu == 0 else arith.AddIOp(kv, index_const(uu * vw)).result, cur)
+            scf.YieldOp(cur)
+        return list(kloop.results)
+
+    def _row_dot_aligned(self, nk: Nanokernel, bt: ir.Value, step, accs: list) -> list:
+        """align-w: the K loop starts where W's first row reaches a vector boundary (64 bytes), its
+        head and tail masked steps taken only where they have lanes. numpy's arrays are 16 bytes
+        past a 64-byte line as often as not; where K is a multiple of the vector (a model's layers)
+        every row of W, and of x when it shares W's offset, then loads whole lines."""
+        vw, mr, nr = self.vector_width, nk.mr, nk.nr
+        lanes = ir.VectorType.get([vw], ir.IntegerType.get_signless(1))
+        base = memref.extract_aligned_pointer_as_index(bt)
+        meta = memref.ExtractStridedMetadataOp(bt)
+        first = arith.AddIOp(arith.ShRUIOp(base, index_const(2)).result, meta.offset).result  # in elements
+        head = arith.AndIOp(arith.SubIOp(index_const(0), first).result, index_const(vw - 1)).result
+        zero = index_const(0)
+
+        def masked(at: ir.Value, count: ir.Value, accs: list) -> list:
+            """One step of `count` (0..vw-1) k from `at`, only where count > 0."""
+            branch = scf.IfOp(arith.CmpIOp(arith.CmpIPredicate.ne, count, zero).result,
+                              [a.type for a in accs], has_else=True)
+            with ir.InsertionPoint(branch.then_block):
+                scf.YieldOp(step(at, accs, vector.create_mask(lanes, [count])))
+            with ir.InsertionPoint(branch.else_block):
+                scf.YieldOp(accs)
+            return list(branch.results)
+
+        accs = masked(zero, head, accs)
+        rest = arith.SubIOp(index_const(nk.k), head).result
+        end = arith.AddIOp(head, arith.MulIOp(arith.DivUIOp(rest, index_const(vw)).result,
+                                              index_const(vw)).result).result
+        accs = self._row_dot_loop(head, end, 1, step, accs, mr, nr)
+        return masked(end, arith.SubIOp(index_const(nk.k), end).result, accs)
 
     def _store_tile(self, nk: Nanokernel, tile: "_Tile", accs: list, late: bool) -> None:
         """Adds C (late), applies the epilogue and stores the tile: accs are MR x chunks vectors."""

@@ -251,7 +251,7 @@ def test_config_is_frozen_hashable_and_comparable():
 def test_pipeline_text():
     text = KernelConfig(mr=14, nr=32, mc=28, nc=64, kc=16, unroll_k=2, order="nm").pipeline()
     assert text == ("tile-cache{mc=28 nc=64 kc=16 order=nmk},tile-register{mr=14 nr=32 order=nm pad-rows=0},"
-                    "compose-microkernel{vector-width=16 unroll-k=2 prefetch-b=0 outline=1 late-c=1 bf16-fma=0 row-dot=0},"
+                    "compose-microkernel{vector-width=16 unroll-k=2 prefetch-b=0 outline=1 late-c=1 bf16-fma=0 row-dot=0 align-w=0},"
                     "lower-x86{vector-bits=512 num-vregs=32},"
                     "lower-llvm{bare-ptr=1 x86vector=1 amx=0 noalias=0}")
     packed = KernelConfig(mr=6, nr=64, mc=48, nc=512, kc=256, pack_b=True)

@@ -71,20 +71,31 @@ def test_transposed_with_epilogue_dynamic_m_and_prepacked():
     np.testing.assert_allclose(packed(a), a @ w.T, rtol=1e-5, atol=1e-5)
 
 
+def _placed(v: np.ndarray, offset: int) -> np.ndarray:
+    """A copy of v starting `offset` bytes past a 64-byte line."""
+    raw = np.empty(v.nbytes + 64 + offset, np.uint8)
+    start = -raw.ctypes.data % 64 + offset
+    out = raw[start:start + v.nbytes].view(v.dtype).reshape(v.shape)
+    out[...] = v
+    return out
+
+
 _ROW_DOT_TILES = [(1, 16), (2, 8), (3, 8), (4, 6), (4, 4), (1, 1), (6, 1), (2, 12)]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(M=st.integers(1, 20), N=st.integers(1, 70), K=st.integers(1, 300), tile=st.sampled_from(_ROW_DOT_TILES),
        kc=st.sampled_from([16, 40, 300]), order=st.sampled_from(["mn", "nm"]), accumulate=st.booleans(),
+       offsets=st.tuples(st.sampled_from([0, 4, 16, 60]), st.sampled_from([0, 4, 16, 60])),
        seed=st.integers(0, 2**16))
-def test_row_dot_kernels_match_numpy(M, N, K, tile, kc, order, accumulate, seed):
+def test_row_dot_kernels_match_numpy(M, N, K, tile, kc, order, accumulate, offsets, seed):
     """x @ W.T as MR x NR dot products along K over W's rows (KernelConfig.row_dot): tiles and K
-    blocks with edges, a K that is no multiple of 16 (a masked last step), C accumulated."""
+    blocks with edges, a K that is no multiple of 16 (a masked last step), C accumulated, x and W
+    starting anywhere in a 64-byte line (the K loop starts where W's lines do: align-w)."""
     mr, nr = tile
     config = KernelConfig(mr=mr, nr=nr, mc=max(mr, 8), nc=max(nr, 24), kc=kc, order=order, row_dot=True)
     rng = np.random.default_rng(seed)
-    a, w = _operands(M, N, K, "f32", rng)
+    a, w = (_placed(v, off) for v, off in zip(_operands(M, N, K, "f32", rng), offsets))
     before = w.copy()
     k = nanomm.compile_matmul(M, N, K, config=config, threads=1, transpose_b=True, accumulate=accumulate)
     assert k.config.row_dot and not k.config.pack_b

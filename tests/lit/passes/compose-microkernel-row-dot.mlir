@@ -1,5 +1,6 @@
 // RUN: nanomm-opt -p 'compose-microkernel{row-dot=1}' %S/Inputs/compose-microkernel-row-dot.mlir | FileCheck %s
 // RUN: nanomm-opt -p 'compose-microkernel{row-dot=1},lower-x86' %S/Inputs/compose-microkernel-row-dot.mlir | FileCheck %s --check-prefix=X86
+// RUN: nanomm-opt -p 'compose-microkernel{row-dot=1 align-w=1}' %S/Inputs/compose-microkernel-row-dot.mlir | FileCheck %s --check-prefix=ALIGN
 // RUN: not nanomm-opt -p 'compose-microkernel' %S/Inputs/compose-microkernel-row-dot.mlir 2>&1 | FileCheck %s --check-prefix=PACK
 // RUN: not nanomm-opt -p 'compose-microkernel{row-dot=1},lower-x86' %S/Inputs/compose-microkernel-row-dot.spill.mlir 2>&1 | FileCheck %s --check-prefix=SPILL
 // The inputs are the function below after tile-register{mr=3 nr=5} (and {mr=4 nr=7}: .spill),
@@ -24,6 +25,26 @@
 // CHECK-COUNT-48: vector.shuffle
 // CHECK-COUNT-3: vector.transfer_write {{.*}}, %[[COLS]]
 // CHECK-NOT:   vector.contract
+
+// align-w: the loop starts at the first k where W's row 0 reaches a 64-byte line (from the view's
+// pointer and offset), the k before it and after the loop's last whole step in masked steps, each
+// taken only where it has lanes.
+// ALIGN-LABEL: func.func @bt
+// ALIGN:       %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[W:.*]] : memref<5x40xf32, strided<[40, 1]>> -> index
+// ALIGN:       %{{.*}}, %[[OFF:.*]], %{{.*}}:2, %{{.*}}:2 = memref.extract_strided_metadata %[[W]]
+// ALIGN:       %[[E:.*]] = arith.shrui %[[P]], %c2
+// ALIGN:       %[[FIRST:.*]] = arith.addi %[[E]], %[[OFF]]
+// ALIGN:       %[[NEG:.*]] = arith.subi %c0, %[[FIRST]]
+// ALIGN:       %[[HEAD:.*]] = arith.andi %[[NEG]], %c15
+// ALIGN:       %[[ANY:.*]] = arith.cmpi ne, %[[HEAD]], %c0
+// ALIGN:       scf.if %[[ANY]]
+// ALIGN:         vector.create_mask %[[HEAD]] : vector<16xi1>
+// ALIGN:       scf.for %{{.*}} = %[[HEAD]] to %[[END:.*]] step %c16
+// ALIGN-COUNT-15: vector.fma
+// ALIGN:       } {nanomm.microkernel, nanomm.row_dot_tile = array<i64: 3, 5>}
+// ALIGN:       %[[TAIL:.*]] = arith.subi %c40, %[[END]]
+// ALIGN:       scf.if
+// ALIGN:         vector.create_mask %[[TAIL]] : vector<16xi1>
 
 // lower-x86 counts a row-dot tile's registers as 15 accumulators + 3 rows of A + 1 of W.
 // X86-LABEL: func.func @bt
