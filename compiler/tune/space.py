@@ -266,7 +266,7 @@ def canonical(p: Problem, cfg: KernelConfig) -> KernelConfig:
 
 def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c,
                      isa="avx512", bf16_fma=False, pad_k=False, pad_mn=False, stream_b=False,
-                     pad_one_row=False) -> tuple:
+                     pad_one_row=False, row_dot=False) -> tuple:
     kc = kc_clamped(p, kc)
     mc = max(mr, mc if mc < p.M else round_up(p.M, mr))
     nc = max(nr, nc if nc < p.N else round_up(p.N, nr))
@@ -295,7 +295,7 @@ def _canonical_tuple(p: Problem, mr, nr, mc, nc, kc, unroll_k, order, pack_b, pr
     m_blocks = ({mc, p.M % mc} - {0}) if mc < p.M else {p.M}
     pad_one_row = pad_one_row and pad_mn and any(b % 16 == 1 for b in m_blocks)
     return (mr, nr, mc, nc, kc, unroll_k, order, pack_b, prefetch, outline, late_c, isa, bf16_fma, pad_k, pad_mn,
-            stream_b, pad_one_row)
+            stream_b, pad_one_row, row_dot)
 
 
 class _Cand(NamedTuple):
@@ -318,6 +318,7 @@ class _Cand(NamedTuple):
     pad_mn: bool = False
     stream_b: bool = False
     pad_one_row: bool = False
+    row_dot: bool = False  # x @ W.T's tiles: not in the space (problems have B row-major or pre-packed)
 
 
 def config_key(cfg: KernelConfig) -> tuple:
