@@ -30,6 +30,8 @@ STREAM_ROWS = 32
 # Pre-packed B on a core with two FMA pipes (fast_fma), 4 rows up to this many (a model's 128-256
 # tokens): one A block, each B panel's tiles back to back (default_config).
 PANEL_ROWS = 258
+# ... and from 8 to 16 rows one register tile of all of them (default_config).
+ONE_TILE_ROWS = (8, 16)
 AMX_TILES = 8  # tmm registers
 AMX_TILE_ROWS = 16
 # AMX K blocks shrink to keep a 32-row A strip in L1 (stream_b) only where the strip serves at least
@@ -294,6 +296,16 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
     if prepacked_b:
         mr = min(M, mr) if M <= 3 else mr
         kc = min(K, 512)
+        if wide and ONE_TILE_ROWS[0] <= M <= ONE_TILE_ROWS[1] and N >= 32 and fast_fma(cpu):
+            # One row of register tiles as tall as M (panels 32 wide, 16 at 15-16 rows): each panel
+            # passes once, where 6 x 64 tiles read it from L2 once per 6 rows. Intel AMX VM, pre-packed,
+            # over 6 x 64: 8x1536x384 1.36x warm / 1.06x from memory, 12x3072x768 1.38x / 1.09x,
+            # 16x1536x384 1.10x / 1.27x, 16x3072x768 1.20x / 1.12x, 16x384x1536 1.11x / 1.63x; at 4 rows
+            # 0.93-0.95x warm. Re-measure: `python bench/bench_configs.py 16x1536x384 --cold
+            # --config t:mr=6,nr=64,mc=18,nc=640`.
+            nr = 32 if M <= 14 else 16
+            return KernelConfig(mr=M, nr=nr, mc=M, nc=_fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096), kc=kc, pack_b=True,
+                                order="nm", prefetch=PREPACKED_PREFETCH_ROWS)
         nc = _fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096)
         mc = _fit(M, mr, cpu.l2 // 2 // (kc * 4), 132)
         if wide or mr == 1:
