@@ -299,10 +299,10 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
         if wide and ONE_TILE_ROWS[0] <= M <= ONE_TILE_ROWS[1] and N >= 32 and fast_fma(cpu):
             # One row of register tiles as tall as M (panels 32 wide, 16 at 15-16 rows): each panel
             # passes once, where 6 x 64 tiles read it from L2 once per 6 rows. Intel AMX VM, pre-packed,
-            # over 6 x 64: 8x1536x384 1.36x warm / 1.06x from memory, 12x3072x768 1.38x / 1.09x,
-            # 16x1536x384 1.10x / 1.27x, 16x3072x768 1.20x / 1.12x, 16x384x1536 1.11x / 1.63x; at 4 rows
-            # 0.93-0.95x warm. Re-measure: `python bench/bench_configs.py 16x1536x384 --cold
-            # --config t:mr=6,nr=64,mc=18,nc=640`.
+            # over 6 x 64 in the same rounds, in cache / from memory: 8-16 rows 1.01-1.34x / 1.02-1.45x
+            # (bench/results/intel-amx-vm/2026-12-05-prepacked-one-tile-configs.txt); 4 rows lost warm
+            # (0.93-0.95x). Re-measure: `python bench/bench_configs.py 16x1536x384 --cold
+            # --config old:mr=6,nr=64,mc=18,nc=640`.
             nr = 32 if M <= 14 else 16
             return KernelConfig(mr=M, nr=nr, mc=M, nc=_fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096), kc=kc, pack_b=True,
                                 order="nm", prefetch=PREPACKED_PREFETCH_ROWS)
