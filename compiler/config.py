@@ -30,6 +30,8 @@ STREAM_ROWS = 32
 # Pre-packed B on a core with two FMA pipes (fast_fma), 4 rows up to this many (a model's 128-256
 # tokens): one A block, each B panel's tiles back to back (default_config).
 PANEL_ROWS = 258
+# Pre-packed bf16 / int8 weights of at least this many bytes stream from memory at few rows (default_config).
+STREAMED_WEIGHT_BYTES = 16 << 20
 # ... and from 8 to 16 rows one register tile of all of them (default_config).
 ONE_TILE_ROWS = (8, 16)
 AMX_TILES = 8  # tmm registers
@@ -281,7 +283,19 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
     if dtype != "f32":
         if amx_path(M, N, cpu, dtype):
             return _amx_config(M, N, K, cpu, dtype)  # AVX-512 edges keep vdpbf16ps (slow_bf16_dot)
-        return _avx512_low_precision(M, N, K, cpu, dtype)
+        config = _avx512_low_precision(M, N, K, cpu, dtype)
+        if prepacked_b and M <= 16 and N * K * DTYPES[dtype].ab_bytes >= STREAMED_WEIGHT_BYTES:
+            # Weights from memory at a few rows: K blocks of 512 (the unpacked rule's 8 or 16 k load
+            # and store C once per block), panels prefetched 32 rows ahead, and at 1-3 rows vdpbf16ps
+            # (fewer instructions than FMA halves while memory bounds the loop). Intel AMX VM, pre-packed,
+            # in L3 / from memory: bf16 1x14336x4096 1.90x / 1.58x, 8x4096x4096 1.08x / 1.35x, u8s8
+            # 1x4096x4096 0.98x / 1.07x (bench/results/intel-amx-vm/2026-12-05-prepacked-lowp-streamed-
+            # configs.txt); bf16 1x3072x768 (4.7 MB) 0.91x in L3, hence the size. Re-measure:
+            # `python bench/bench_configs.py 1x14336x4096 --dtype bf16 --cold --config old:kc=8,nc=4096,prefetch=0`.
+            config = dataclasses.replace(config, kc=min(round_up(K, DTYPES[dtype].vnni), 512),
+                                         nc=_fit(N, config.nr, 1024, 1024), prefetch=PREPACKED_PREFETCH_ROWS,
+                                         bf16_fma=config.bf16_fma and M > 3)
+        return config
     wide = cpu.vector_bits != 256
     if not wide:  # AVX2: the classic 6x16 tile (12 of the 16 ymm accumulate), any N
         mr, nr = 6, 16

@@ -156,6 +156,55 @@ def test_prepacked_weights_at_model_rows_run_each_panel_back_to_back_on_two_fma_
     assert len({(c.kc, c.nr) for c in cfgs.values() if c.mr > 1}) == 1
 
 
+@pytest.mark.parametrize("gflops", [240.0, 117.0])
+def test_prepacked_weights_at_8_to_16_rows_take_one_tile_of_all_rows_on_two_fma_pipes(monkeypatch, gflops):
+    """Static M in ONE_TILE_ROWS, pre-packed, two FMA pipes: one register tile M rows tall (32 wide up
+    to 14 rows, 16 wide above), so each panel passes once; fewer or more rows, and one FMA pipe, keep
+    the 6 x 64 rule. The tiles build and match numpy."""
+    import nanomm.compiler.config as config
+    from nanomm.compiler.config import ONE_TILE_ROWS
+    monkeypatch.setattr(config, "rates_for", lambda cpu: {"f32": gflops})
+    lo, hi = ONE_TILE_ROWS
+    for M in (lo - 1, lo, 12, 14, 15, hi, hi + 1):
+        cfg = default_config(M, 3072, 768, WIDE, prepacked_b=True)
+        if gflops == 240.0 and lo <= M <= hi:
+            assert (cfg.mr, cfg.mc, cfg.nr, cfg.order) == (M, M, 32 if M <= 14 else 16, "nm"), (M, cfg)
+        else:
+            assert (cfg.mr, cfg.nr) == (6, 64), (M, cfg)
+        assert physical_registers(cfg.mr, cfg.nr) <= NUM_VREGS
+    if gflops == 240.0 and host_cpu().vector_bits == 512:  # (AVX2 hosts: these tiles are AVX-512's)
+        rng = np.random.default_rng(3)
+        for M in (lo, hi):
+            cfg = default_config(M, 100, 70, WIDE, prepacked_b=True)
+            a, b = rng.standard_normal((M, 70), dtype=np.float32), rng.standard_normal((70, 100), dtype=np.float32)
+            k = nanomm.compile_matmul(M, 100, 70, b=b, config=cfg, threads=1, target="host")
+            assert matmul_mismatch(k(a), a, b) is None
+
+
+def test_streamed_low_precision_weights_take_long_k_blocks_and_prefetch():
+    """Pre-packed bf16 / int8 weights of STREAMED_WEIGHT_BYTES or more at up to 16 rows: K blocks of
+    512, prefetched panels, vdpbf16ps at 1-3 rows; smaller weights and unpacked B keep their rule."""
+    import ml_dtypes
+    from nanomm.compiler.config import PREPACKED_PREFETCH_ROWS, STREAMED_WEIGHT_BYTES
+    spr = TARGETS["sapphirerapids"]
+    assert 14336 * 4096 * 2 >= STREAMED_WEIGHT_BYTES > 3072 * 768 * 2
+    for M, dtype in ((1, "bf16"), (8, "bf16"), (1, "u8s8")):
+        cfg = default_config(M, 14336, 4096, spr, prepacked_b=True, dtype=dtype)
+        assert (cfg.kc, cfg.prefetch) == (512, PREPACKED_PREFETCH_ROWS) and cfg.nc % cfg.nr == 0, (M, dtype, cfg)
+        assert not cfg.bf16_fma or M > 3
+        unpacked = default_config(M, 14336, 4096, spr, dtype=dtype)
+        assert unpacked.kc <= 16 and unpacked.prefetch == 0
+    assert default_config(1, 3072, 768, spr, prepacked_b=True, dtype="bf16").kc == 8
+    if host_cpu().has("avx512bf16"):
+        cfg = dataclasses.replace(default_config(1, 14336, 4096, host_cpu(), prepacked_b=True, dtype="bf16"),
+                                  kc=64, nc=128)
+        rng = np.random.default_rng(4)
+        a = rng.standard_normal((2, 300)).astype(ml_dtypes.bfloat16)
+        b = rng.standard_normal((300, 200)).astype(ml_dtypes.bfloat16)
+        k = nanomm.compile_matmul(2, 200, 300, "bf16", b=b, config=cfg, threads=1)
+        assert matmul_mismatch(k(a), a, b) is None
+
+
 @pytest.mark.parametrize("K, kc", [(384, 384), (768, 384), (1000, 334), (1536, 384), (3072, 384), (100, 100)])
 def test_prepacked_weights_on_avx2_take_k_blocks_of_384_and_gotoblas_blocks_at_many_rows(K, kc):
     """Pre-packed B on AVX2: K in equal blocks of at most 384 at any M (one packed layout for the
