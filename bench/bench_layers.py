@@ -169,9 +169,7 @@ def layers(args, threads: int, onednn: OneDNNMatmul | None, rng) -> tuple[list, 
 def _placed(a: np.ndarray, offset: int) -> np.ndarray:
     """A copy of `a` whose data starts `offset` bytes past a 64-byte line (numpy's own arrays are
     often 16 bytes past one; torch's tensors start on one)."""
-    raw = np.empty(a.nbytes + 64 + offset, np.uint8)
-    start = -raw.ctypes.data % 64 + offset
-    out = raw[start:start + a.nbytes].view(a.dtype).reshape(a.shape)
+    out = aligned((a.nbytes + offset,), np.uint8)[offset:].view(a.dtype).reshape(a.shape)
     out[...] = a
     return out
 

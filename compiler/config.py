@@ -251,7 +251,7 @@ def vector_registers(mr: int, nr: int, dtype: str = "f32", bf16_fma: bool = Fals
 DOT_ROWS = 16
 
 
-def row_dot_config(M: int, N: int, K: int, cpu: CpuInfo) -> KernelConfig:
+def row_dot_config(M: int, N: int, K: int) -> KernelConfig:
     """x @ W.T's default for a few rows of x (M <= DOT_ROWS, float32): MR x NR row-dot tiles (4x6, fewer
     rows as wide as the registers allow), W's tiles outer so that each streams once while x's rows
     (M x K) stay in cache, one K block."""
@@ -279,7 +279,7 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
       blocks are long (kc 512) and a kc x nc block of B takes half of L2.
     """
     if transposed_b and dtype == "f32" and M <= DOT_ROWS and cpu.vector_bits == 512:  # (not pre-packed)
-        return row_dot_config(M, N, K, cpu)
+        return row_dot_config(M, N, K)
     if dtype != "f32":
         if amx_path(M, N, cpu, dtype):
             return _amx_config(M, N, K, cpu, dtype)  # AVX-512 edges keep vdpbf16ps (slow_bf16_dot)
@@ -421,7 +421,7 @@ def dynamic_config(N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtyp
     last serves any M). x @ W.T's ranges up to 32 rows take row-dot tiles (most of their rows are
     at most DOT_ROWS; at 32 rows row-dot and packing measured level)."""
     if transposed_b and dtype == "f32" and rows <= 2 * DOT_ROWS and cpu.vector_bits == 512:
-        return row_dot_config(min(rows, DOT_ROWS), N, K, cpu)
+        return row_dot_config(min(rows, DOT_ROWS), N, K)
     if dtype == "f32":
         return default_config(rows, N, K, cpu, prepacked_b=prepacked_b, dtype=dtype)
     if rows > 32 and amx_path(rows, N, cpu, dtype):

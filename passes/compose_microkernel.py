@@ -17,7 +17,6 @@ from .nanokernel import NANOKERNEL, Nanokernel
 
 MICROKERNEL = "nanomm.microkernel"
 DOT_TILE = "nanomm.row_dot_tile"  # [MR, NR] of a row-dot microkernel's K loop (lower-x86 counts its registers)
-PREFETCH_LOCALITY = 3
 
 
 @dataclasses.dataclass(frozen=True)
@@ -126,16 +125,13 @@ class ComposeMicrokernel(ModulePass):
                     raise self.fail("a nanokernel with a run-time row count (tile-register{pad-rows}) runs on "
                                     "AMX tiles only: compose-amx{pad-mn} before compose-microkernel", loop)
                 strides = ir.MemRefType(nk.b.type).get_strides_and_offset()[0]
-                transposed = strides[-1] != 1
-                if transposed and not self.row_dot:
+                if strides[-1] != 1 and not self.row_dot:
                     raise self.fail("B is stored transposed (its columns are contiguous): run pack before "
                                     "compose-microkernel (it reads B^T into panels), or compose it with row-dot=1", loop)
-                transposed = strides[0] == 1  # row-dot reads B's columns (W's rows) along K
-                if self.row_dot and (not transposed or nk.kind != "f32" or self.prefetch_b):
+                if self.row_dot and (strides[0] != 1 or nk.kind != "f32" or self.prefetch_b):  # W's rows along K
                     raise self.fail("row-dot=1 composes float32 tiles of a B stored transposed (B^T's rows along K), "
                                     f"without prefetch-b; this tile is {nk.kind} with B "
-                                    f"{'transposed' if transposed else 'row-major'}",
-                                    loop)
+                                    f"{'transposed' if strides[0] == 1 else 'row-major'}", loop)
                 epilogue = _epilogue.after(loop, nk.c)
                 if epilogue is not None:
                     nk.epilogue, nk.extras = epilogue, [x for x, _ in _epilogue.inputs(epilogue)]
@@ -188,26 +184,12 @@ class ComposeMicrokernel(ModulePass):
         else:
             step, accs, finish = _dot_step(nk, tile, accs, fma=self.bf16_fma and nk.kind == "bf16")
 
-        steps, partial = divmod(nk.k, v)
-        u = max(1, min(self.unroll_k, steps))
-        full = (steps // u) * u
-        if full:
-            kloop = scf.ForOp(index_const(0), index_const(full * v), index_const(u * v), accs)
-            kloop.operation.attributes[MICROKERNEL] = ir.UnitAttr.get()
-            with ir.InsertionPoint(kloop.body):
-                cur = list(kloop.inner_iter_args)
-                kv = kloop.induction_variable
-                if self.prefetch_b and (v == 1 or nk.b_packed):  # B rows, or VNNI panel rows
-                    row = kv if v == 1 else arith.DivUIOp(kv, index_const(v)).result
-                    self._prefetch(nk.b, row, ceil_div(nk.k, v), nr * v, 16 * v)  # 64-byte lines
-                for uu in range(u):
-                    cur = step(kv if uu == 0 else arith.AddIOp(kv, index_const(uu * v)).result, cur)
-                scf.YieldOp(cur)
-            accs = list(kloop.results)
-        for s in range(full, steps):
-            accs = step(index_const(s * v), accs)
-        if partial:
-            accs = step(index_const(steps * v), accs, partial)
+        def prefetch(kv: ir.Value) -> None:
+            row = kv if v == 1 else arith.DivUIOp(kv, index_const(v)).result
+            self._prefetch(nk.b, row, ceil_div(nk.k, v), nr * v, 16 * v)  # 64-byte lines
+
+        prefetching = self.prefetch_b and (v == 1 or nk.b_packed)  # B rows, or VNNI panel rows
+        accs = self._k_steps(nk.k, v, step, accs, prefetch if prefetching else None)
         self._store_tile(nk, tile, finish(accs), late)
 
     def _emit_row_dot(self, nk: Nanokernel, tile: "_Tile") -> None:
@@ -230,29 +212,39 @@ class ComposeMicrokernel(ModulePass):
         if self.align_w and nk.k >= 2 * vw:
             accs = self._row_dot_aligned(nk, bt, step, accs)
         else:
-            steps, partial = divmod(nk.k, vw)
-            u = max(1, min(self.unroll_k, steps))
-            full = (steps // u) * u
-            if full:
-                accs = self._row_dot_loop(index_const(0), index_const(full * vw), u, step, accs, mr, nr)
-            for s in range(full, steps):
-                accs = step(index_const(s * vw), accs)
-            if partial:
-                accs = step(index_const(steps * vw), accs, partial)
+            accs = self._k_steps(nk.k, vw, step, accs, tile_shape=(mr, nr))
         sums = [_lane_sums(accs[i * nr + j:i * nr + j + w], vw) for i in range(mr) for j, w in tile.chunks]
         self._store_tile(nk, tile, sums, late)
 
-    def _row_dot_loop(self, lo: ir.Value, hi: ir.Value, u: int, step, accs: list, mr: int, nr: int) -> list:
-        """The row-dot K loop over [lo, hi) (a multiple of u steps), u steps an iteration."""
-        vw = self.vector_width
-        kloop = scf.ForOp(lo, hi, index_const(u * vw), accs)
+    def _k_steps(self, k: int, v: int, step, accs: list, prefetch=None, tile_shape=None) -> list:
+        """`step` over k in steps of v: a K loop of whole unrolled iterations, the steps left after it
+        peeled, a partial last step."""
+        steps, partial = divmod(k, v)
+        u = max(1, min(self.unroll_k, steps))
+        full = (steps // u) * u
+        if full:
+            accs = self._k_loop(index_const(0), index_const(full * v), u, v, step, accs, prefetch, tile_shape)
+        for s in range(full, steps):
+            accs = step(index_const(s * v), accs)
+        if partial:
+            accs = step(index_const(steps * v), accs, partial)
+        return accs
+
+    def _k_loop(self, lo: ir.Value, hi: ir.Value, u: int, v: int, step, accs: list, prefetch=None,
+                tile_shape=None) -> list:
+        """The microkernel's K loop over [lo, hi) (whole iterations), u steps of v k an iteration, the
+        accumulators carried; `prefetch(k)` first in each iteration; a row-dot tile's [MR, NR] marked."""
+        kloop = scf.ForOp(lo, hi, index_const(u * v), accs)
         kloop.operation.attributes[MICROKERNEL] = ir.UnitAttr.get()
-        kloop.operation.attributes[DOT_TILE] = ir.DenseI64ArrayAttr.get([mr, nr])
+        if tile_shape is not None:
+            kloop.operation.attributes[DOT_TILE] = ir.DenseI64ArrayAttr.get(list(tile_shape))
         with ir.InsertionPoint(kloop.body):
             cur = list(kloop.inner_iter_args)
             kv = kloop.induction_variable
+            if prefetch is not None:
+                prefetch(kv)
             for uu in range(u):
-                cur = step(kv if uu == 0 else arith.AddIOp(kv, index_const(uu * vw)).result, cur)
+                cur = step(kv if uu == 0 else arith.AddIOp(kv, index_const(uu * v)).result, cur)
             scf.YieldOp(cur)
         return list(kloop.results)
 
@@ -283,7 +275,7 @@ class ComposeMicrokernel(ModulePass):
         rest = arith.SubIOp(index_const(nk.k), head).result
         end = arith.AddIOp(head, arith.MulIOp(arith.DivUIOp(rest, index_const(vw)).result,
                                               index_const(vw)).result).result
-        accs = self._row_dot_loop(head, end, 1, step, accs, mr, nr)
+        accs = self._k_loop(head, end, 1, vw, step, accs, tile_shape=(mr, nr))
         return masked(end, arith.SubIOp(index_const(nk.k), end).result, accs)
 
     def _store_tile(self, nk: Nanokernel, tile: "_Tile", accs: list, late: bool) -> None:

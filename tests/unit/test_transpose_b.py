@@ -73,9 +73,9 @@ def test_transposed_with_epilogue_dynamic_m_and_prepacked():
 
 def _placed(v: np.ndarray, offset: int) -> np.ndarray:
     """A copy of v starting `offset` bytes past a 64-byte line."""
-    raw = np.empty(v.nbytes + 64 + offset, np.uint8)
-    start = -raw.ctypes.data % 64 + offset
-    out = raw[start:start + v.nbytes].view(v.dtype).reshape(v.shape)
+    from nanomm.runtime.kernel import aligned_empty
+
+    out = aligned_empty((v.nbytes + offset,), np.dtype(np.uint8), 64)[offset:].view(v.dtype).reshape(v.shape)
     out[...] = v
     return out
 
