@@ -83,6 +83,7 @@ def _placed(v: np.ndarray, offset: int) -> np.ndarray:
 _ROW_DOT_TILES = [(1, 16), (2, 8), (3, 8), (4, 6), (4, 4), (1, 1), (6, 1), (2, 12)]
 
 
+@pytest.mark.avx512  # (row-dot tiles are AVX-512 register tiles; AVX2 hosts keep packing)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(M=st.integers(1, 20), N=st.integers(1, 70), K=st.integers(1, 300), tile=st.sampled_from(_ROW_DOT_TILES),
        kc=st.sampled_from([16, 40, 300]), order=st.sampled_from(["mn", "nm"]), accumulate=st.booleans(),
@@ -141,6 +142,7 @@ def test_row_dot_default_rule():
     assert not dynamic_config(3072, 768, spr, True, rows=256, transposed_b=True).row_dot
 
 
+@pytest.mark.avx512  # (the bf16 refusal needs a host that compiles bf16)
 def test_row_dot_refusals():
     from nanomm.errors import ConfigError
 
