@@ -181,6 +181,33 @@ def test_prepacked_weights_at_8_to_16_rows_take_one_tile_of_all_rows_on_two_fma_
             assert matmul_mismatch(k(a), a, b) is None
 
 
+@pytest.mark.parametrize("gflops", [240.0, 117.0])
+def test_dynamic_m_kernels_of_small_prepacked_weights_take_narrow_panels_on_two_fma_pipes(monkeypatch, gflops):
+    """Dynamic-M, pre-packed float32 weights up to NARROW_PANEL_WEIGHT_BYTES, two FMA pipes: 14 x 32
+    tiles on 32-wide panels (one kernel, one layout, for every M); larger weights, B packed per call
+    and one FMA pipe keep 6 x 64. The kernel matches numpy around its row edges."""
+    import nanomm.compiler.config as config
+    from nanomm.compiler.config import NARROW_PANEL_WEIGHT_BYTES, dynamic_config
+    monkeypatch.setattr(config, "rates_for", lambda cpu: {"f32": gflops})
+    assert 1536 * 384 * 4 <= NARROW_PANEL_WEIGHT_BYTES < 3072 * 768 * 4
+    for N, K in ((1536, 384), (384, 1536), (768, 768)):
+        cfg = dynamic_config(N, K, WIDE, prepacked_b=True)
+        assert (cfg.mr, cfg.nr) == ((14, 32) if gflops == 240.0 else (6, 64)), (N, K, cfg)
+        assert cfg.nc % cfg.nr == 0
+        small = dynamic_config(N, K, WIDE, prepacked_b=True, rows=config.STREAM_ROWS)
+        assert (small.kc, small.nr) == (cfg.kc, cfg.nr)  # (one packed B for every M)
+    assert (dynamic_config(3072, 768, WIDE, prepacked_b=True).mr, dynamic_config(3072, 768, WIDE, prepacked_b=True).nr) == (6, 64)
+    assert dynamic_config(1536, 384, WIDE) == default_config(256, 1536, 384, WIDE)  # (B packed per call: its own rule)
+    if gflops == 240.0 and host_cpu().vector_bits == 512:  # (AVX2 hosts: these tiles are AVX-512's)
+        rng = np.random.default_rng(5)
+        b = rng.standard_normal((70, 100), dtype=np.float32)
+        k = nanomm.compile_matmul(None, 100, 70, b=b, threads=1, target="host")
+        assert (k.config.mr, k.config.nr) == (14, 32)
+        for M in (1, 8, 13, 14, 15, 16, 29, 40):
+            a = rng.standard_normal((M, 70), dtype=np.float32)
+            assert matmul_mismatch(k(a), a, b) is None, M
+
+
 def test_streamed_low_precision_weights_take_long_k_blocks_and_prefetch():
     """Pre-packed bf16 / int8 weights of STREAMED_WEIGHT_BYTES or more at up to 16 rows: K blocks of
     512, prefetched panels, vdpbf16ps at 1-3 rows; smaller weights and unpacked B keep their rule."""
