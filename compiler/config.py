@@ -32,8 +32,8 @@ STREAM_ROWS = 32
 PANEL_ROWS = 258
 # Pre-packed bf16 / int8 weights of at least this many bytes stream from memory at few rows (default_config).
 STREAMED_WEIGHT_BYTES = 16 << 20
-# ... and from 8 to 16 rows one register tile of all of them (default_config).
-ONE_TILE_ROWS = (8, 16)
+# ... and from 7 to 16 rows one register tile of all of them (default_config).
+ONE_TILE_ROWS = (7, 16)
 AMX_TILES = 8  # tmm registers
 AMX_TILE_ROWS = 16
 # AMX K blocks shrink to keep a 32-row A strip in L1 (stream_b) only where the strip serves at least
@@ -314,8 +314,9 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
             # One row of register tiles as tall as M (panels 32 wide, 16 at 15-16 rows): each panel
             # passes once, where 6 x 64 tiles read it from L2 once per 6 rows. Intel AMX VM, pre-packed,
             # over 6 x 64 in the same rounds, in cache / from memory: 8-16 rows 1.01-1.34x / 1.02-1.45x
-            # (bench/results/intel-amx-vm/2026-12-05-prepacked-one-tile-configs.txt); 4 rows lost warm
-            # (0.93-0.95x). Re-measure: `python bench/bench_configs.py 16x1536x384 --cold
+            # (bench/results/intel-amx-vm/2026-12-05-prepacked-one-tile-configs.txt), 7 rows (6 + 1 on 6 x 64)
+            # 1.23-1.38x / 1.05-1.14x (-one-tile-7-rows-configs.txt); at 4-6 rows 6 x 64 is already one
+            # tile, and 6 x 32 lost warm (0.92-0.95x). Re-measure: `python bench/bench_configs.py 16x1536x384 --cold
             # --config old:mr=6,nr=64,mc=18,nc=640`.
             nr = 32 if M <= 14 else 16
             return KernelConfig(mr=M, nr=nr, mc=M, nc=_fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096), kc=kc, pack_b=True,
