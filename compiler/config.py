@@ -430,15 +430,15 @@ def dynamic_config(N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtyp
         config = default_config(rows, N, K, cpu, prepacked_b=prepacked_b, dtype=dtype)
         if (prepacked_b and (config.mr, config.nr) == (6, 64) and N * K * 4 <= NARROW_PANEL_WEIGHT_BYTES
                 and fast_fma(cpu)):
-            # One kernel serves every M on one packed layout: 32-wide panels let 8-14 rows take one
+            # One kernel serves every M on one packed layout: 32-wide panels let 7-14 rows take one
             # tile as tall as M (the static rule, ONE_TILE_ROWS) where 64-wide ones take 6 + 2..8.
             # Intel AMX VM, one thread, pre-packed, dynamic / static-M at 8-16 rows: 0.75-0.995 -> 1.00-1.07
             # (1536x384, 384x1536, 768x768); 14 x 32 / 6 x 64 at 1024 rows 0.93-1.02 there, 0.91-1.00 at
             # 4096x4096 and 3072x768 (bench/results/intel-amx-vm/2026-12-05-dynamic-narrow-panels-*), hence
             # the size. Re-measure: `python bench/bench_dispatch.py --part dynamic --nk 1536x384,768x768`.
-            kc = config.kc
-            config = dataclasses.replace(config, mr=14, nr=32, mc=_fit(rows, 14, cpu.l2 // 2 // (kc * 4), PANEL_ROWS),
-                                         nc=_fit(N, 32, cpu.l2 // 2 // (kc * 4), 4096))
+            half_l2 = cpu.l2 // 2 // (config.kc * 4)  # rows or columns of a K block in half of L2
+            config = dataclasses.replace(config, mr=14, nr=32, mc=_fit(rows, 14, half_l2, PANEL_ROWS),
+                                         nc=_fit(N, 32, half_l2, 4096))
         return config
     if rows > 32 and amx_path(rows, N, cpu, dtype):
         # AMX tiles as the static kernel's: pack-a copies blocks of min(MC, M - m0) rows, the row

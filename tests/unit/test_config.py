@@ -196,7 +196,8 @@ def test_dynamic_m_kernels_of_small_prepacked_weights_take_narrow_panels_on_two_
         assert cfg.nc % cfg.nr == 0
         small = dynamic_config(N, K, WIDE, prepacked_b=True, rows=config.STREAM_ROWS)
         assert (small.kc, small.nr) == (cfg.kc, cfg.nr)  # (one packed B for every M)
-    assert (dynamic_config(3072, 768, WIDE, prepacked_b=True).mr, dynamic_config(3072, 768, WIDE, prepacked_b=True).nr) == (6, 64)
+    larger = dynamic_config(3072, 768, WIDE, prepacked_b=True)
+    assert (larger.mr, larger.nr) == (6, 64)
     assert dynamic_config(1536, 384, WIDE) == default_config(256, 1536, 384, WIDE)  # (B packed per call: its own rule)
     if gflops == 240.0 and host_cpu().vector_bits == 512:  # (AVX2 hosts: these tiles are AVX-512's)
         rng = np.random.default_rng(5)
