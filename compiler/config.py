@@ -284,6 +284,20 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
         if amx_path(M, N, cpu, dtype):
             return _amx_config(M, N, K, cpu, dtype)  # AVX-512 edges keep vdpbf16ps (slow_bf16_dot)
         config = _avx512_low_precision(M, N, K, cpu, dtype)
+        if prepacked_b and 3 < M <= 16 and N >= 1024 and not config.bf16_fma:
+            # Pre-packed weights at 4-16 rows with dot-product instructions (vdpbf16ps / vpdpbusd):
+            # 8 x 48 tiles over 48-wide panels in K blocks of 512, prefetched (the unpacked rule's
+            # 8 x 32 / 3 x 64 tiles lost). Zen 4, pre-packed, over that rule, in L3 / from memory: bf16
+            # 8-16 x 4096 (or 14336) x 4096 2.1-2.9x / 2.1-2.7x, 4 rows 1.62x / 1.35x, 16x1536x384,
+            # 16x3072x768, 8x3072x768 1.15-1.28x / 1.56-2.1x; u8s8 4-8 rows 1.10-1.41x / 1.18-1.53x, 16 rows
+            # (already 8 x 48) 0.98-1.02x / 0.91-1.34x (bench/results/zen4-vm/2026-12-05-prepacked-lowp-
+            # dot-tiles-configs.txt).
+            # Re-measure: `python bench/bench_configs.py 16x4096x4096 --dtype bf16 --cold
+            # --config old:mr=8,nr=32,mc=16,nc=1024,kc=512,unroll_k=2,pack_b=0,outline=0,late_c=0`.
+            mr = min(M, 8)
+            return dataclasses.replace(config, mr=mr, nr=48, mc=round_up(M, mr), nc=_fit(N, 48, 1008, 1008),
+                                       kc=min(round_up(K, DTYPES[dtype].vnni), 512), unroll_k=1, pack_b=True,
+                                       outline=True, late_c=True, prefetch=PREPACKED_PREFETCH_ROWS)
         if prepacked_b and M <= 16 and N * K * DTYPES[dtype].ab_bytes >= STREAMED_WEIGHT_BYTES:
             # Weights from memory at a few rows: K blocks of 512 (the unpacked rule's 8 or 16 k load
             # and store C once per block), panels prefetched 32 rows ahead, and at 1-3 rows vdpbf16ps

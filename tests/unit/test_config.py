@@ -211,7 +211,8 @@ def test_dynamic_m_kernels_of_small_prepacked_weights_take_narrow_panels_on_two_
 
 def test_streamed_low_precision_weights_take_long_k_blocks_and_prefetch():
     """Pre-packed bf16 / int8 weights of STREAMED_WEIGHT_BYTES or more at up to 16 rows: K blocks of
-    512, prefetched panels, vdpbf16ps at 1-3 rows; smaller weights and unpacked B keep their rule."""
+    512, prefetched panels, vdpbf16ps at 1-3 rows; smaller weights and unpacked B keep their rule. Where the
+    kernel uses dot-product instructions, pre-packed weights of any size at 4-16 rows take 8 x 48 tiles."""
     import ml_dtypes
     from nanomm.compiler.config import PREPACKED_PREFETCH_ROWS, STREAMED_WEIGHT_BYTES
     spr = TARGETS["sapphirerapids"]
@@ -223,6 +224,14 @@ def test_streamed_low_precision_weights_take_long_k_blocks_and_prefetch():
         unpacked = default_config(M, 14336, 4096, spr, dtype=dtype)
         assert unpacked.kc <= 16 and unpacked.prefetch == 0
     assert default_config(1, 3072, 768, spr, prepacked_b=True, dtype="bf16").kc == 8
+    zen4 = TARGETS["znver4"]  # (vdpbf16ps / vpdpbusd tiles: bf16_fma off)
+    for M, N, K, dtype in ((4, 4096, 4096, "bf16"), (12, 4096, 4096, "bf16"), (16, 1536, 384, "bf16"),
+                           (4, 4096, 4096, "u8s8"), (8, 3072, 768, "u8s8")):
+        cfg = default_config(M, N, K, zen4, prepacked_b=True, dtype=dtype)
+        assert cfg.kc == min(K, 512) and cfg.prefetch == PREPACKED_PREFETCH_ROWS
+        assert (cfg.mr, cfg.nr, cfg.pack_b, cfg.bf16_fma) == (min(M, 8), 48, True, False), (M, dtype, cfg)
+        assert cfg.mc >= M and cfg.nc % 48 == 0
+    assert default_config(8, 4096, 4096, spr, prepacked_b=True, dtype="bf16").bf16_fma  # (FMA halves: their rule)
     if host_cpu().has("avx512bf16"):
         cfg = dataclasses.replace(default_config(1, 14336, 4096, host_cpu(), prepacked_b=True, dtype="bf16"),
                                   kc=64, nc=128)
@@ -230,6 +239,11 @@ def test_streamed_low_precision_weights_take_long_k_blocks_and_prefetch():
         a = rng.standard_normal((2, 300)).astype(ml_dtypes.bfloat16)
         b = rng.standard_normal((300, 200)).astype(ml_dtypes.bfloat16)
         k = nanomm.compile_matmul(2, 200, 300, "bf16", b=b, config=cfg, threads=1)
+        assert matmul_mismatch(k(a), a, b) is None
+        cfg = dataclasses.replace(default_config(12, 4096, 4096, host_cpu(), prepacked_b=True, dtype="bf16"),
+                                  kc=64, nc=96)
+        a = rng.standard_normal((12, 300)).astype(ml_dtypes.bfloat16)  # (8 + 4 rows, 4 + 1/6 panels)
+        k = nanomm.compile_matmul(12, 200, 300, "bf16", b=b, config=cfg, threads=1)
         assert matmul_mismatch(k(a), a, b) is None
 
 
