@@ -338,24 +338,24 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
         nc = _fit(N, nr, cpu.l2 // 2 // (kc * 4), 4096)
         mc = _fit(M, mr, cpu.l2 // 2 // (kc * 4), 132)
         if wide or mr == 1:
-            # AVX-512 at a few rows: weights stream from memory, prefetched across panels as on AVX2.
-            # Intel AMX VM, pre-packed, prefetch 32 over none: 4x4096x4096 1.54x, 16x4096x4096 ~1.9x,
-            # 32x4096x4096 1.29x, 16x3072x768 1.04x, 16x384x1536 1.09x. Re-measure: `python
-            # bench/bench_configs.py 16x4096x4096 --pack --config p:mr=6,nr=64,mc=18,nc=512,kc=512,pack_b=1,prefetch=32`.
-            stream = wide and 3 < M <= STREAM_ROWS
             if wide and 3 < M <= PANEL_ROWS and fast_fma(cpu):
                 # Two FMA pipes outrun the weights' fetch from memory when the first tile of each
                 # block pulls it: each panel's tiles back to back (order nm) over one A block, the
                 # next panel prefetched. Intel AMX VM, pre-packed, over mn: 64x4096x4096 1.16x,
                 # 128x4096x4096 1.10x, 256x4096x4096 1.10x, 128x768x3072 1.06x, 128x2304x768 1.02x,
-                # 8-32 rows 1.04-1.09x (1024^3, 2048^3: 0.93-0.95x, hence PANEL_ROWS). Re-measure:
-                # `python bench/bench_configs.py 128x4096x4096 --pack --config mn:mr=6,nr=64,mc=132,nc=512,kc=512,pack_b=1`
-                # and `python bench/bench_configs.py 16x4096x4096 --cold --config mn:mr=6,nr=64,mc=18,nc=512,kc=512,pack_b=1,prefetch=32`.
+                # 8-32 rows 1.04-1.09x (1024^3, 2048^3: 0.93-0.95x, hence PANEL_ROWS); prefetch 32 over
+                # none (order mn): 4x4096x4096 1.54x, 16x4096x4096 ~1.9x, 32x4096x4096 1.29x, 16x3072x768
+                # 1.04x, 16x384x1536 1.09x. Re-measure: `python bench/bench_configs.py 128x4096x4096 --pack
+                # --config mn:mr=6,nr=64,mc=132,nc=512,kc=512,pack_b=1` and `python bench/bench_configs.py
+                # 16x4096x4096 --cold --config mn:mr=6,nr=64,mc=18,nc=512,kc=512,pack_b=1,prefetch=32`.
                 mc = _fit(M, mr, cpu.l2 // 2 // (kc * 4), PANEL_ROWS)
                 return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True, order="nm",
                                     prefetch=PREPACKED_PREFETCH_ROWS)
-            return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True,
-                                prefetch=PREPACKED_PREFETCH_ROWS if stream else 0)
+            # One FMA pipe leaves the hardware's prefetchers time: Zen 4, pre-packed, none over prefetch
+            # 32 at 4-32 rows, in L3 / from memory, two runs: x4096x4096 1.02-1.22x / 1.01-1.24x, 384-3072 x
+            # 384-3072 0.99-1.00x / 1.03-1.09x (bench/results/zen4-vm/2026-12-05-prepacked-f32-prefetch-configs.txt).
+            # Re-measure: `python bench/bench_configs.py 16x4096x4096 --cold --config p32:prefetch=32`.
+            return KernelConfig(mr=mr, nr=nr, mc=mc, nc=nc, kc=kc, pack_b=True)
         # AVX2: K in equal blocks of at most 384 (a 384 x 16 panel is 24 KiB of a 32 KiB L1) for few
         # rows and many alike (one packed layout serves both: RowsRouter); many rows take GotoBLAS's
         # blocking, a kc x nc block of B of up to 1536 columns (2.25 MiB, L3) and A blocks of 48 rows
