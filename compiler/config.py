@@ -284,6 +284,7 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
         if amx_path(M, N, cpu, dtype):
             return _amx_config(M, N, K, cpu, dtype)  # AVX-512 edges keep vdpbf16ps (slow_bf16_dot)
         config = _avx512_low_precision(M, N, K, cpu, dtype)
+        long_kc = min(round_up(K, DTYPES[dtype].vnni), 512)  # the pre-packed few-row rules' K blocks
         if prepacked_b and 3 < M <= 16 and N >= 1024 and not config.bf16_fma:
             # Pre-packed weights at 4-16 rows with dot-product instructions (vdpbf16ps / vpdpbusd):
             # 8 x 48 tiles over 48-wide panels in K blocks of 512, prefetched (the unpacked rule's
@@ -295,9 +296,8 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
             # Re-measure: `python bench/bench_configs.py 16x4096x4096 --dtype bf16 --cold
             # --config old:mr=8,nr=32,mc=16,nc=1024,kc=512,unroll_k=2,pack_b=0,outline=0,late_c=0`.
             mr = min(M, 8)
-            return dataclasses.replace(config, mr=mr, nr=48, mc=round_up(M, mr), nc=_fit(N, 48, 1008, 1008),
-                                       kc=min(round_up(K, DTYPES[dtype].vnni), 512), unroll_k=1, pack_b=True,
-                                       outline=True, late_c=True, prefetch=PREPACKED_PREFETCH_ROWS)
+            return dataclasses.replace(config, mr=mr, nr=48, mc=round_up(M, mr), nc=_fit(N, 48, 1008, 1008), kc=long_kc,
+                                       unroll_k=1, pack_b=True, outline=True, late_c=True, prefetch=PREPACKED_PREFETCH_ROWS)
         if prepacked_b and M <= 16 and N * K * DTYPES[dtype].ab_bytes >= STREAMED_WEIGHT_BYTES:
             # Weights from memory at a few rows: K blocks of 512 (the unpacked rule's 8 or 16 k load
             # and store C once per block), panels prefetched 32 rows ahead, and at 1-3 rows vdpbf16ps
@@ -306,9 +306,8 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
             # 1x4096x4096 0.98x / 1.07x (bench/results/intel-amx-vm/2026-12-05-prepacked-lowp-streamed-
             # configs.txt); bf16 1x3072x768 (4.7 MB) 0.91x in L3, hence the size. Re-measure:
             # `python bench/bench_configs.py 1x14336x4096 --dtype bf16 --cold --config old:kc=8,nc=4096,prefetch=0`.
-            config = dataclasses.replace(config, kc=min(round_up(K, DTYPES[dtype].vnni), 512),
-                                         nc=_fit(N, config.nr, 1024, 1024), prefetch=PREPACKED_PREFETCH_ROWS,
-                                         bf16_fma=config.bf16_fma and M > 3)
+            config = dataclasses.replace(config, kc=long_kc, nc=_fit(N, config.nr, 1024, 1024),
+                                         prefetch=PREPACKED_PREFETCH_ROWS, bf16_fma=config.bf16_fma and M > 3)
         return config
     wide = cpu.vector_bits != 256
     if not wide:  # AVX2: the classic 6x16 tile (12 of the 16 ymm accumulate), any N
