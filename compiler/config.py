@@ -249,6 +249,14 @@ def vector_registers(mr: int, nr: int, dtype: str = "f32", bf16_fma: bool = Fals
 # the 17-32-row dynamic kernel at M = 32 0.8-1.1x. Re-measure (its `packing/W.T` column):
 # `python bench/bench_layers.py --part transpose --ms 1,16,32,128`.
 DOT_ROWS = 16
+# ... and K at least this many times M: with less, the horizontal sums (one per output) cost more
+# than packing W^T (N x K) each call. Zen 4, one thread, packing / row-dot: attention's Q @ K^T
+# 16 x 16 x 32 1.8x, 16 x 1024 x 128 1.12x, 16 x 128 x 64 1.14x; at K = 16 M and above row-dot
+# gains 1.05-1.6x (4-16 rows, N 1024; 16 x 1024 x 256 1.06x). Re-measure: `python bench/bench_layers.py
+# --part attention --attention 8x16x32`.
+DOT_MIN_K_PER_ROW = 16
+# The fewest ways of an L1 data cache among the cores nanomm targets (Zen 4: 8; Intel's: 12).
+L1_WAYS = 8
 
 
 def row_dot_config(M: int, N: int, K: int) -> KernelConfig:
@@ -256,6 +264,12 @@ def row_dot_config(M: int, N: int, K: int) -> KernelConfig:
     rows as wide as the registers allow), W's tiles outer so that each streams once while x's rows
     (M x K) stay in cache, one K block."""
     mr, nr = {1: (1, 16), 2: (2, 8), 3: (3, 8)}.get(M, (4, 6))
+    if nr * math.gcd(4 * K, 4096) // 4096 > L1_WAYS:
+        # More of W's rows than an L1 set holds would start on the same set (rows a multiple of 4 KiB
+        # long): 8 wide. Zen 4, one thread, 1 x N x K with K = 1024, 2048, 3072: nr 8 / nr 16
+        # 1.20-1.38x, level with x @ W^T dense; K = 768, 1000, 1536 0.95-1.0x (aliasing at most 8
+        # deep). Re-measure: `python bench/bench_layers.py --part transpose --ms 1` (bert.down).
+        nr = 8
     return KernelConfig(mr=mr, nr=nr, mc=max(mr, M), nc=max(nr, N), kc=K, order="nm", row_dot=True)
 
 
@@ -278,7 +292,8 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
     - with B pre-packed (prepacked_b), B panels stream sequentially whatever M is, so K
       blocks are long (kc 512) and a kc x nc block of B takes half of L2.
     """
-    if transposed_b and dtype == "f32" and M <= DOT_ROWS and cpu.vector_bits == 512:  # (not pre-packed)
+    if (transposed_b and dtype == "f32" and M <= DOT_ROWS and K >= DOT_MIN_K_PER_ROW * M
+            and cpu.vector_bits == 512):  # (not pre-packed)
         return row_dot_config(M, N, K)
     if dtype != "f32":
         if amx_path(M, N, cpu, dtype):
@@ -437,7 +452,8 @@ def dynamic_config(N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtyp
     """The default config of a dynamic-M kernel serving M up to `rows` (an M_RANGES bound; the
     last serves any M). x @ W.T's ranges up to 32 rows take row-dot tiles (most of their rows are
     at most DOT_ROWS; at 32 rows row-dot and packing measured level)."""
-    if transposed_b and dtype == "f32" and rows <= 2 * DOT_ROWS and cpu.vector_bits == 512:
+    if (transposed_b and dtype == "f32" and rows <= 2 * DOT_ROWS and K >= DOT_MIN_K_PER_ROW * min(rows, DOT_ROWS)
+            and cpu.vector_bits == 512):
         return row_dot_config(min(rows, DOT_ROWS), N, K)
     if dtype == "f32":
         config = default_config(rows, N, K, cpu, prepacked_b=prepacked_b, dtype=dtype)

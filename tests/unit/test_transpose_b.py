@@ -109,10 +109,10 @@ def test_row_dot_kernels_match_numpy(M, N, K, tile, kc, order, accumulate, offse
 
 def test_row_dot_with_epilogue_and_any_m_through_the_front_door():
     """A few rows of x @ W.T take row-dot tiles by default (static M <= DOT_ROWS, and the dynamic-M
-    kernel of the ranges up to 32 rows), with the epilogue in registers."""
+    kernel of the ranges up to 32 rows, K long enough), with the epilogue in registers."""
     from nanomm.compiler.config import DOT_ROWS
 
-    N, K = 70, 200
+    N, K = 70, 264
     rng = np.random.default_rng(5)
     w = rng.standard_normal((N, K)).astype(np.float32)
     bias = rng.standard_normal(N).astype(np.float32)
@@ -127,7 +127,7 @@ def test_row_dot_with_epilogue_and_any_m_through_the_front_door():
 
 
 def test_row_dot_default_rule():
-    from nanomm.compiler.config import DOT_ROWS, default_config, dynamic_config
+    from nanomm.compiler.config import DOT_MIN_K_PER_ROW, DOT_ROWS, default_config, dynamic_config
     from nanomm.runtime.cpu import resolve_target
 
     spr, zen3 = resolve_target("sapphirerapids"), resolve_target("znver3")
@@ -140,6 +140,18 @@ def test_row_dot_default_rule():
     assert not default_config(8, 3072, 768, zen3, prepacked_b=True, transposed_b=True).row_dot  # AVX2: packs
     assert dynamic_config(3072, 768, spr, True, rows=32, transposed_b=True).row_dot
     assert not dynamic_config(3072, 768, spr, True, rows=256, transposed_b=True).row_dot
+    # Short K packs W^T (one horizontal sum per output would cost more): attention's Q @ K^T.
+    for M, N, K in ((16, 16, 32), (16, 1024, 128), (4, 256, 48)):
+        cfg = default_config(M, N, K, spr, prepacked_b=True, transposed_b=True)
+        assert not cfg.row_dot and cfg.pack_b, (M, N, K)
+    assert default_config(1, 64, DOT_MIN_K_PER_ROW, spr, prepacked_b=True, transposed_b=True).row_dot
+    assert dynamic_config(3072, 48, spr, True, rows=3, transposed_b=True).row_dot
+    assert not dynamic_config(3072, 128, spr, True, rows=32, transposed_b=True).row_dot
+    # One row: rows of W a multiple of 4 KiB long would put 16 on one L1 set: 8 wide.
+    assert default_config(1, 768, 3072, spr, prepacked_b=True, transposed_b=True).nr == 8
+    assert default_config(1, 768, 1024, spr, prepacked_b=True, transposed_b=True).nr == 8
+    assert default_config(1, 3072, 768, spr, prepacked_b=True, transposed_b=True).nr == 16
+    assert default_config(1, 384, 1536, spr, prepacked_b=True, transposed_b=True).nr == 16
 
 
 @pytest.mark.avx512  # (the bf16 refusal needs a host that compiles bf16)
