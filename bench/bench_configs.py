@@ -20,6 +20,11 @@ pre-packed B), each timed twice in the same rounds: `warm`, the same B every cal
 from memory, as a model's weights at batch 1): `python bench/bench_configs.py 16x1536x384 --cold
 --config pf0:prefetch=0`.
 
+--transpose-b: x @ W.T with W (N x K, row-major) read in place, as nn.Linear's weights: the default
+config for a transposed B (row-dot tiles at a few rows, else W^T packed per call) and each --config,
+and `dense`, the default kernel on a contiguous W^T, in the same rounds; x and W start on a 64-byte
+line (`python bench/bench_configs.py 16x16x32 --transpose-b --config pack:row_dot=0,pack_b=1,mr=8,nr=16,nc=16,order=mn`).
+
 --call-overhead: a 1x16x1 float32 kernel called with a, b, out: the native checked call
 (runtime/trampoline.py) against the same kernel with it switched off (the Python checks of
 CheckedCall.prepare), and the bare ctypes call: microseconds per call, same rounds.
@@ -41,6 +46,7 @@ import _report  # noqa: E402
 import _timing  # noqa: E402
 
 import nanomm  # noqa: E402
+from peer_onednn_matmul import aligned  # noqa: E402
 from nanomm.compiler.config import default_config  # noqa: E402
 from nanomm.runtime.cpu import host_cpu  # noqa: E402
 from nanomm.runtime.reference import matmul_mismatch  # noqa: E402
@@ -64,14 +70,25 @@ def parse_config(text: str, base) -> tuple[str, object]:
 
 def compare_configs(args) -> int:
     M, N, K = (int(x) for x in args.shape.lower().split("x"))
-    base = default_config(M, N, K, host_cpu(), dtype=args.dtype)
+    tb = args.transpose_b
+    base = default_config(M, N, K, host_cpu(), dtype=args.dtype, prepacked_b=tb, transposed_b=tb)
     configs = dict([("default", base)] + [parse_config(t, base) for t in args.config])
     a, b = _measure.inputs(M, N, K, args.dtype, np.random.default_rng(0))
+    if tb:  # W row-major, read as W.T; both on a 64-byte line
+        a, w = aligned(a.shape, a.dtype), aligned((N, K), b.dtype)
+        a[...], w[...] = _measure.inputs(M, N, K, args.dtype, np.random.default_rng(0))[0], b.T
+        b = w.T
     calls = {}
+    if tb:
+        dense_b = aligned((K, N), b.dtype)
+        dense_b[...] = b
+        dense = nanomm.compile_matmul(M, N, K, args.dtype, threads=1)
+        dense_out = dense(a, dense_b)
+        calls["dense"] = lambda: dense(a, dense_b, dense_out)
     for name, cfg in configs.items():
         variants = {name: None, f"{name} prepacked": b} if args.pack else {name: None}
         for label, packed in variants.items():
-            kernel = nanomm.compile_matmul(M, N, K, args.dtype, config=cfg, threads=1, b=packed)
+            kernel = nanomm.compile_matmul(M, N, K, args.dtype, config=cfg, threads=1, b=packed, transpose_b=tb)
             operand = kernel.prepack(b) if packed is not None else b
             out = kernel(a, operand)
             problem = matmul_mismatch(out, a, b)
@@ -82,7 +99,12 @@ def compare_configs(args) -> int:
     timed = _timing.interleaved(calls, rounds=args.rounds, target=args.target, warmup=args.target)
     unit = "GOP/s" if args.dtype in ("u8s8", "s8s8") else "GFLOP/s"
     ref = timed["default"]["best_median_s"]
-    print(f"{M}x{N}x{K} {args.dtype}, one thread, {host_cpu().name}; {unit} of the best round's median")
+    print(f"{M}x{N}x{K} {args.dtype}{', x @ W.T' if tb else ''}, one thread, {host_cpu().name}; {unit} of the "
+          f"best round's median")
+    if tb:
+        t = timed["dense"]
+        print(f"  {'dense':12s} {2 * M * N * K / t['best_median_s'] / 1e9:8.1f} {unit}  x{ref / t['best_median_s']:.3f} "
+              f"of default  spread {t['spread']:.1%}  (x @ W^T, W^T contiguous: {dense.config})")
     for name, cfg in configs.items():
         t = timed[name]
         print(f"  {name:12s} {2 * M * N * K / t['best_median_s'] / 1e9:8.1f} {unit}  x{ref / t['best_median_s']:.3f} "
@@ -159,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pack", action="store_true", help="also each config reading pre-packed B: the cost of packing")
     p.add_argument("--cold", action="store_true",
                    help="B pre-packed, timed in cache and streamed from memory (copies larger than the L3)")
+    p.add_argument("--transpose-b", action="store_true",
+                   help="x @ W.T, W read in place, against a dense W^T (not with --cold)")
     p.add_argument("--call-overhead", action="store_true")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--target", type=float, default=0.2, help="seconds per measurement")
@@ -168,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
         return call_overhead(args)
     if not args.shape:
         p.error("give a shape (MxNxK) or --call-overhead")
+    if args.cold and args.transpose_b:
+        p.error("--transpose-b times B read in place per call; --cold times pre-packed B")
     return cold_weights(args) if args.cold else compare_configs(args)
 
 

@@ -250,10 +250,11 @@ def vector_registers(mr: int, nr: int, dtype: str = "f32", bf16_fma: bool = Fals
 # `python bench/bench_layers.py --part transpose --ms 1,16,32,128`.
 DOT_ROWS = 16
 # ... and K at least this many times M: with less, the horizontal sums (one per output) cost more
-# than packing W^T (N x K) each call. Zen 4, one thread, packing / row-dot: attention's Q @ K^T
-# 16 x 16 x 32 1.8x, 16 x 1024 x 128 1.12x, 16 x 128 x 64 1.14x; at K = 16 M and above row-dot
-# gains 1.05-1.6x (4-16 rows, N 1024; 16 x 1024 x 256 1.06x). Re-measure: `python bench/bench_layers.py
-# --part attention --attention 8x16x32`.
+# than packing W^T (N x K) each call. Zen 4, one thread, row-dot / packing: 16 x 128 x 64 0.85x; at K >= 16 M
+# 1.12-1.35x (16 x 1024 x 256, 8 x 1024 x 128, 4 x 1024 x 64, 2 x 1024 x 32); between 8 M and 16 M either wins
+# by up to 16 % (bench/results/zen4-vm/2026-12-05-row-dot-rules-configs.txt); attention's Q @ K^T at 16
+# tokens, head dim 32, 96 products: 35.6 -> 21.0 us (-layers-attention-t1.md). Re-measure: `python bench/bench_configs.py
+# 8x1024x128 --transpose-b --config pack:row_dot=0,pack_b=1,mr=6,nr=64,mc=12,nc=1024,order=mn`.
 DOT_MIN_K_PER_ROW = 16
 # The fewest ways of an L1 data cache among the cores nanomm targets (Zen 4: 8; Intel's: 12).
 L1_WAYS = 8
@@ -266,9 +267,9 @@ def row_dot_config(M: int, N: int, K: int) -> KernelConfig:
     mr, nr = {1: (1, 16), 2: (2, 8), 3: (3, 8)}.get(M, (4, 6))
     if nr * math.gcd(4 * K, 4096) // 4096 > L1_WAYS:
         # More of W's rows than an L1 set holds would start on the same set (rows a multiple of 4 KiB
-        # long): 8 wide. Zen 4, one thread, 1 x N x K with K = 1024, 2048, 3072: nr 8 / nr 16
-        # 1.20-1.38x, level with x @ W^T dense; K = 768, 1000, 1536 0.95-1.0x (aliasing at most 8
-        # deep). Re-measure: `python bench/bench_layers.py --part transpose --ms 1` (bert.down).
+        # long): 8 wide. Zen 4, one thread, nr 8 / nr 16 at K = 1024, 2048, 3072 1.28-1.42x; at 384, 768,
+        # 1000 (at most 8 on a set) 0.96-1.02x (bench/results/zen4-vm/2026-12-05-row-dot-rules-configs.txt).
+        # Re-measure: `python bench/bench_configs.py 1x768x3072 --transpose-b --config nr16:nr=16`.
         nr = 8
     return KernelConfig(mr=mr, nr=nr, mc=max(mr, M), nc=max(nr, N), kc=K, order="nm", row_dot=True)
 

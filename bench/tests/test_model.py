@@ -135,3 +135,15 @@ def test_static_backend_builds_with_the_tuning_record_and_its_default_twin_witho
             assert be.layers[0]["qkv"][0].kernels[M].config == expected, name
     finally:
         records.forget()
+
+
+def test_bench_configs_times_x_at_w_t_beside_a_dense_w_t(bench_path, capsys):
+    """bench_configs --transpose-b: W read in place (checked against the reference) and the dense W^T
+    kernel in the same rounds; --cold with it is refused (pre-packed B is not read in place)."""
+    import bench_configs
+
+    assert bench_configs.main(["5x24x40", "--transpose-b", "--rounds", "1", "--target", "0.001"]) == 0
+    out = capsys.readouterr().out
+    assert "x @ W.T" in out and "dense" in out and "default" in out and "WRONG" not in out
+    with pytest.raises(SystemExit):
+        bench_configs.main(["5x24x40", "--transpose-b", "--cold"])
