@@ -178,7 +178,7 @@ class KernelConfig:
             # AMX with pad-mn: a dynamic M's row remainder on padded tiles through compose-amx's 32x32
             # scratch buffer, mr / 16 cases instead of mr - 1
             f"tile-register{{mr={self.mr} nr={self.nr} order={self.order} "
-            f"pad-rows={AMX_TILE_ROWS if self._pads_rows() else 0}}}",
+            f"pad-rows={AMX_TILE_ROWS if self._pads_rows() else 0}{' split-one-row=1' if self.isa == 'avx512' else ''}}}",
             # AMX tiles read 16 rows of A at once: copy A blocks to a stride that spreads them over L1.
             *([f"pack{{nr={self.nr} kc={self.kc} prepacked={int(prepacked_b)} vector-width={F32_LANES} "
                f"prefetch-rows={PACK_PREFETCH_ROWS if self.isa == 'avx512' else 0}"

@@ -28,6 +28,13 @@ def add_index(a: ir.Value, b: int) -> ir.Value:
     return arith.AddIOp(a, index_const(b)).result
 
 
+# tile_loops' split_one (tile-register split-one-row) from tiles of this many rows: M = k * tile + 1 runs
+# its last tile + 1 rows as two tiles (4 + 3 for 6-row tiles) instead of a whole tile and a one-row tile,
+# which streams a B panel for one row of FMAs (docs/decisions.md). Re-measure: `python bench/bench_dispatch.py
+# --part dynamic --dtype bf16 --nk 1536x384,3072x768 --ms 7,13,19` against a build without it.
+SPLIT_ONE_ROW_MIN_TILE = 4
+
+
 class Padded(int):
     """A tile size of `tile_loops(..., pad=P)`: the static size (the remainder rounded up to a multiple
     of P) of a tile of which only the first `valid` (an index Value) exist."""
@@ -41,7 +48,7 @@ class Padded(int):
 
 
 def tile_loops(dims: Sequence[tuple[int | ir.Value, int]], body: BodyFn, *, loop_attrs: Sequence[dict] = (),
-               start: int = 0, dynamic: str = "switch", pad: int = 0) -> None:
+               start: int = 0, dynamic: str = "switch", pad: int = 0, split_one: Sequence[bool] = ()) -> None:
     """Emits a loop nest that tiles `dims` = [(size, tile), ...], outermost first.
 
     The outermost dimension starts at `start` (the others at 0).
@@ -60,6 +67,10 @@ def tile_loops(dims: Sequence[tuple[int | ir.Value, int]], body: BodyFn, *, loop
     register tiles then switch). With `pad=P` (and "switch") the remainder's cases are its row
     count rounded up to a multiple of P (tile / P cases instead of tile - 1): the body gets a
     `Padded` size, the rounded static size and the Value of how many exist.
+
+    With `split_one[d]` (a tile of at least SPLIT_ONE_ROW_MIN_TILE, no pad), a size of whole tiles and
+    one more (static, or at run time as one more case of the switch) runs its last tile + 1 as two
+    tiles of about half that.
     """
     for size, tile in dims:
         if tile <= 0:
@@ -70,22 +81,25 @@ def tile_loops(dims: Sequence[tuple[int | ir.Value, int]], body: BodyFn, *, loop
         raise ConfigError(f"tile_loops: dynamic must be 'switch' or 'min', got {dynamic!r}")
     if pad < 0:
         raise ConfigError(f"tile_loops: pad must be >= 0, got {pad}")
-    _tile_rec(list(dims), 0, [], [], body, list(loop_attrs), start, dynamic, pad)
+    _tile_rec(list(dims), 0, [], [], body, list(loop_attrs), start, dynamic, pad, list(split_one))
 
 
-def _tile_rec(dims, d, offsets, sizes, body, loop_attrs, start=0, dynamic="switch", pad=0) -> None:
+def _tile_rec(dims, d, offsets, sizes, body, loop_attrs, start=0, dynamic="switch", pad=0, split_one=()) -> None:
     if d == len(dims):
         body(list(offsets), list(sizes))
         return
     size, tile = dims[d]
     attrs = loop_attrs[d] if d < len(loop_attrs) else {}
     rec = lambda off, sz: _tile_rec(dims, d + 1, offsets + [off], sizes + [sz], body, loop_attrs,  # noqa: E731
-                                    dynamic=dynamic, pad=pad)
+                                    dynamic=dynamic, pad=pad, split_one=split_one)
+    split = d < len(split_one) and split_one[d] and pad == 0 and tile >= SPLIT_ONE_ROW_MIN_TILE
     if isinstance(size, ir.Value):
-        _dynamic_dim(size, tile, start, attrs, dynamic, rec, pad)
+        _dynamic_dim(size, tile, start, attrs, dynamic, rec, pad, split)
         return
     tile = min(tile, size)
     full, rem = divmod(size, tile)
+    split = split and rem == 1 and full >= 1
+    full -= split
     if full == 1:
         rec(index_const(start), tile)
     elif full > 1:
@@ -93,8 +107,21 @@ def _tile_rec(dims, d, offsets, sizes, body, loop_attrs, start=0, dynamic="switc
         with ir.InsertionPoint(loop.body):
             rec(loop.induction_variable, tile)
             scf.YieldOp([])
-    if rem:
+    if split:
+        _split_tail(start + full * tile, tile, rec)
+    elif rem:
         rec(index_const(start + full * tile), rem)
+
+
+def _split_tail(at: int | ir.Value, tile: int, rec) -> None:
+    """tile + 1 rows from `at` (static, or an index Value) as two tiles (4 + 3 for 6-row tiles)."""
+    first = (tile + 2) // 2
+    if isinstance(at, int):
+        rec(index_const(at), first)
+        rec(index_const(at + first), tile + 1 - first)
+    else:
+        rec(at, first)
+        rec(arith.AddIOp(at, index_const(first)).result, tile + 1 - first)
 
 
 def _for(lower: ir.Value, upper: ir.Value, step: int, attrs) -> scf.ForOp:
@@ -104,7 +131,8 @@ def _for(lower: ir.Value, upper: ir.Value, step: int, attrs) -> scf.ForOp:
     return loop
 
 
-def _dynamic_dim(size: ir.Value, tile: int, start: int, attrs, dynamic: str, rec, pad: int = 0) -> None:
+def _dynamic_dim(size: ir.Value, tile: int, start: int, attrs, dynamic: str, rec, pad: int = 0,
+                 split: bool = False) -> None:
     """tile_loops over a dimension whose size is the index Value `size` (see there)."""
     first = index_const(start)
     if dynamic == "min":
@@ -117,6 +145,11 @@ def _dynamic_dim(size: ir.Value, tile: int, start: int, attrs, dynamic: str, rec
     length = arith.SubIOp(size, first).result if start else size
     rem = arith.RemUIOp(length, index_const(tile)).result if tile > 1 else None
     end = arith.SubIOp(size, rem).result if rem is not None else size
+    split = split and dynamic == "switch"
+    if split:  # one row over whole tiles: the last whole tile and it run as two tiles of half (tile + 1)
+        one = arith.AndIOp(arith.CmpIOp(arith.CmpIPredicate.eq, rem, index_const(1)).result,
+                           arith.CmpIOp(arith.CmpIPredicate.ugt, length, index_const(tile)).result).result
+        end = arith.SubIOp(end, arith.SelectOp(one, index_const(tile), index_const(0)).result).result
     loop = _for(first, end, tile, attrs)
     with ir.InsertionPoint(loop.body):
         rec(loop.induction_variable, tile)
@@ -127,15 +160,20 @@ def _dynamic_dim(size: ir.Value, tile: int, start: int, attrs, dynamic: str, rec
         key = arith.DivUIOp(arith.SubIOp(rem, index_const(1)).result, index_const(pad)).result
         cases = list(range(ceil_div(tile - 1, pad)))
         sizes = [Padded(min((i + 1) * pad, tile), rem) for i in cases]
-    else:  # a case per remainder
-        key, cases = rem, list(range(1, tile))
+    else:  # a case per remainder (and with split, case `tile`: tile + 1 rows as two tiles)
+        key, cases = rem, list(range(1, tile + split))
         sizes = cases
+        if split:
+            key = arith.SelectOp(one, index_const(tile), rem).result
     switch = scf.IndexSwitchOp([], key, cases)
     with ir.InsertionPoint(switch.default_block):
         scf.YieldOp([])
     for i, sz in enumerate(sizes):
         with ir.InsertionPoint(switch.case_block(i)):
-            rec(end, sz)
+            if split and sz == tile:
+                _split_tail(end, tile, rec)
+            else:
+                rec(end, sz)
             scf.YieldOp([])
 
 

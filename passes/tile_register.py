@@ -46,7 +46,12 @@ class TileRegister(MatmulRewrite):
     copy) whose C (and epilogue inputs) are views of the rows that exist, read and written with
     `in_bounds = false` on rows; compose-amx runs it on tiles through its scratch buffer.
 
-    Options: mr, nr (register tile), order ("mn": M tiles outer, "nm": N tiles outer), pad-rows.
+    With `split-one-row` (AVX-512 and AVX2 kernels; tiles of 4 rows or more), M = k * MR + 1 rows, static
+    or at run time, run their last MR + 1 rows as two tiles of about half that instead of a whole tile and
+    a one-row tile (_ir.SPLIT_ONE_ROW_MIN_TILE).
+
+    Options: mr, nr (register tile), order ("mn": M tiles outer, "nm": N tiles outer), pad-rows,
+    split-one-row.
     """
 
     name = "tile-register"
@@ -54,6 +59,7 @@ class TileRegister(MatmulRewrite):
     nr: int = 64
     order: str = "mn"
     pad_rows: int = 0
+    split_one_row: bool = False
 
     def __post_init__(self):
         if self.mr <= 0 or self.nr <= 0:
@@ -87,8 +93,9 @@ class TileRegister(MatmulRewrite):
                 if extra is not None:
                     _epilogue.clone_onto(epilogue, c_t, extra)
 
-            dims = [(M, self.mr), (N, self.nr)]
-            tile_loops(dims if self.order == "mn" else dims[::-1], tile, pad=self.pad_rows)
+            dims, split = [(M, self.mr), (N, self.nr)], [self.split_one_row, False]
+            tile_loops(dims if self.order == "mn" else dims[::-1], tile, pad=self.pad_rows,
+                       split_one=split if self.order == "mn" else split[::-1])
         erase(op)
         if fill is not None:
             erase(fill)

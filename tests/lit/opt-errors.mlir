@@ -9,7 +9,7 @@
 // RUN: echo '' | not nanomm-opt 2>&1 | FileCheck %s --check-prefix=EMPTY
 
 // TENSOR: error: pass 'tile-register' failed: tile-register: requires buffer semantics: operand A is tensor<4x4xf32>
-// TENSOR-NEXT: reproduce with: nanomm-opt -p 'tile-register{mr=6 nr=64 order=mn pad-rows=0}' {{.*}}.mlir
+// TENSOR-NEXT: reproduce with: nanomm-opt -p 'tile-register{mr=6 nr=64 order=mn pad-rows=0 split-one-row=0}' {{.*}}.mlir
 // TENSOR-NOT: Traceback
 // UNKNOWN: error: unknown pass 'no-such-pass'
 // BADVALUE: error: pass 'tile-cache': option 'mc' expects int, got 'abc'

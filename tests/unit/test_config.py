@@ -339,7 +339,7 @@ def test_config_is_frozen_hashable_and_comparable():
 
 def test_pipeline_text():
     text = KernelConfig(mr=14, nr=32, mc=28, nc=64, kc=16, unroll_k=2, order="nm").pipeline()
-    assert text == ("tile-cache{mc=28 nc=64 kc=16 order=nmk},tile-register{mr=14 nr=32 order=nm pad-rows=0},"
+    assert text == ("tile-cache{mc=28 nc=64 kc=16 order=nmk},tile-register{mr=14 nr=32 order=nm pad-rows=0 split-one-row=1},"
                     "compose-microkernel{vector-width=16 unroll-k=2 prefetch-b=0 outline=1 late-c=1 bf16-fma=0 row-dot=0 align-w=0},"
                     "lower-x86{vector-bits=512 num-vregs=32},"
                     "lower-llvm{bare-ptr=1 x86vector=1 amx=0 noalias=0}")
@@ -348,6 +348,7 @@ def test_pipeline_text():
     assert "pack{nr=64 kc=256 prepacked=0 vector-width=16 prefetch-rows=8}" in packed.pipeline()
     amx = KernelConfig(mr=32, nr=32, mc=128, nc=256, kc=256, pack_b=True, isa="amx")
     assert "prefetch-rows=0 pack-a=1 a-rows=128}" in amx.pipeline(dtype="bf16")  # measured on Zen 4 only
+    assert "split-one-row" not in amx.pipeline(dtype="bf16")  # AMX tiles keep their edges (pad-mn, 16-row tiles)
     assert "pack{nr=64 kc=256 prepacked=1 vector-width=16 prefetch-rows=8}" in packed.pipeline(prepacked_b=True)
     with pytest.raises(ConfigError, match="pre-packed B needs pack_b=True"):
         KernelConfig().pipeline(prepacked_b=True)

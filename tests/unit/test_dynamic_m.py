@@ -102,7 +102,7 @@ def test_low_precision(dtype):
     _, b = operands(1, N, K, dtype)
     for config in (None, KernelConfig(mr=4, nr=32, mc=8, nc=64, kc=32, pack_b=True)):
         kernel = compile_matmul(None, N, K, dtype, config=config)
-        for M in (1, 3, 4, 5, 9, 33, 300):
+        for M in (1, 3, 4, 5, 7, 9, 13, 33, 300):  # 7, 13: 6-row tiles and one row (two tiles)
             a, _ = operands(M, N, K, dtype, seed=M)
             check(kernel(a, b), a, b)
 

@@ -1,5 +1,6 @@
 // RUN: nanomm-opt -p 'tile-register{mr=6 nr=16}' %s | FileCheck %s
 // RUN: nanomm-opt -p 'tile-register{mr=4 nr=32 order=nm}' %s | FileCheck %s --check-prefix=NM
+// RUN: nanomm-opt -p 'tile-register{mr=6 nr=16 split-one-row=1}' %s | FileCheck %s --check-prefix=SPLIT
 // RUN: not nanomm-opt -p 'tile-register{order=xy}' %s 2>&1 | FileCheck %s --check-prefix=BADOPT
 
 // A 12x32 block: 2x2 full 6x16 register tiles, each a vector.contract nanokernel over K.
@@ -22,6 +23,14 @@ func.func @full_tiles(%a: memref<12x5xf32>, %b: memref<5x32xf32>, %c: memref<12x
   return
 }
 
+// With split-one-row, 7 rows of 6-row tiles run as 4 + 3 rows (not 6 + 1: a one-row tile streams B for
+// one row of FMAs); columns are never split.
+// SPLIT-LABEL: func.func @edge_tiles
+// SPLIT:       memref.subview %arg2[0, 0] [4, 16] [1, 1]
+// SPLIT:       memref.subview %arg2[0, 16] [4, 4] [1, 1]
+// SPLIT:       memref.subview %arg2[4, 0] [3, 16] [1, 1]
+// SPLIT:       memref.subview %arg2[4, 16] [3, 4] [1, 1]
+// SPLIT-NOT:   [1, 16]
 // A 7x20 block: edge tiles 1x16, 6x4 and 1x4 are peeled with their own static shapes,
 // and a zero fill becomes a zero vector written before each nanokernel.
 // CHECK-LABEL: func.func @edge_tiles
