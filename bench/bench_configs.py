@@ -74,14 +74,11 @@ def compare_configs(args) -> int:
     base = default_config(M, N, K, host_cpu(), dtype=args.dtype, prepacked_b=tb, transposed_b=tb)
     configs = dict([("default", base)] + [parse_config(t, base) for t in args.config])
     a, b = _measure.inputs(M, N, K, args.dtype, np.random.default_rng(0))
-    if tb:  # W row-major, read as W.T; both on a 64-byte line
-        a, w = aligned(a.shape, a.dtype), aligned((N, K), b.dtype)
-        a[...], w[...] = _measure.inputs(M, N, K, args.dtype, np.random.default_rng(0))[0], b.T
-        b = w.T
     calls = {}
-    if tb:
-        dense_b = aligned((K, N), b.dtype)
-        dense_b[...] = b
+    if tb:  # W row-major, read as W.T, beside the same numbers as a dense W^T; all on a 64-byte line
+        x, w, dense_b = aligned(a.shape, a.dtype), aligned((N, K), b.dtype), aligned((K, N), b.dtype)
+        x[...], w[...], dense_b[...] = a, b.T, b
+        a, b = x, w.T
         dense = nanomm.compile_matmul(M, N, K, args.dtype, threads=1)
         dense_out = dense(a, dense_b)
         calls["dense"] = lambda: dense(a, dense_b, dense_out)

@@ -103,7 +103,7 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
     required = tuple(sorted(set(required_features(spec.dtype, cpu)) | set(cpu.features)))
     # A transposed B is read while it is packed: its default is the packed-B kernel's blocking (the
     # small-M default streams B rows unpacked, with K blocks too short to read B^T's rows along).
-    # A few rows of x take row-dot tiles over W's rows instead (config.DOT_ROWS, where K >= DOT_MIN_K_PER_ROW * M).
+    # A few rows of x take row-dot tiles over W's rows instead (config.row_dot_pays).
     packed_default = spec.prepacked_b or spec.transpose_b
     if config is None and spec.M is None:
         config = dynamic_config(spec.N, spec.K, cpu, prepacked_b=packed_default, dtype=spec.dtype,

@@ -260,6 +260,13 @@ DOT_MIN_K_PER_ROW = 16
 L1_WAYS = 8
 
 
+def row_dot_pays(M: int, K: int, cpu: CpuInfo, dtype: str, transposed_b: bool) -> bool:
+    """Whether x @ W.T with M rows of x takes row-dot tiles (float32 on AVX-512, M <= DOT_ROWS, K long
+    enough: DOT_MIN_K_PER_ROW) rather than packing W^T per call."""
+    return (transposed_b and dtype == "f32" and M <= DOT_ROWS and K >= DOT_MIN_K_PER_ROW * M
+            and cpu.vector_bits == 512)
+
+
 def row_dot_config(M: int, N: int, K: int) -> KernelConfig:
     """x @ W.T's default for a few rows of x (M <= DOT_ROWS, float32): MR x NR row-dot tiles (4x6, fewer
     rows as wide as the registers allow), W's tiles outer so that each streams once while x's rows
@@ -293,8 +300,7 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
     - with B pre-packed (prepacked_b), B panels stream sequentially whatever M is, so K
       blocks are long (kc 512) and a kc x nc block of B takes half of L2.
     """
-    if (transposed_b and dtype == "f32" and M <= DOT_ROWS and K >= DOT_MIN_K_PER_ROW * M
-            and cpu.vector_bits == 512):  # (not pre-packed)
+    if row_dot_pays(M, K, cpu, dtype, transposed_b):  # (not pre-packed)
         return row_dot_config(M, N, K)
     if dtype != "f32":
         if amx_path(M, N, cpu, dtype):
@@ -453,8 +459,7 @@ def dynamic_config(N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtyp
     """The default config of a dynamic-M kernel serving M up to `rows` (an M_RANGES bound; the
     last serves any M). x @ W.T's ranges up to 32 rows take row-dot tiles (most of their rows are
     at most DOT_ROWS; at 32 rows row-dot and packing measured level)."""
-    if (transposed_b and dtype == "f32" and rows <= 2 * DOT_ROWS and K >= DOT_MIN_K_PER_ROW * min(rows, DOT_ROWS)
-            and cpu.vector_bits == 512):
+    if rows <= 2 * DOT_ROWS and row_dot_pays(min(rows, DOT_ROWS), K, cpu, dtype, transposed_b):
         return row_dot_config(min(rows, DOT_ROWS), N, K)
     if dtype == "f32":
         config = default_config(rows, N, K, cpu, prepacked_b=prepacked_b, dtype=dtype)

@@ -121,7 +121,7 @@ def _split_tail(at: int | ir.Value, tile: int, rec) -> None:
         rec(index_const(at + first), tile + 1 - first)
     else:
         rec(at, first)
-        rec(arith.AddIOp(at, index_const(first)).result, tile + 1 - first)
+        rec(add_index(at, first), tile + 1 - first)
 
 
 def _for(lower: ir.Value, upper: ir.Value, step: int, attrs) -> scf.ForOp:
@@ -145,7 +145,6 @@ def _dynamic_dim(size: ir.Value, tile: int, start: int, attrs, dynamic: str, rec
     length = arith.SubIOp(size, first).result if start else size
     rem = arith.RemUIOp(length, index_const(tile)).result if tile > 1 else None
     end = arith.SubIOp(size, rem).result if rem is not None else size
-    split = split and dynamic == "switch"
     if split:  # one row over whole tiles: the last whole tile and it run as two tiles of half (tile + 1)
         one = arith.AndIOp(arith.CmpIOp(arith.CmpIPredicate.eq, rem, index_const(1)).result,
                            arith.CmpIOp(arith.CmpIPredicate.ugt, length, index_const(tile)).result).result
