@@ -226,10 +226,14 @@ def _breakdown(compiled, arrays, forwards: int = 7) -> dict[str, float]:
     contract = compiled._contract
     names = {id(c): "contraction " + label(c.describe()) for c in compiled.contractions}
     compiled._contract = lambda c, args, memo: timed(names[id(c)], contract)(c, args, memo)
-    # a sliced run: its contractions, copies and Python are one part, its segment's slices the segment's
+    # a sliced run: a native program (runtime/programs.py) is one part; run from Python, its contractions,
+    # copies and Python are one part, its segment's slices the segment's
     run_sliced = compiled._run_sliced
-    compiled._run_sliced = lambda run, args, memo: timed(run.describe() + " (without its segment)", run_sliced)(
-        run, args, memo)
+
+    def sliced_name(run):
+        native = any(key[0] == id(run) and found for key, found in compiled._programs.items())
+        return run.describe() + (", a native program" if native else " (without its segment)")
+    compiled._run_sliced = lambda run, args, memo: timed(sliced_name(run), run_sliced)(run, args, memo)
     chunks = {run.segment: compiled.segments[run.segment].kernel.chunk(run.parts) for run in compiled.sliced}
     wrapped = {}  # (layers share their segments' builds: each wrapped once)
     for k, chunk in chunks.items():

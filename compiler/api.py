@@ -388,6 +388,38 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
     return result
 
 
+def batched_call(a: np.ndarray, b: np.ndarray, out: np.ndarray, *, bias=None, activation: str | None = None,
+                 alpha: float = 1.0) -> tuple[object, list[int]] | None:
+    """What `matmul(a, b, out=out, threads=1, bias=, activation=, alpha=)` runs on these ndarrays, without
+    running it: (the kernel, its arguments: A, B, C, the epilogue arrays), pointers into the arrays as
+    given; None where that call is not one batched kernel reading them in place (a copy, a broadcast
+    batch, a converted bias). compiler/graph.py's programs call it from native code, with the checks
+    done here once per layout."""
+    if not all(type(x) is _NDARRAY for x in (a, b, out)) or a.ndim < 3 or b.ndim != a.ndim \
+            or a.shape[:-2] != b.shape[:-2] or a.shape[-1] != b.shape[-2] \
+            or out.shape != a.shape[:-1] + b.shape[-1:] or not out.flags.c_contiguous:
+        return None
+    kind = _dtype_kind(a.dtype, b.dtype)
+    count, (M, K), N = math.prod(a.shape[:-2]), a.shape[-2:], b.shape[-1]
+    if kind is None or out.dtype != np.dtype(DTYPES[kind].numpy_c) or count < 2 or 0 in (M, N, K):
+        return None
+    spec_epilogue, extras = None, ()
+    if bias is not None or activation is not None or alpha != 1.0:
+        spec_epilogue, extras, converted = _epilogue_for((bias, activation, None, alpha, None, None), M, N, kind)
+        if converted:
+            return None
+    A, sa = _batch_view(a, count, transposable=False)
+    B, sb, transpose_b = _batch_view(b, count, transposable=True)
+    if data_pointer(A) != data_pointer(a) or data_pointer(B) != data_pointer(b) or sa == 0 or sb == 0:
+        return None
+    item = [x.dtype.itemsize for x in (A, B)]
+    kernel = compile_matmul(M, N, K, kind, threads=1, epilogue=spec_epilogue, transpose_b=transpose_b,
+                            batch=count, batch_strides=(sa // item[0], sb // item[1], M * N))
+    function = kernel._function
+    _, pointers = function.prepare(A, np.swapaxes(B, -1, -2) if transpose_b else B, out.reshape(count, M, N), extras)
+    return kernel, pointers + ([count] if function.abi.batch is None else [])
+
+
 # nanomm.matmul's front door for N-D calls it ran as one batched kernel on the inputs as given:
 # (shapes, strides, dtypes, threads, dtype=, epilogue, cores) -> the plan. A repeated call checks
 # only what can change (out, the epilogue's arrays, overlaps) and passes the same data pointers:

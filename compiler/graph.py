@@ -52,7 +52,9 @@ from mlir import ir
 from ..errors import DTypeError, MLIRInputError, ShapeError
 from ..runtime.convert import bfloat16
 from . import upstream
-from .api import compile_matmul, matmul
+from .api import batched_call, compile_matmul, matmul
+from ..runtime import programs, settings
+from ..runtime.kernel import data_pointer
 from ..runtime.dtypes import MLIR_DTYPES
 from .payload import ACTIVATION_FUNCTIONS, Epilogue
 
@@ -337,6 +339,7 @@ class GraphFunction:
         self._copied: set[int] = set()  # build()'s run: views computed through a copy
         self.sliced: list[_Sliced] = []  # attention run a slice of sentences at a time (_find_slices)
         self._slice_of: dict[int, _Sliced] = {}  # each of their values -> its run
+        self._programs: dict[tuple, tuple | None] = {}  # (run, the arrays' layouts) -> its program (_program)
 
     def build(self) -> "GraphFunction":
         """Compiles the pre-packed kernels and the segments, then runs the function once on zeros with
@@ -677,12 +680,163 @@ class GraphFunction:
                 if not self._warming:
                     chunk.run_slice(ins, outs, k)
                 contract(then, k)
+        if not self._warming and self._run_program(run, chunk, first, ins, outs, then):
+            return
         threads = min(upstream.resolve_threads(None), p) if run.moved >= THREADED_MIN_BYTES else 1
         bounds = [p * t // threads for t in range(threads + 1)]
         others = [upstream.pool().submit(slices, bounds[t], bounds[t + 1]) for t in range(1, threads)]
         slices(bounds[0], bounds[1])
         for f in others:
             f.result()
+
+    def _run_program(self, run: "_Sliced", chunk, first: list, ins: list, outs: list, then: list) -> bool:
+        """A sliced run as native programs (runtime/programs.py): each thread's share of the slices, their
+        copies, kernels and segment calls without Python, in one native pool call; False where no
+        program can run them (the caller runs them from Python)."""
+        bases = [x for c, a, b, out, bias in first + then for x in (a, b, out) + (() if bias is None else (bias,))]
+        bases += ins + outs
+        threads = min(upstream.resolve_threads(None), run.parts) if run.moved >= PROGRAM_THREADED_MIN_BYTES else 1
+        key = (id(run), threads) + tuple((x.shape, x.strides, x.dtype.str) for x in bases)
+        if key not in self._programs:
+            if not programs.available():
+                return False
+            self._programs[key] = self._program(run.parts, threads, chunk, first, ins, outs, then, bases)
+            settings.trim_oldest(self._programs)
+        found = self._programs.get(key)
+        if found is None:
+            return False
+        template, offsets, free, _ = found
+        try:
+            buffer = free.pop()  # the scratch (copies, the producers' results): one call's own at a time
+        except IndexError:
+            buffer = np.empty(offsets[-1] + 64, np.uint8)
+        start = -data_pointer(buffer) % 64 + data_pointer(buffer)
+        template.run([data_pointer(x) for x in bases] + [start + o for o in offsets[:-1]], threads)
+        free.append(buffer)
+        return True
+
+    @staticmethod
+    def _program(p: int, threads: int, chunk, first: list, ins: list, outs: list, then: list,
+                 bases: list) -> tuple | None:
+        """(the Template of a sliced run over arrays of these layouts, one part a thread, the byte offsets
+        of its scratch arrays in a buffer and that buffer's size last, a list of free buffers, the kernels
+        it calls), or None
+        where a slice is not a program (a call that is not one batched kernel in place, a copy of more
+        than programs.COPY_DIMS outer loops). A thread's slices reuse its scratch: the producers'
+        results (the scores, which only the segment reads) stay in its L2 from kernel to segment."""
+        positions, at = [], 0  # each call's (A, B, C[, bias]) positions in `bases`
+        for *_, bias in first + then:
+            positions.append(tuple(range(at, at + (3 if bias is None else 4))))
+            at += len(positions[-1])
+        ins_at, outs_at = at, at + len(ins)
+        # segment inputs that are a producer's result, read by nothing else (_find_slices): -> that producer
+        made_by = {i: j for i, x in enumerate(ins) for j, (*_, out, _) in enumerate(first)
+                   if data_pointer(x) == data_pointer(out) and x.nbytes == out.nbytes}
+        scratch: list[np.ndarray] = []
+        part_scratch: list[list] = []  # this part's scratch, in the order a slice asks for it
+        slot = [0]
+        prog, kept = programs.Program(0), []
+
+        def ref(view, i):  # (base, byte offset) of a view into bases[i]
+            return i, data_pointer(view) - data_pointer(bases[i])
+
+        def new_scratch(shape, dtype, transposed=False):
+            if slot[0] < len(part_scratch):  # (a later slice of the part: the first slice's arrays again)
+                x, x_ref = part_scratch[slot[0]]
+            else:
+                x = np.empty(shape[:-2] + shape[-2:][::-1], dtype).swapaxes(-1, -2) if transposed else np.empty(shape, dtype)
+                scratch.append(x)
+                x_ref = (len(bases) + len(scratch) - 1, 0)
+                part_scratch.append((x, x_ref))
+            slot[0] += 1
+            if x.shape != tuple(shape) or x.dtype != dtype:
+                raise ValueError("slices of one run differ in shape")  # (_find_slices cuts equal slices)
+            return x, x_ref
+
+        def copy(dst, dst_ref, src, src_ref) -> bool:
+            dims = [(n, s, d) for n, s, d in zip(src.shape, src.strides, dst.strides) if n != 1]
+            if dims and dims[-1][2] != dst.itemsize:  # (the transposed scratch: copied along its unit stride)
+                dims = dims[:-2] + dims[-2:][::-1]
+            return prog.copy(dst_ref, src_ref, [n for n, _, _ in dims], dst.itemsize,
+                             [s for _, s, _ in dims], [d for _, _, d in dims])
+
+        def dense(view, view_ref):  # what _dense() reads: the view, or a scratch copy of it
+            if view.flags.c_contiguous or view.swapaxes(-1, -2).flags.c_contiguous:
+                return view, view_ref
+            made = new_scratch(view.shape, view.dtype,
+                               view.strides[-1] != view.itemsize and view.strides[-2] == view.itemsize)
+            return made if copy(made[0], made[1], view, view_ref) else (None, None)
+
+        def contract(calls, where, k, results: dict | None = None) -> bool:
+            """Appends slice k of the calls; a call whose index is in `results` writes a scratch array
+            instead of its result's slice, and results[index] becomes that array's ref."""
+            for j, ((c, a, b, out, bias), at) in enumerate(zip(calls, where)):
+                ep = c.epilogue or _NO_EPILOGUE
+                operands = []
+                for x, i in zip((a, b), at):
+                    view = upstream.part_of(x, 0, k, p)
+                    operands.append(dense(view, ref(view, i)))
+                    if operands[-1][0] is None:
+                        return False
+                o = upstream.part_of(out, 0, k, p)
+                o, o_ref = new_scratch(o.shape, o.dtype) if results and j in results else (o, ref(o, at[2]))
+                if results and j in results:
+                    results[j] = o_ref
+                found = batched_call(operands[0][0], operands[1][0], o, bias=bias, activation=ep.activation, alpha=ep.alpha)
+                if found is None:
+                    return False
+                kernel, pointers = found
+                want = [data_pointer(operands[0][0]), data_pointer(operands[1][0]), data_pointer(o)]
+                want += [] if bias is None else [data_pointer(bias)]
+                if pointers[:len(want)] != want:
+                    return False
+                kept.append(kernel)
+                args = [operands[0][1], operands[1][1], o_ref] + ([] if bias is None else [(at[3], 0)])
+                prog.call(kernel._function.address, args + [int(x) for x in pointers[len(want):]])
+            return True
+
+        bounds = [p * t // threads for t in range(threads + 1)]
+        for t in range(threads):
+            prog.part()
+            part_scratch.clear()
+            for k in range(bounds[t], bounds[t + 1]):
+                slot[0] = 0
+                results = dict.fromkeys(made_by.values())  # producer -> its scratch result's ref
+                if not contract(first, positions[:len(first)], k, results):
+                    return None
+                args, after = [], []
+                for i, (x, axis) in enumerate(zip(ins, chunk.axes_in)):
+                    if i in made_by:
+                        args.append(results[made_by[i]])
+                        continue
+                    if axis is None:
+                        args.append((ins_at + i, 0))
+                        continue
+                    view = upstream.part_of(x, axis, k, p)
+                    if axis == 0:
+                        args.append(ref(view, ins_at + i))
+                        continue
+                    made, made_ref = new_scratch(view.shape, view.dtype)
+                    if not copy(made, made_ref, view, ref(view, ins_at + i)):
+                        return None
+                    args.append(made_ref)
+                for i, (x, axis) in enumerate(zip(outs, chunk.axes_out), outs_at):
+                    view = upstream.part_of(x, axis, k, p)
+                    if axis == 0:
+                        args.append(ref(view, i))
+                        continue
+                    made, made_ref = new_scratch(view.shape, view.dtype)
+                    args.append(made_ref)
+                    after.append((view, ref(view, i), made, made_ref))
+                prog.call(chunk.address, args)
+                for view, view_ref, made, made_ref in after:
+                    if not copy(view, view_ref, made, made_ref):
+                        return None
+                if not contract(then, positions[len(first):], k):
+                    return None
+        prog.bases = len(bases) + len(scratch)
+        sizes = [-(-x.nbytes // 64) * 64 for x in scratch]
+        return prog.finish(), [sum(sizes[:j]) for j in range(len(sizes) + 1)], [], kept
 
     def _compose(self, vid: int) -> tuple | None:
         """A view that copies (a reshape of a transposed slice), as a strided view of the array its chain
@@ -751,6 +905,12 @@ SLICE_BYTES = 1 << 19
 # in slices on one core (3 MB moved, timed by hand: 0.36 ms on one thread, 0.38 on two); its attention (14 MB) runs
 # 3.9 -> 2.3 ms on two. `python bench/bench_frontend.py --layers minilm.layer --threads 0` times both.
 THREADED_MIN_BYTES = 8 << 20
+
+
+# A sliced run's program (GraphFunction._run_program) spreads its slices over the cores from this many
+# bytes moved: the native pool's workers are awake from the kernel before (a few microseconds to start).
+# `python bench/bench_frontend.py --layers minilm.layer --threads 0` times the layer's runs.
+PROGRAM_THREADED_MIN_BYTES = 1 << 20
 
 
 def _slices(size: int, moved: int) -> int | None:

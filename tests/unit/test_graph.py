@@ -137,14 +137,25 @@ def test_torch_mlir_encoder_layer_compiles_whole_and_agrees_with_torch():
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_attention_runs_a_slice_of_sentences_at_a_time_and_agrees(monkeypatch, threads):
+@pytest.mark.parametrize("native", [True, False], ids=["programs", "python"])
+def test_attention_runs_a_slice_of_sentences_at_a_time_and_agrees(monkeypatch, threads, native):
     """With slices smaller than the sample's scores (SLICE_BYTES), the scores' kernel, the softmax
     segment and P @ V run a slice of the batch at a time (on two threads: each its own slices), into
-    whole arrays: the result is torch's, nothing compiles at the first call, the inputs stay as they were."""
+    whole arrays: the result is torch's, nothing compiles at the first call, the inputs stay as they were.
+    Native programs run the slices where they can (runtime/programs.py); the Python path otherwise."""
     from nanomm.compiler import build, graph, upstream
+    from nanomm.runtime import programs
+    if native and not programs.available():
+        pytest.skip("no native pool on this platform (not Linux on x86-64): slices run from Python")
+    if not native:
+        monkeypatch.setattr(programs, "available", lambda: False)
     monkeypatch.setattr(upstream, "resolve_threads", lambda threads_: threads)  # (as on a host of that many cores)
     monkeypatch.setattr(graph, "SLICE_BYTES", 256)  # (its scores: 2 x 2 heads x 5 x 5 floats, 400 bytes)
     monkeypatch.setattr(graph, "THREADED_MIN_BYTES", 0)
+    monkeypatch.setattr(graph, "PROGRAM_THREADED_MIN_BYTES", 0)
+    ran = []  # the threads each program ran on
+    real_run = programs.Template.run
+    monkeypatch.setattr(programs.Template, "run", lambda self, pointers, n: ran.append(n) or real_run(self, pointers, n))
     handed = []  # the slices handed to the pool's threads
     pool = upstream.pool()
     monkeypatch.setattr(upstream, "pool", lambda: type("P", (), {"submit": lambda self, fn, *a: handed.append(a) or
@@ -159,12 +170,16 @@ def test_attention_runs_a_slice_of_sentences_at_a_time_and_agrees(monkeypatch, t
     # order, so its slices of that input are cut across (axis 1)
     assert [(r.segment, r.producers, r.consumers) for r in f.sliced[1:]] == [(1, [], []), (2, [], [])], f.describe()
     assert f.segments[1].kernel.chunk(2).axes_in.count(1) == 1
+    handed.clear()  # (compile()'s run, with zeros for the segments, is Python's)
     before = dict(build.build_counts())
     _agrees(f(*args), want)
     assert dict(build.build_counts()) == before
     for a, c in zip(args, copies):
         np.testing.assert_array_equal(a, c)
-    assert bool(handed) == (threads == 2) and all(a == (1, 2) for a in handed)  # (thread 1: the second slice)
+    if native:  # every sliced run a program (the first layer norm's input cut across: copied natively)
+        assert not handed and ran == [threads] * 3 and all(f._programs.values())
+    else:
+        assert not ran and bool(handed) == (threads == 2) and all(a == (1, 2) for a in handed)  # (thread 1: slice 2)
     monkeypatch.setattr(graph, "SLICE_BYTES", 1 << 40)  # (the same function without slices: the same result)
     whole = nanomm.compile(source).encoder
     assert not whole.sliced

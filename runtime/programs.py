@@ -1,0 +1,229 @@
+"""Call programs: lists of native calls (kernels, segments, row copies) that the native pool runs as parts.
+
+A compiled function's sliced runs (compiler/graph.py: a layer norm a slice of tokens at a time, an
+attention's scores, softmax and P @ V a sentence at a time) are each a few native calls per slice
+on arrays whose addresses change from call to call but whose layouts do not. Run from Python, a
+slice costs tens of microseconds of front-door checks and views, and on two threads the slices
+take turns at the GIL. Here a slice is a *program*, an int64 array the native pool's part runs
+without Python:
+
+    [function, n, arg0, ..., arg(n-1)]  repeated, one entry per call, `void function(args)`
+
+made once per layout (Program: each argument an array's data pointer plus a byte offset, or a
+constant) and filled per call with one vectorized add (Template.fill). Copies of strided views
+(the heads of a projection read as dense operands) are calls of `nanomm_copy_rows`, JIT'd here
+with the runner from the IR below.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+from typing import Sequence
+
+import numpy as np
+
+from nanomm.runtime.cpu import native_cpu
+
+MAX_ARGS = 16  # arguments of one call in a program (a kernel's: A, B, C, four epilogue arrays, M)
+COPY_DIMS = 3  # outer loops of a row copy (any more: the caller copies in Python)
+
+
+def _runner_ir() -> str:
+    cases = "".join(f"    i64 {n}, label %c{n}\n" for n in range(MAX_ARGS + 1))
+    blocks = []
+    for n in range(MAX_ARGS + 1):
+        loads = "".join(f"  %a{n}_{i}p = getelementptr i64, ptr %p, i64 {2 + i}\n"
+                        f"  %a{n}_{i} = load i64, ptr %a{n}_{i}p\n" for i in range(n))
+        args = ", ".join(f"i64 %a{n}_{i}" for i in range(n))
+        blocks.append(f"c{n}:\n{loads}  call void %fn({args})\n  br label %next\n")
+    return f"""
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+
+; Part of a native pool plan (f(A, B, C, rows)): runs `rows` calls of the program at %prog.
+define void @nanomm_run_calls(ptr %prog, ptr %unused_b, ptr %unused_c, i64 %calls) {{
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [0, %entry], [%i1, %next]
+  %p = phi ptr [%prog, %entry], [%pn, %next]
+  %more = icmp ult i64 %i, %calls
+  br i1 %more, label %body, label %done
+body:
+  %fn = load ptr, ptr %p
+  %np = getelementptr i64, ptr %p, i64 1
+  %n = load i64, ptr %np
+  switch i64 %n, label %next [
+{cases}  ]
+{"".join(blocks)}next:
+  %words = add i64 %n, 2
+  %pn = getelementptr i64, ptr %p, i64 %words
+  %i1 = add i64 %i, 1
+  br label %loop
+done:
+  ret void
+}}
+
+; Copies rows of %desc[3] bytes: for i < desc[0], j < desc[1], k < desc[2], from
+; src + i desc[4] + j desc[5] + k desc[6] to dst + i desc[7] + j desc[8] + k desc[9].
+define void @nanomm_copy_rows(ptr %dst, ptr %src, ptr %desc) {{
+entry:
+  %n0 = load i64, ptr %desc
+  %n1p = getelementptr i64, ptr %desc, i64 1
+  %n1 = load i64, ptr %n1p
+  %n2p = getelementptr i64, ptr %desc, i64 2
+  %n2 = load i64, ptr %n2p
+  %rbp = getelementptr i64, ptr %desc, i64 3
+  %rb = load i64, ptr %rbp
+  %s0p = getelementptr i64, ptr %desc, i64 4
+  %s0 = load i64, ptr %s0p
+  %s1p = getelementptr i64, ptr %desc, i64 5
+  %s1 = load i64, ptr %s1p
+  %s2p = getelementptr i64, ptr %desc, i64 6
+  %s2 = load i64, ptr %s2p
+  %d0p = getelementptr i64, ptr %desc, i64 7
+  %d0 = load i64, ptr %d0p
+  %d1p = getelementptr i64, ptr %desc, i64 8
+  %d1 = load i64, ptr %d1p
+  %d2p = getelementptr i64, ptr %desc, i64 9
+  %d2 = load i64, ptr %d2p
+  br label %l0
+l0:
+  %i = phi i64 [0, %entry], [%i1, %e1]
+  %m0 = icmp ult i64 %i, %n0
+  br i1 %m0, label %l1, label %done
+l1:
+  %j = phi i64 [0, %l0], [%j1, %e2]
+  %m1 = icmp ult i64 %j, %n1
+  br i1 %m1, label %l2, label %e1
+l2:
+  %k = phi i64 [0, %l1], [%k1, %row]
+  %m2 = icmp ult i64 %k, %n2
+  br i1 %m2, label %row, label %e2
+row:
+  %si = mul i64 %i, %s0
+  %sj = mul i64 %j, %s1
+  %sk = mul i64 %k, %s2
+  %sij = add i64 %si, %sj
+  %so = add i64 %sij, %sk
+  %di = mul i64 %i, %d0
+  %dj = mul i64 %j, %d1
+  %dk = mul i64 %k, %d2
+  %dij = add i64 %di, %dj
+  %do = add i64 %dij, %dk
+  %from = getelementptr i8, ptr %src, i64 %so
+  %to = getelementptr i8, ptr %dst, i64 %do
+  call void @llvm.memcpy.p0.p0.i64(ptr %to, ptr %from, i64 %rb, i1 false)
+  %k1 = add i64 %k, 1
+  br label %l2
+e2:
+  %j1 = add i64 %j, 1
+  br label %l1
+e1:
+  %i1 = add i64 %i, 1
+  br label %l0
+done:
+  ret void
+}}
+"""
+
+
+_module: list = []  # [runner address, copy address, JitModule] or [None, None, None], made on first use
+_lock = threading.Lock()
+
+
+def _functions() -> tuple[int | None, int | None]:
+    if not _module:
+        with _lock:
+            if not _module:
+                try:
+                    from nanomm.runtime.jit import JitModule
+
+                    cpu = native_cpu()
+                    module = JitModule(_runner_ir(), cpu.name, cpu.feature_string())
+                    _module.extend([module.address("nanomm_run_calls"), module.address("nanomm_copy_rows"), module])
+                except Exception:  # noqa: BLE001 - no runner: the caller runs its slices from Python
+                    _module.extend([None, None, None])
+    return _module[0], _module[1]
+
+
+def available() -> bool:
+    """Whether programs can run here (the runner JIT'd, the native pool there)."""
+    from nanomm.runtime.native_pool import native_pool
+
+    return _functions()[0] is not None and native_pool() is not None
+
+
+class Program:
+    """A template being written: parts (runs of calls), each argument `(base, offset)` (the data
+    pointer of the call's array number `base`, plus a byte offset) or an int constant."""
+
+    def __init__(self, bases: int) -> None:
+        self.bases = bases  # arrays whose pointers a call supplies (Template.fill)
+        self._words: list[tuple[int, int]] = []  # (base index or -1 for a constant, value)
+        self._starts: list[int] = []  # each part's first word
+        self._calls: list[int] = []
+        self._keep: list[np.ndarray] = []  # copy descriptors the program points at
+
+    def part(self) -> None:
+        """Starts the next part (a slice)."""
+        self._starts.append(len(self._words))
+        self._calls.append(0)
+
+    def call(self, function: int, args: Sequence) -> None:
+        """Appends `function(args)`; each arg an int (a constant) or (base, byte offset)."""
+        if len(args) > MAX_ARGS:
+            raise ValueError(f"a program call takes at most {MAX_ARGS} arguments, got {len(args)}")
+        self._words += [(-1, function), (-1, len(args))]
+        self._words += [(-1, a) if isinstance(a, int) else (int(a[0]), int(a[1])) for a in args]
+        self._calls[-1] += 1
+
+    def copy(self, dst: tuple[int, int], src: tuple[int, int], shape: Sequence[int], itemsize: int,
+             src_strides: Sequence[int], dst_strides: Sequence[int]) -> bool:
+        """Appends a copy of a strided array of `shape` (byte strides; the last axis unit-stride in
+        both, or of one element): False where it takes more than COPY_DIMS outer loops."""
+        shape, src_strides, dst_strides = list(shape), list(src_strides), list(dst_strides)
+        if shape and (shape[-1] == 1 or (src_strides[-1] == itemsize and dst_strides[-1] == itemsize)):
+            row = shape.pop() * itemsize
+            src_strides.pop()
+            dst_strides.pop()
+        else:
+            row = itemsize
+        if len(shape) > COPY_DIMS:
+            return False
+        pad = COPY_DIMS - len(shape)
+        desc = np.array([1] * pad + shape + [row] + [0] * pad + src_strides + [0] * pad + dst_strides, np.int64)
+        self._keep.append(desc)
+        self.call(_functions()[1], [dst, src, desc.ctypes.data])
+        return True
+
+    def finish(self) -> "Template":
+        return Template(self)
+
+
+class Template:
+    """A finished Program: `run(pointers, threads)` fills in the arrays' data pointers and runs its
+    parts on the native pool (all of them done before it returns)."""
+
+    def __init__(self, program: Program) -> None:
+        words = program._words
+        self._base = np.array([b for b, _ in words], np.int64)
+        self._value = np.array([v for _, v in words], np.int64)
+        self._keep = program._keep
+        self.bases = program.bases
+        self.parts = len(program._starts)
+        runner = _functions()[0]
+        from nanomm.runtime.native_pool import make_plan
+
+        self._plan = make_plan([(runner, 8 * start, 0, 0, calls)
+                                for start, calls in zip(program._starts, program._calls)])
+
+    def run(self, pointers: Sequence[int], threads: int) -> None:
+        from nanomm.runtime.native_pool import native_pool
+
+        if len(pointers) != self.bases:
+            raise ValueError(f"this program takes {self.bases} array pointers, got {len(pointers)}")
+        table = np.array(list(pointers) + [0], np.int64)  # (constants: base -1, the 0 at the end)
+        filled = self._value + table[self._base]  # (this call's own: calls may come from two threads)
+        address = filled.ctypes.data
+        native_pool().run(self._plan, self.parts, address, address, address, threads=threads)

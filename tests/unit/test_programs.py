@@ -1,0 +1,84 @@
+"""Native call programs (runtime/programs.py): row copies, kernel calls, parts over threads."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from nanomm.runtime import programs
+
+pytestmark = pytest.mark.skipif(not programs.available(),
+                                reason="no native pool on this platform (not Linux on x86-64)")
+
+
+def _copy_program(dst: np.ndarray, src: np.ndarray, parts: int = 1) -> programs.Template | None:
+    """A program copying src (any strided view of a base array) into dst, a slice of the leading
+    axis per part; None where the copy takes too many loops."""
+    base = src.base if src.base is not None else src
+    while base.base is not None:
+        base = base.base
+    p = programs.Program(2)
+    n = src.shape[0] // parts
+    for k in range(parts):
+        p.part()
+        s, d = src[k * n:(k + 1) * n], dst[k * n:(k + 1) * n]
+        if not p.copy((0, d.ctypes.data - dst.ctypes.data), (1, s.ctypes.data - base.ctypes.data), s.shape,
+                      s.itemsize, s.strides, d.strides):
+            return None
+    return p.finish(), base
+
+
+@pytest.mark.parametrize("make", [
+    lambda x: x[:, :, :384].reshape(8, 128, 12, 32).transpose(0, 2, 1, 3)[3],  # an attention head view
+    lambda x: x[2, :100, 5:37],  # a 2-D window
+    lambda x: x[:, 7, ::3],  # elements one at a time (no unit stride)
+    lambda x: x[:4, :, 1:2],  # a column
+], ids=["heads", "window", "strided", "column"])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_copies_match_numpy(make, threads):
+    x = np.random.default_rng(0).standard_normal((8, 128, 1152), dtype=np.float32)
+    before = x.copy()
+    view = make(x)
+    dst = np.full(view.shape, np.nan, np.float32)
+    template, base = _copy_program(dst, view, parts=2 if view.shape[0] % 2 == 0 else 1)
+    template.run([dst.ctypes.data, base.ctypes.data], threads)
+    np.testing.assert_array_equal(dst, view)
+    np.testing.assert_array_equal(x, before)
+
+
+def test_a_copy_of_too_many_loops_is_refused_not_run():
+    x = np.zeros((2, 2, 2, 2, 4), np.float32)[..., ::2]  # four outer loops, no unit stride
+    p = programs.Program(2)
+    p.part()
+    assert not p.copy((0, 0), (1, 0), x.shape, 4, x.strides, np.empty(x.shape, np.float32).strides)
+
+
+def test_a_program_calls_a_kernel_on_its_arrays_each_call():
+    """The kernel's arguments are the arrays' pointers of each call plus the program's offsets: the
+    same template on new arrays of the same layout computes their product."""
+    import nanomm
+
+    rng = np.random.default_rng(1)
+    kernel = nanomm.compile_matmul(16, 24, 32, threads=1, batch=4, batch_strides=(16 * 32, 32 * 24, 16 * 24))
+    address = kernel._function.address
+    p = programs.Program(3)
+    for k in range(2):  # two parts: the kernel on entries 4k to 4k + 3 of 8
+        p.part()
+        p.call(address, [(0, k * 4 * 16 * 32 * 4), (1, k * 4 * 32 * 24 * 4), (2, k * 4 * 16 * 24 * 4)])
+    template = p.finish()
+    for _ in range(2):
+        a = rng.standard_normal((8, 16, 32), dtype=np.float32)
+        b = rng.standard_normal((8, 32, 24), dtype=np.float32)
+        c = np.full((8, 16, 24), np.nan, np.float32)
+        template.run([a.ctypes.data, b.ctypes.data, c.ctypes.data], 2)
+        np.testing.assert_allclose(c, a @ b, rtol=1e-5, atol=1e-5)
+
+
+def test_wrong_programs_are_named():
+    p = programs.Program(1)
+    p.part()
+    with pytest.raises(ValueError, match="at most"):
+        p.call(0, [0] * (programs.MAX_ARGS + 1))
+    template = p.finish()
+    with pytest.raises(ValueError, match="takes 1 array pointers, got 2"):
+        template.run([0, 0], 1)
