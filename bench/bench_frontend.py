@@ -199,8 +199,10 @@ def _onnxruntime(torch, module, inputs, want, threads, name):
 
 def _breakdown(compiled, arrays, forwards: int = 7) -> dict[str, float]:
     """Where a forward's time goes: milliseconds per forward in each kind of contraction (kernel call
-    with its operand copies), each kind of MLIR-lowered segment, each kind of sliced attention (its
-    contractions and segment together), and the rest (views, Python), as
+    with its operand copies), each kind of MLIR-lowered segment, each kind of sliced run (its
+    contractions and copies; its segment's slices are the segment's part: in a native program, timed by
+    the time-stamp counter around each segment call, their cycles over the program's threads), and
+    the rest (views, Python), as
     medians over the fastest half of a few forwards. Parts that are the same ops (a layer's, six times)
     are added up. Each part's time is its own: a part that computes its inputs does not count theirs."""
     import re
@@ -230,17 +232,33 @@ def _breakdown(compiled, arrays, forwards: int = 7) -> dict[str, float]:
     # copies and Python are one part, its segment's slices the segment's
     run_sliced = compiled._run_sliced
 
-    def sliced_name(run):
-        native = any(key[0] == id(run) and found for key, found in compiled._programs.items())
-        return run.describe() + (", a native program" if native else " (without its segment)")
-    compiled._run_sliced = lambda run, args, memo: timed(sliced_name(run), run_sliced)(run, args, memo)
+    def threads_of(run):  # the threads its native program ran on (0: run from Python)
+        return max([key[1] for key, found in getattr(compiled, "_programs", {}).items()
+                    if key[0] == id(run) and key[2] is not None and found] or [0])
+
+    def sliced(run, args, memo):
+        timed(run.describe() + " (without its segment)", run_sliced)(run, args, memo)
+        threads = threads_of(run)
+        if threads:  # its segment's calls, timed inside the program: their cycles over its threads
+            seconds = counters.seconds()[compiled.sliced.index(run)] / threads
+            counters.cycles[compiled.sliced.index(run)] = 0
+            spent[run.describe() + " (without its segment)"] -= seconds
+            name = segment_names[run.segment]
+            spent[name] = spent.get(name, 0.0) + seconds
+    compiled._run_sliced = sliced
+    counters = None
+    if hasattr(compiled, "segment_counters"):
+        from nanomm.runtime import programs
+
+        counters = compiled.segment_counters = programs.Counters(len(compiled.sliced))
+    segment_names = {run.segment: "segment " + label(compiled.segments[run.segment].describe(run.segment)).split(
+        ": ", 1)[1] + ", in slices" for run in compiled.sliced}
     chunks = {run.segment: compiled.segments[run.segment].kernel.chunk(run.parts) for run in compiled.sliced}
     wrapped = {}  # (layers share their segments' builds: each wrapped once)
     for k, chunk in chunks.items():
         if id(chunk) not in wrapped:
             wrapped[id(chunk)] = chunk
-            chunk.run_slice = timed("segment " + label(compiled.segments[k].describe(k)).split(": ", 1)[1] +
-                                    ", in slices", chunk.run_slice)
+            chunk.run_slice = timed(segment_names[k], chunk.run_slice)
     real = [s.kernel for s in compiled.segments]
     for k, (s, kernel) in enumerate(zip(compiled.segments, real)):
         if kernel is not None and k not in chunks:
@@ -255,6 +273,8 @@ def _breakdown(compiled, arrays, forwards: int = 7) -> dict[str, float]:
             runs.append((total, {**spent, "rest (views, copies of results, Python)": total - sum(spent.values())}))
     finally:
         del compiled._contract, compiled._run_sliced
+        if counters is not None:
+            compiled.segment_counters = None
         for chunk in wrapped.values():
             del chunk.run_slice
         for s, kernel in zip(compiled.segments, real):

@@ -340,6 +340,8 @@ class GraphFunction:
         self.sliced: list[_Sliced] = []  # attention run a slice of sentences at a time (_find_slices)
         self._slice_of: dict[int, _Sliced] = {}  # each of their values -> its run
         self._programs: dict[tuple, tuple | None] = {}  # (run, the arrays' layouts) -> its program (_program)
+        # set (bench/bench_frontend.py's breakdown): programs time their segment calls into these, a slot a run
+        self.segment_counters: programs.Counters | None = None
 
     def build(self) -> "GraphFunction":
         """Compiles the pre-packed kernels and the segments, then runs the function once on zeros with
@@ -696,11 +698,13 @@ class GraphFunction:
         bases = [x for c, a, b, out, bias in first + then for x in (a, b, out) + (() if bias is None else (bias,))]
         bases += ins + outs
         threads = min(upstream.resolve_threads(None), run.parts) if run.moved >= PROGRAM_THREADED_MIN_BYTES else 1
-        key = (id(run), threads) + tuple((x.shape, x.strides, x.dtype.str) for x in bases)
+        counters = self.segment_counters
+        slot = None if counters is None else counters.address(self.sliced.index(run))
+        key = (id(run), threads, slot) + tuple((x.shape, x.strides, x.dtype.str) for x in bases)
         if key not in self._programs:
             if not programs.available():
                 return False
-            self._programs[key] = self._program(run.parts, threads, chunk, first, ins, outs, then, bases)
+            self._programs[key] = self._program(run.parts, threads, chunk, first, ins, outs, then, bases, slot)
             settings.trim_oldest(self._programs)
         found = self._programs.get(key)
         if found is None:
@@ -717,12 +721,13 @@ class GraphFunction:
 
     @staticmethod
     def _program(p: int, threads: int, chunk, first: list, ins: list, outs: list, then: list,
-                 bases: list) -> tuple | None:
+                 bases: list, counter: int | None = None) -> tuple | None:
         """(the Template of a sliced run over arrays of these layouts, one part a thread, the byte offsets
         of its scratch arrays in a buffer and that buffer's size last, a list of free buffers, the kernels
         it calls), or None
         where a slice is not a program (a call that is not one batched kernel in place, a copy of more
-        than programs.COPY_DIMS outer loops). A thread's slices reuse its scratch: the producers'
+        than programs.COPY_DIMS outer loops). `counter`: the address its segment calls add their time-stamp
+        cycles to (summed over the threads). A thread's slices reuse its scratch: the producers'
         results (the scores, which only the segment reads) stay in its L2 from kernel to segment."""
         positions, at = [], 0  # each call's (A, B, C[, bias]) positions in `bases`
         for *_, bias in first + then:
@@ -828,7 +833,11 @@ class GraphFunction:
                     made, made_ref = new_scratch(view.shape, view.dtype)
                     args.append(made_ref)
                     after.append((view, ref(view, i), made, made_ref))
+                if counter is not None:
+                    prog.tick(counter, -1)
                 prog.call(chunk.address, args)
+                if counter is not None:
+                    prog.tick(counter, 1)
                 for view, view_ref, made, made_ref in after:
                     if not copy(view, view_ref, made, made_ref):
                         return None

@@ -39,6 +39,15 @@ def _runner_ir() -> str:
         blocks.append(f"c{n}:\n{loads}  call void %fn({args})\n  br label %next\n")
     return f"""
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+declare i64 @llvm.readcyclecounter()
+
+; Adds the time-stamp counter times %sign (-1 before what is timed, 1 after) to the int64 at %slot.
+define void @nanomm_tick(ptr %slot, i64 %sign) {{
+  %t = call i64 @llvm.readcyclecounter()
+  %v = mul i64 %t, %sign
+  %old = atomicrmw add ptr %slot, i64 %v monotonic
+  ret void
+}}
 
 ; Part of a native pool plan (f(A, B, C, rows)): runs `rows` calls of the program at %prog.
 define void @nanomm_run_calls(ptr %prog, ptr %unused_b, ptr %unused_c, i64 %calls) {{
@@ -128,7 +137,7 @@ done:
 """
 
 
-_module: list = []  # [runner address, copy address, JitModule] or [None, None, None], made on first use
+_module: list = []  # [runner, copy, tick addresses, JitModule] or Nones, made on first use
 _lock = threading.Lock()
 
 
@@ -141,10 +150,11 @@ def _functions() -> tuple[int | None, int | None]:
 
                     cpu = native_cpu()
                     module = JitModule(_runner_ir(), cpu.name, cpu.feature_string())
-                    _module.extend([module.address("nanomm_run_calls"), module.address("nanomm_copy_rows"), module])
+                    _module.extend([module.address(name) for name in
+                                    ("nanomm_run_calls", "nanomm_copy_rows", "nanomm_tick")] + [module])
                 except Exception:  # noqa: BLE001 - no runner: the caller runs its slices from Python
-                    _module.extend([None, None, None])
-    return _module[0], _module[1]
+                    _module.extend([None] * 4)
+    return _module[0], _module[1], _module[2]
 
 
 def available() -> bool:
@@ -197,6 +207,11 @@ class Program:
         self.call(_functions()[1], [dst, src, desc.ctypes.data])
         return True
 
+    def tick(self, slot: int, sign: int) -> None:
+        """Appends a call adding sign x the time-stamp counter to the int64 at address `slot`: a call
+        timed between tick(slot, -1) and tick(slot, 1) adds its cycles (Counters reads them)."""
+        self.call(_functions()[2], [slot, sign])
+
     def finish(self) -> "Template":
         return Template(self)
 
@@ -227,3 +242,34 @@ class Template:
         filled = self._value + table[self._base]  # (this call's own: calls may come from two threads)
         address = filled.ctypes.data
         native_pool().run(self._plan, self.parts, address, address, address, threads=threads)
+
+
+class Counters:
+    """int64 slots for Program.tick, read as seconds (the time-stamp counter's rate measured against
+    time.perf_counter once per process)."""
+
+    _rate: float | None = None
+
+    def __init__(self, count: int) -> None:
+        self.cycles = np.zeros(count, np.int64)
+
+    def address(self, i: int) -> int:
+        return self.cycles.ctypes.data + 8 * i
+
+    def seconds(self) -> np.ndarray:
+        return self.cycles / self.rate()
+
+    @classmethod
+    def rate(cls) -> float:
+        """Time-stamp counter ticks a second."""
+        if cls._rate is None:
+            import time
+
+            tick = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int64)(_functions()[2])
+            slot = np.zeros(1, np.int64)
+            t0 = time.perf_counter()
+            tick(slot.ctypes.data, -1)
+            time.sleep(0.05)
+            tick(slot.ctypes.data, 1)
+            cls._rate = float(slot[0]) / (time.perf_counter() - t0)
+        return cls._rate
