@@ -32,7 +32,8 @@ encoder layers) is read op by op into a plan of nanomm kernels and MLIR-lowered 
 
 A segment independent along its leading dimension (a softmax over (batch, heads, rows), a layer norm
 over (batch, tokens)) runs a slice of that dimension at a time, with the run-time contractions that
-make its inputs and read its outputs (the attention scores, P @ V): GraphFunction._find_slices.
+make its inputs and read its outputs (the attention scores, P @ V): GraphFunction._find_slices. Such a
+run is a native program (runtime/programs.py) where it can be: GraphFunction._program.
 
 Sizes are static but for one dynamic dimension per tensor, the contractions' M (a batch or a sequence
 length: dynamic-M kernels, weights packed once); segments are static. What nanomm cannot compile (ops
