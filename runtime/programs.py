@@ -37,6 +37,9 @@ def _runner_ir() -> str:
                         f"  %a{n}_{i} = load i64, ptr %a{n}_{i}p\n" for i in range(n))
         args = ", ".join(f"i64 %a{n}_{i}" for i in range(n))
         blocks.append(f"c{n}:\n{loads}  call void %fn({args})\n  br label %next\n")
+    names = ["n0", "n1", "n2", "rb", "s0", "s1", "s2", "d0", "d1", "d2"]  # the copy's descriptor, in order
+    desc_loads = "".join(f"  %{n}p = getelementptr i64, ptr %desc, i64 {i}\n  %{n} = load i64, ptr %{n}p\n"
+                         for i, n in enumerate(names))
     return f"""
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 declare i64 @llvm.readcyclecounter()
@@ -77,26 +80,7 @@ done:
 ; src + i desc[4] + j desc[5] + k desc[6] to dst + i desc[7] + j desc[8] + k desc[9].
 define void @nanomm_copy_rows(ptr %dst, ptr %src, ptr %desc) {{
 entry:
-  %n0 = load i64, ptr %desc
-  %n1p = getelementptr i64, ptr %desc, i64 1
-  %n1 = load i64, ptr %n1p
-  %n2p = getelementptr i64, ptr %desc, i64 2
-  %n2 = load i64, ptr %n2p
-  %rbp = getelementptr i64, ptr %desc, i64 3
-  %rb = load i64, ptr %rbp
-  %s0p = getelementptr i64, ptr %desc, i64 4
-  %s0 = load i64, ptr %s0p
-  %s1p = getelementptr i64, ptr %desc, i64 5
-  %s1 = load i64, ptr %s1p
-  %s2p = getelementptr i64, ptr %desc, i64 6
-  %s2 = load i64, ptr %s2p
-  %d0p = getelementptr i64, ptr %desc, i64 7
-  %d0 = load i64, ptr %d0p
-  %d1p = getelementptr i64, ptr %desc, i64 8
-  %d1 = load i64, ptr %d1p
-  %d2p = getelementptr i64, ptr %desc, i64 9
-  %d2 = load i64, ptr %d2p
-  br label %l0
+{desc_loads}  br label %l0
 l0:
   %i = phi i64 [0, %entry], [%i1, %e1]
   %m0 = icmp ult i64 %i, %n0
