@@ -705,7 +705,10 @@ class GraphFunction:
         if key not in self._programs:
             if not programs.available():
                 return False
-            self._programs[key] = self._program(run.parts, threads, chunk, first, ins, outs, then, bases, slot)
+            try:
+                self._programs[key] = self._program(run.parts, threads, chunk, first, ins, outs, then, bases, slot)
+            except ValueError:  # (a call of more than programs.MAX_ARGS arrays: a segment of many inputs)
+                self._programs[key] = None
             settings.trim_oldest(self._programs)
         found = self._programs.get(key)
         if found is None:
@@ -755,8 +758,8 @@ class GraphFunction:
                 x_ref = (len(bases) + len(scratch) - 1, 0)
                 part_scratch.append((x, x_ref))
             slot[0] += 1
-            if x.shape != tuple(shape) or x.dtype != dtype:
-                raise ValueError("slices of one run differ in shape")  # (_find_slices cuts equal slices)
+            if x.shape != tuple(shape) or x.dtype != dtype:  # (_find_slices cuts equal slices: not expected)
+                raise ValueError("slices of one run differ in shape")
             return x, x_ref
 
         def copy(dst, dst_ref, src, src_ref) -> bool:

@@ -186,6 +186,19 @@ def test_attention_runs_a_slice_of_sentences_at_a_time_and_agrees(monkeypatch, t
     _agrees(f(*args), whole(*args), rtol=1e-6)
 
 
+def test_a_run_no_program_can_hold_runs_from_python(monkeypatch):
+    """A slice whose calls take more arrays than a program call carries (programs.MAX_ARGS) is no
+    program: its run goes the Python way, with the same result."""
+    from nanomm.compiler import graph
+    from nanomm.runtime import programs
+    monkeypatch.setattr(graph, "SLICE_BYTES", 256)
+    source, args, want = _sample("encoder")
+    f = nanomm.compile(source).encoder
+    monkeypatch.setattr(programs, "MAX_ARGS", 2)
+    _agrees(f(*args), want)
+    assert f._programs and not any(f._programs.values())
+
+
 def test_slices_follow_the_views_between_segment_and_kernel():
     """An operand read across the sliced dimension (P transposed into (heads, batch, ...)) is not sliced:
     slice k of what it reads is not slice k of what the segment wrote."""
