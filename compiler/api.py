@@ -377,15 +377,21 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
         _matmul(a_rows, B[0], c3.reshape(rows, N), threads, dtype, None,
                 epilogue and (bias, epilogue[1], residual) + epilogue[3:])
         return result
-    item = [x.dtype.itemsize for x in (A, B)]
-    kernel = compile_matmul(M, N, K, kind, threads=threads, epilogue=spec_epilogue, transpose_b=transpose_b,
-                            batch=count, batch_strides=(sa // item[0], sb // item[1], M * N))
+    kernel = _kernel_for_views(A, sa, B, sb, transpose_b, kind, threads, spec_epilogue)
     kernel._function(A, np.swapaxes(B, -1, -2) if transpose_b else B, c3, extras)
     if key is not None and in_place and dtype in (None, kind) and _dtype_kind(a.dtype, b.dtype) == kind:
         _nd_plans[key] = _BatchedPlan(kernel._function, shape, c_dtype, _extent(A), _extent(B),
                                       spec_epilogue.extras if spec_epilogue else (), N)
         settings.trim_oldest(_nd_plans)
     return result
+
+
+def _kernel_for_views(A: np.ndarray, sa: int, B: np.ndarray, sb: int, transpose_b: bool, kind: str, threads,
+                    epilogue: Epilogue | None) -> Kernel:
+    """The batched kernel for _batch_view's (count, M, K) A and (count, K, N) B (batch strides in bytes)."""
+    (count, M, K), N = A.shape, B.shape[-1]
+    return compile_matmul(M, N, K, kind, threads=threads, epilogue=epilogue, transpose_b=transpose_b, batch=count,
+                          batch_strides=(sa // A.dtype.itemsize, sb // B.dtype.itemsize, M * N))
 
 
 def batched_call(a: np.ndarray, b: np.ndarray, out: np.ndarray, *, bias=None, activation: str | None = None,
@@ -412,9 +418,7 @@ def batched_call(a: np.ndarray, b: np.ndarray, out: np.ndarray, *, bias=None, ac
     B, sb, transpose_b = _batch_view(b, count, transposable=True)
     if data_pointer(A) != data_pointer(a) or data_pointer(B) != data_pointer(b) or sa == 0 or sb == 0:
         return None
-    item = [x.dtype.itemsize for x in (A, B)]
-    kernel = compile_matmul(M, N, K, kind, threads=1, epilogue=spec_epilogue, transpose_b=transpose_b,
-                            batch=count, batch_strides=(sa // item[0], sb // item[1], M * N))
+    kernel = _kernel_for_views(A, sa, B, sb, transpose_b, kind, 1, spec_epilogue)
     function = kernel._function
     _, pointers = function.prepare(A, np.swapaxes(B, -1, -2) if transpose_b else B, out.reshape(count, M, N), extras)
     return kernel, pointers + ([count] if function.abi.batch is None else [])

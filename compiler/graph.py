@@ -728,8 +728,7 @@ class GraphFunction:
                  bases: list, counter: int | None = None) -> tuple | None:
         """(the Template of a sliced run over arrays of these layouts, one part a thread, the byte offsets
         of its scratch arrays in a buffer and that buffer's size last, a list of free buffers, the kernels
-        it calls), or None
-        where a slice is not a program (a call that is not one batched kernel in place, a copy of more
+        it calls), or None where a slice is not a program (a call that is not one batched kernel in place, a copy of more
         than programs.COPY_DIMS outer loops). `counter`: the address its segment calls add their time-stamp
         cycles to (summed over the threads). A thread's slices reuse its scratch: the producers'
         results (the scores, which only the segment reads) stay in its L2 from kernel to segment."""
@@ -744,7 +743,7 @@ class GraphFunction:
         scratch: list[np.ndarray] = []
         part_scratch: list[list] = []  # this part's scratch, in the order a slice asks for it
         slot = [0]
-        prog, kept = programs.Program(0), []
+        prog, kept = programs.Program(), []
 
         def ref(view, i):  # (base, byte offset) of a view into bases[i]
             return i, data_pointer(view) - data_pointer(bases[i])
@@ -770,15 +769,15 @@ class GraphFunction:
                              [s for _, s, _ in dims], [d for _, _, d in dims])
 
         def dense(view, view_ref):  # what _dense() reads: the view, or a scratch copy of it
-            if view.flags.c_contiguous or view.swapaxes(-1, -2).flags.c_contiguous:
+            copied = _dense_copy(view)
+            if copied is None:
                 return view, view_ref
-            made = new_scratch(view.shape, view.dtype,
-                               view.strides[-1] != view.itemsize and view.strides[-2] == view.itemsize)
+            made = new_scratch(view.shape, view.dtype, copied == "columns")
             return made if copy(made[0], made[1], view, view_ref) else (None, None)
 
         def contract(calls, where, k, results: dict | None = None) -> bool:
             """Appends slice k of the calls; a call whose index is in `results` writes a scratch array
-            instead of its result's slice, and results[index] becomes that array's ref."""
+            instead of its result's slice, and results[index] becomes that (array, ref)."""
             for j, ((c, a, b, out, bias), at) in enumerate(zip(calls, where)):
                 ep = c.epilogue or _NO_EPILOGUE
                 operands = []
@@ -788,9 +787,10 @@ class GraphFunction:
                     if operands[-1][0] is None:
                         return False
                 o = upstream.part_of(out, 0, k, p)
-                o, o_ref = new_scratch(o.shape, o.dtype) if results and j in results else (o, ref(o, at[2]))
-                if results and j in results:
-                    results[j] = o_ref
+                if results is not None and j in results:
+                    o, o_ref = results[j] = new_scratch(o.shape, o.dtype)
+                else:
+                    o_ref = ref(o, at[2])
                 found = batched_call(operands[0][0], operands[1][0], o, bias=bias, activation=ep.activation, alpha=ep.alpha)
                 if found is None:
                     return False
@@ -810,13 +810,13 @@ class GraphFunction:
             part_scratch.clear()
             for k in range(bounds[t], bounds[t + 1]):
                 slot[0] = 0
-                results = dict.fromkeys(made_by.values())  # producer -> its scratch result's ref
+                results = dict.fromkeys(made_by.values())  # producer -> its scratch result (array, ref)
                 if not contract(first, positions[:len(first)], k, results):
                     return None
                 args, after = [], []
                 for i, (x, axis) in enumerate(zip(ins, chunk.axes_in)):
                     if i in made_by:
-                        args.append(results[made_by[i]])
+                        args.append(results[made_by[i]][1])
                         continue
                     if axis is None:
                         args.append((ins_at + i, 0))
@@ -847,9 +847,8 @@ class GraphFunction:
                         return None
                 if not contract(then, positions[len(first):], k):
                     return None
-        prog.bases = len(bases) + len(scratch)
         sizes = [-(-x.nbytes // 64) * 64 for x in scratch]
-        return prog.finish(), [sum(sizes[:j]) for j in range(len(sizes) + 1)], [], kept
+        return prog.finish(len(bases) + len(scratch)), [sum(sizes[:j]) for j in range(len(sizes) + 1)], [], kept
 
     def _compose(self, vid: int) -> tuple | None:
         """A view that copies (a reshape of a transposed slice), as a strided view of the array its chain
@@ -961,11 +960,18 @@ def _dense(x: np.ndarray) -> np.ndarray:
     these, whichever reads them along their unit stride: with a batch of strides that do not merge,
     nanomm.matmul's call took longer than the copy and a dense call together (the attention products of
     `python bench/bench_frontend.py --layers minilm.layer`, which times the layer they are in)."""
-    if x.ndim < 2 or x.flags.c_contiguous or x.swapaxes(-1, -2).flags.c_contiguous:
+    copied = _dense_copy(x)
+    if copied is None:
         return x
-    if x.strides[-1] != x.itemsize and x.strides[-2] == x.itemsize:
-        return np.ascontiguousarray(x.swapaxes(-1, -2)).swapaxes(-1, -2)
-    return np.ascontiguousarray(x)
+    return np.ascontiguousarray(x.swapaxes(-1, -2)).swapaxes(-1, -2) if copied == "columns" else np.ascontiguousarray(x)
+
+
+def _dense_copy(x: np.ndarray) -> str | None:
+    """How _dense() copies an operand: None (read in place), "rows" (C-contiguous) or "columns" (the
+    transpose of a C-contiguous matrix, where x's unit stride is along its rows)."""
+    if x.ndim < 2 or x.flags.c_contiguous or x.swapaxes(-1, -2).flags.c_contiguous:
+        return None
+    return "columns" if x.strides[-1] != x.itemsize and x.strides[-2] == x.itemsize else "rows"
 
 
 def _shape(t) -> tuple:

@@ -10,7 +10,7 @@ without Python:
     [function, n, arg0, ..., arg(n-1)]  repeated, one entry per call, `void function(args)`
 
 made once per layout (Program: each argument an array's data pointer plus a byte offset, or a
-constant) and filled per call with one vectorized add (Template.fill). Copies of strided views
+constant) and filled per call with one vectorized add (Template.run). Copies of strided views
 (the heads of a projection read as dense operands) are calls of `nanomm_copy_rows`, JIT'd here
 with the runner from the IR below.
 """
@@ -152,8 +152,7 @@ class Program:
     """A template being written: parts (runs of calls), each argument `(base, offset)` (the data
     pointer of the call's array number `base`, plus a byte offset) or an int constant."""
 
-    def __init__(self, bases: int) -> None:
-        self.bases = bases  # arrays whose pointers a call supplies (Template.fill)
+    def __init__(self) -> None:
         self._words: list[tuple[int, int]] = []  # (base index or -1 for a constant, value)
         self._starts: list[int] = []  # each part's first word
         self._calls: list[int] = []
@@ -196,20 +195,21 @@ class Program:
         timed between tick(slot, -1) and tick(slot, 1) adds its cycles (Counters reads them)."""
         self.call(_functions()[2], [slot, sign])
 
-    def finish(self) -> "Template":
-        return Template(self)
+    def finish(self, bases: int) -> "Template":
+        """The template of the program, whose calls supply the pointers of `bases` arrays."""
+        return Template(self, bases)
 
 
 class Template:
     """A finished Program: `run(pointers, threads)` fills in the arrays' data pointers and runs its
     parts on the native pool (all of them done before it returns)."""
 
-    def __init__(self, program: Program) -> None:
+    def __init__(self, program: Program, bases: int) -> None:
         words = program._words
         self._base = np.array([b for b, _ in words], np.int64)
         self._value = np.array([v for _, v in words], np.int64)
         self._keep = program._keep
-        self.bases = program.bases
+        self.bases = bases
         self.parts = len(program._starts)
         runner = _functions()[0]
         from nanomm.runtime.native_pool import make_plan

@@ -17,7 +17,7 @@ def _copy_program(dst: np.ndarray, src: np.ndarray, parts: int = 1) -> programs.
     base = src.base if src.base is not None else src
     while base.base is not None:
         base = base.base
-    p = programs.Program(2)
+    p = programs.Program()
     n = src.shape[0] // parts
     for k in range(parts):
         p.part()
@@ -25,7 +25,7 @@ def _copy_program(dst: np.ndarray, src: np.ndarray, parts: int = 1) -> programs.
         if not p.copy((0, d.ctypes.data - dst.ctypes.data), (1, s.ctypes.data - base.ctypes.data), s.shape,
                       s.itemsize, s.strides, d.strides):
             return None
-    return p.finish(), base
+    return p.finish(2), base
 
 
 @pytest.mark.parametrize("make", [
@@ -48,7 +48,7 @@ def test_copies_match_numpy(make, threads):
 
 def test_a_copy_of_too_many_loops_is_refused_not_run():
     x = np.zeros((2, 2, 2, 2, 4), np.float32)[..., ::2]  # four outer loops, no unit stride
-    p = programs.Program(2)
+    p = programs.Program()
     p.part()
     assert not p.copy((0, 0), (1, 0), x.shape, 4, x.strides, np.empty(x.shape, np.float32).strides)
 
@@ -61,11 +61,11 @@ def test_a_program_calls_a_kernel_on_its_arrays_each_call():
     rng = np.random.default_rng(1)
     kernel = nanomm.compile_matmul(16, 24, 32, threads=1, batch=4, batch_strides=(16 * 32, 32 * 24, 16 * 24))
     address = kernel._function.address
-    p = programs.Program(3)
+    p = programs.Program()
     for k in range(2):  # two parts: the kernel on entries 4k to 4k + 3 of 8
         p.part()
         p.call(address, [(0, k * 4 * 16 * 32 * 4), (1, k * 4 * 32 * 24 * 4), (2, k * 4 * 16 * 24 * 4)])
-    template = p.finish()
+    template = p.finish(3)
     for _ in range(2):
         a = rng.standard_normal((8, 16, 32), dtype=np.float32)
         b = rng.standard_normal((8, 32, 24), dtype=np.float32)
@@ -75,11 +75,11 @@ def test_a_program_calls_a_kernel_on_its_arrays_each_call():
 
 
 def test_wrong_programs_are_named():
-    p = programs.Program(1)
+    p = programs.Program()
     p.part()
     with pytest.raises(ValueError, match="at most"):
         p.call(0, [0] * (programs.MAX_ARGS + 1))
-    template = p.finish()
+    template = p.finish(1)
     with pytest.raises(ValueError, match="takes 1 array pointers, got 2"):
         template.run([0, 0], 1)
 
@@ -92,12 +92,12 @@ def test_ticks_time_the_calls_between_them():
     src = np.ones((1024, 4096), np.float32)
     dst = np.zeros_like(src)
     counters = programs.Counters(2)
-    p = programs.Program(2)
+    p = programs.Program()
     p.part()
     p.tick(counters.address(1), -1)
     assert p.copy((0, 0), (1, 0), src.shape, 4, src.strides, dst.strides)
     p.tick(counters.address(1), 1)
-    template = p.finish()
+    template = p.finish(2)
     t0 = time.perf_counter()
     template.run([dst.ctypes.data, src.ctypes.data], 1)
     wall = time.perf_counter() - t0
