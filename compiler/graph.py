@@ -1570,7 +1570,11 @@ class _Reader:
 
 
 def _scalar(attr):
-    return attr.value if isinstance(attr, (ir.FloatAttr, ir.IntegerAttr)) else float(str(attr).split(":")[0])
+    """A splat's element: float, integer or i1 (`dense<true>`, a causal mask's all-true start)."""
+    if isinstance(attr, (ir.FloatAttr, ir.IntegerAttr, ir.BoolAttr)):
+        return attr.value
+    text = str(attr).split(":")[0].strip()
+    return {"true": True, "false": False}[text] if text in ("true", "false") else float(text)
 
 
 def _iterators(op) -> list[str]:

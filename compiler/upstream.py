@@ -7,7 +7,8 @@ the values the rest of the function reads. A segment goes through MLIR's own low
 named ops generalized, i1 tensors widened to bytes (widen-bool), element-wise producers fused into
 their consumers (linalg-fuse-elementwise-ops: torch's safe softmax becomes four passes over its rows
 instead of nine), one-shot bufferization with the results as out-parameters, deallocation, loops,
-reductions marked reassociable and the pointers noalias (so that LLVM vectorizes the row sums), and
+reductions marked reassociable and the pointers noalias (so that LLVM vectorizes the row sums), copies
+of strided pieces as loops (strided-copies), and
 LLVM (float32 exp / erf / tanh as polynomials, so the loops vectorize; other math through libm). The
 result is `void segment(in0*, ..., out0*, ...)` over C-contiguous arrays, cached on disk like the
 kernels. A segment whose ops are independent along its outputs' leading dimension (a softmax over
@@ -46,6 +47,7 @@ PIPELINE = ",".join([
     "expand-math{keep-other=1}",
     "convert-math-to-llvm",
     "convert-math-to-libm",  # what has no LLVM intrinsic (erf of f64): libm's, resolved in the process
+    "strided-copies",  # copies of strided pieces as loops: MLIR's own lowering calls a library nanomm lacks
     "lower-llvm{noalias=1}",
 ])
 

@@ -11,6 +11,7 @@ from ._base import ModulePass
 REGISTRY: dict[str, str] = {
     "expand-math": "expand_math:ExpandMath",
     "widen-bool": "widen_bool:WidenBool",
+    "strided-copies": "strided_copies:StridedCopies",
     "reassociate-reductions": "reassociate:ReassociateReductions",
     "tile-cache": "tile_cache:TileCache",
     "tile-register": "tile_register:TileRegister",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import struct
 import threading
 import zlib
@@ -136,6 +138,12 @@ def _engine_for_object(obj: bytes, cpu: str, features: str) -> llvm.ExecutionEng
         return engine
 
 
+@functools.cache
+def _process_symbols() -> ctypes.CDLL:
+    """The symbols loaded into this process (libc, libm: what MCJIT links a module's declarations to)."""
+    return ctypes.CDLL(None)
+
+
 class JitModule:
     """One LLVM module: verified, optimised for a CPU, compiled in memory by MCJIT.
 
@@ -232,6 +240,12 @@ class JitModule:
             module.verify()
         except RuntimeError as exc:
             raise JitError(f"LLVM IR failed verification: {exc}") from exc
+        # MCJIT resolves a declared function against this process; one defined nowhere would be
+        # called at a null address.
+        missing = [f.name for f in module.functions if f.is_declaration and not f.name.startswith("llvm.")
+                   and not llvm.address_of_symbol(f.name) and not hasattr(_process_symbols(), f.name)]
+        if missing:
+            raise JitError(f"the module calls {', '.join(missing)}, defined neither in it nor in this process")
         return module
 
     @property

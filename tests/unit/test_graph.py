@@ -136,6 +136,17 @@ def test_torch_mlir_encoder_layer_compiles_whole_and_agrees_with_torch():
         assert fused in text, text
 
 
+def test_torch_mlir_llama_block_compiles_whole_and_agrees_with_torch():
+    """A Llama block: RMSNorm, rotary embeddings whose rotate-half concatenates strided halves (bufferized
+    to copies of strided pieces, which MLIR would lower to a call of its runner library:
+    passes/strided_copies.py), causal attention (an all-true i1 splat constant in the mask), SiLU gate."""
+    source, args, want = _sample("llama_block")
+    f = nanomm.compile(source).llama_block
+    _agrees(f(*args), want)
+    text = f.describe()
+    assert "7 contraction(s)" in text and "tensor.concat x2" in text and "epilogue silu" in text, text
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("native", [True, False], ids=["programs", "python"])
 def test_attention_runs_a_slice_of_sentences_at_a_time_and_agrees(monkeypatch, threads, native):

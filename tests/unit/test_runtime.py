@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import concurrent.futures
+import ctypes
+import math
 import os
 from pathlib import Path
 
@@ -240,6 +242,20 @@ b:
 """
     with pytest.raises(JitError, match="verification"):
         JitModule(bad)
+
+
+def test_call_to_a_function_defined_nowhere_raises_jit_error() -> None:
+    """A declared function that neither the module nor the process defines (MLIR's `memrefCopy` of its
+    runner library) is refused at compile time, not called at a null address; libm's are linked."""
+    ir = ("declare void @memrefCopy(i64, ptr, ptr)\n"
+          "define void @f() {\n  call void @memrefCopy(i64 4, ptr null, ptr null)\n  ret void\n}\n")
+    with pytest.raises(JitError, match="memrefCopy, defined neither in it nor in this process"):
+        JitModule(ir)
+    libm = ("declare double @erf(double)\n"
+            "define double @f(double %x) {\n  %y = call double @erf(double %x)\n  ret double %y\n}\n")
+    jit = JitModule(libm)
+    f = ctypes.CFUNCTYPE(ctypes.c_double, ctypes.c_double)(jit.address("f"))
+    assert f(0.5) == pytest.approx(math.erf(0.5), rel=1e-15)
 
 
 def test_missing_symbol_raises_jit_error(module: JitModule) -> None:

@@ -54,6 +54,43 @@ class Activated(torch.nn.Module):
         return self.act(self.linear(x))
 
 
+class RMSNorm(torch.nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.weight = torch.nn.Parameter(1 + 0.1 * torch.randn(d))
+
+    def forward(self, x):
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+
+
+class LlamaBlock(torch.nn.Module):
+    """A Llama decoder block, small: RMSNorm, rotary embeddings (rotate-half: a concat of strided
+    halves), causal attention (an all-true i1 splat in torch's mask), a SiLU-gated MLP."""
+
+    def __init__(self, d=16, heads=2, hidden=32, tokens=6):
+        super().__init__()
+        self.heads, self.dh = heads, d // heads
+        self.norm1, self.norm2 = RMSNorm(d), RMSNorm(d)
+        self.qkv, self.o = torch.nn.Linear(d, 3 * d, bias=False), torch.nn.Linear(d, d, bias=False)
+        self.gate, self.up = torch.nn.Linear(d, hidden, bias=False), torch.nn.Linear(d, hidden, bias=False)
+        self.down = torch.nn.Linear(hidden, d, bias=False)
+        angles = torch.outer(torch.arange(tokens).float(), 1e4 ** -(torch.arange(0, self.dh, 2).float() / self.dh))
+        self.register_buffer("cos", torch.cat([angles.cos()] * 2, -1))
+        self.register_buffer("sin", torch.cat([angles.sin()] * 2, -1))
+
+    def rotate(self, x):
+        half = self.dh // 2
+        return x * self.cos + torch.cat([-x[..., half:], x[..., :half]], -1) * self.sin
+
+    def forward(self, x):
+        b, t, d = x.shape
+        q, k, v = (y.view(b, t, self.heads, self.dh).transpose(1, 2) for y in self.qkv(self.norm1(x)).split(d, -1))
+        a = F.scaled_dot_product_attention(self.rotate(q), self.rotate(k), v, is_causal=True)
+        x = x + self.o(a.transpose(1, 2).reshape(b, t, d))
+        y = self.norm2(x)
+        return x + self.down(F.silu(self.gate(y)) * self.up(y))
+
+
 def cases():
     torch.manual_seed(0)
     return {
@@ -76,6 +113,7 @@ def cases():
         "mlp_dynamic": (torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.GELU(), torch.nn.Linear(16, 4)),
                         (torch.randn(4, 8),)),
         "linear_3d_dynamic": (Linear3d(), (torch.randn(2, 3, 8),)),
+        "llama_block": (LlamaBlock(), (torch.randn(2, 6, 16),)),
     }
 
 
