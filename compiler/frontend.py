@@ -137,6 +137,9 @@ def parse_module(source: str, filename: str = "<input>", *, resources: bool = Tr
         module.operation.verify()
     except ir.MLIRError as exc:
         details = "\n".join(f"{d.location}: {d.message}" for d in exc.error_diagnostics) or str(exc)
+        if "Dialect `tm_tensor' not found" in details:  # torch-mlir's own ops: cumsum, sort / topk, scatter
+            details += ("\n(tm_tensor is torch-mlir's dialect for what linalg cannot express: scan (cumsum), sort "
+                        "(topk), scatter (index_put); nanomm reads linalg, tensor, arith and math ops)")
         raise MLIRInputError(f"{filename}: invalid MLIR:\n{details}") from None
     return module
 

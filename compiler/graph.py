@@ -1107,6 +1107,11 @@ class _Reader:
         if name.split(".")[0] in _UPSTREAM_DIALECTS and op.results and all(
                 isinstance(r.type, ir.RankedTensorType) for r in op.results):
             return self.upstream(op)
+        if any(self.vid(v) in self.sizes for v in op.operands):
+            raise self.bad(op, "computes on a dynamic size (beyond index arithmetic feeding tensor.empty and "
+                               "reshapes): nanomm compiles one dynamic dimension, the rows of contractions and the "
+                               "ops that only reshape them, and static shapes elsewhere (a dynamic sequence length "
+                               "reaching attention or a softmax is not); export this function with static shapes")
         raise self.bad(op, "not supported in functions compiled by nanomm (supported: linalg, tensor, arith "
                            "and math ops on tensors, and constants)")
 

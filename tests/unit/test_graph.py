@@ -518,6 +518,40 @@ func.func @f(%a: {_T48}, %b: {_T85}{extra_args}) -> {_T45} {{
 
 
 REFUSED = {
+    # a dynamic sequence length reaching more than the rows of contractions: torch-mlir computes with it
+    "computes-on-a-dynamic-size": ("""
+func.func @f(%a: tensor<?x8xf32>, %b: tensor<8x5xf32>) -> tensor<?x5xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %n = tensor.dim %a, %c0 : tensor<?x8xf32>
+  %n64 = arith.index_cast %n : index to i64
+  %e = tensor.empty(%n) : tensor<?x5xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x5xf32>) -> tensor<?x5xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x5xf32>) outs(%init : tensor<?x5xf32>) -> tensor<?x5xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+       iterator_types = ["parallel", "parallel"]} ins(%c : tensor<?x5xf32>) outs(%e : tensor<?x5xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %f = arith.sitofp %n64 : i64 to f32
+    %y = arith.divf %x, %f : f32
+    linalg.yield %y : f32
+  } -> tensor<?x5xf32>
+  return %s : tensor<?x5xf32>
+}
+""", r"arith.index_cast \(loc\(.*\)\): computes on a dynamic size .* export this function with static shapes"),
+    "torch-mlir-tm-tensor": (f"""
+func.func @f(%a: {_T48}, %b: {_T85}) -> {_T45} {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : {_T45}
+  %init = linalg.fill ins(%zero : f32) outs(%e : {_T45}) -> {_T45}
+  %c = linalg.matmul ins(%a, %b : {_T48}, {_T85}) outs(%init : {_T45}) -> {_T45}
+  %s:2 = tm_tensor.scan dimension(1) inclusive(true) ins(%c : {_T45}) outs(%e, %e : {_T45}, {_T45}) {{
+  ^bb0(%x: f32, %y: f32):
+    %z = arith.addf %x, %y : f32
+    tm_tensor.yield %z : f32
+  }} -> {_T45}, {_T45}
+  return %s#0 : {_T45}
+}}
+""", r"tm_tensor.scan.*\n\(tm_tensor is torch-mlir's dialect .* scan \(cumsum\)"),
     "accumulate-into-empty": (f"""
 func.func @f(%a: {_T48}, %b: {_T85}) -> {_T45} {{
   %e = tensor.empty() : {_T45}
