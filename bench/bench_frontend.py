@@ -15,7 +15,9 @@ once, element-wise consumers fused into the epilogues); the compile time is repo
 - `minilm.layer`: `nn.TransformerEncoderLayer(384, 12, 1536, activation="gelu")` (post-LN, MiniLM's
   sizes), batch 8 x 128 tokens: projections through nanomm's kernels, softmax and layer norms (torch's
   safe softmax, f64 statistics) through MLIR's own lowering (compiler/upstream.py);
-- `minilm`: six such layers (`nn.TransformerEncoder`), batch 8 x 128.
+- `minilm`: six such layers (`nn.TransformerEncoder`), batch 8 x 128;
+- `llama.layer`: a Llama decoder block (RMSNorm, rotary embeddings, causal attention, SiLU-gated MLP:
+  tests/unit/data/torch_mlir/generate.py's LlamaBlock) of width 512, 8 heads, MLP 1408, batch 4 x 128.
 `--peers torch,onnxruntime` adds ONNX Runtime on the same module (torch.onnx.export, all graph
 optimisations, its threads set to match). Every peer runs on the same inputs after an agreement
 check (max difference over the output's largest magnitude <= 1e-4), timed in interleaved rounds
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import importlib.util
 import json
 import os
 import sys
@@ -79,8 +82,17 @@ def layers(torch):
         layer = nn.TransformerEncoderLayer(384, 12, 1536, dropout=0.0, activation="gelu", batch_first=True)
         return nn.TransformerEncoder(layer, layers, enable_nested_tensor=False), (torch.randn(8, 128, 384),)
 
+    def llama_block():
+        # the test sample's module (tests/unit/data/torch_mlir/generate.py) at TinyLlama's width per head
+        spec = importlib.util.spec_from_file_location(
+            "torch_mlir_samples", Path(__file__).resolve().parents[1] / "tests/unit/data/torch_mlir/generate.py")
+        samples = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(samples)
+        return samples.LlamaBlock(d=512, heads=8, hidden=1408, tokens=128), (torch.randn(4, 128, 512),)
+
     return {
         "minilm.layer": lambda: encoder(1),
+        "llama.layer": llama_block,
         "minilm": lambda: encoder(6),
         "mlp": lambda: mlp(1024, 256, 3),
         "minilm.ffn": lambda: (FFN(384, 1536), (torch.randn(128, 384),)),
