@@ -1,0 +1,196 @@
+"""Models nanomm's tests do not hold, exported by torch-mlir and compiled whole, checked against torch eager.
+
+    pip install torch==2.13.0 torch-mlir==20261001      # not nanomm dependencies
+    python bench/check_frontend_models.py                # every model
+    python bench/check_frontend_models.py llama gpt2     # some
+
+Each small module is exported with `torch_mlir.fx.export_and_import(..., output_type="linalg-on-tensors")`
+(weights frozen), compiled by `nanomm.compile` and run on the export's inputs: `ok` when the result agrees
+with torch (max difference over the output's largest magnitude <= 1e-4, bf16 1e-2, integers exact),
+`refused` when nanomm raises a NanommError (its message is printed: it should name the op and what to do),
+`WRONG` / `CRASH` otherwise. The process exits 1 on any WRONG or CRASH (a crash of the process itself is
+what the runtime's checks exist to prevent: run this after changing the frontend). Not timed:
+bench/bench_frontend.py times layers.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+
+def models(torch):
+    nn, F = torch.nn, torch.nn.functional
+    from torch.export import Dim
+    spec = importlib.util.spec_from_file_location(
+        "torch_mlir_samples", Path(__file__).resolve().parents[1] / "tests/unit/data/torch_mlir/generate.py")
+    samples = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(samples)
+
+    class Module(nn.Module):  # a module from a forward function and its sub-modules / parameters
+        def __init__(self, forward, **parts):
+            super().__init__()
+            self.f = forward
+            for name, part in parts.items():
+                setattr(self, name, part)
+
+        def forward(self, *args):
+            return self.f(self, *args)
+
+    def gpt2(s, x):
+        b, t, d = x.shape
+        q, k, v = (y.view(b, t, 4, d // 4).transpose(1, 2) for y in s.attn(s.ln1(x)).split(d, -1))
+        scores = (q @ k.transpose(-2, -1) / math.sqrt(d // 4)).masked_fill(~s.mask[:t, :t], float("-inf"))
+        x = x + s.proj((F.softmax(scores, -1) @ v).transpose(1, 2).reshape(b, t, d))
+        return x + s.out(F.gelu(s.fc(s.ln2(x)), approximate="tanh"))
+
+    def vit(s, x):
+        p = s.patch(x).flatten(2).transpose(1, 2)
+        return s.head(s.enc(torch.cat([s.cls.expand(x.shape[0], -1, -1), p], 1) + s.pos)[:, 0])
+
+    def gru(s, x):
+        h = torch.zeros(x.shape[1], 16)
+        for t in range(x.shape[0]):
+            h = s.cell(x[t], h)
+        return h
+
+    def encoder(d=16):
+        return nn.TransformerEncoderLayer(d, 2, 2 * d, dropout=0.0, batch_first=True)
+
+    r = torch.randn
+    lin = nn.Linear
+    return {  # name: (module, inputs, dynamic_shapes)
+        "llama": (samples.LlamaBlock(d=64, heads=4, hidden=128, tokens=12), (r(2, 12, 64),), None),
+        "gpt2": (Module(gpt2, ln1=nn.LayerNorm(64), ln2=nn.LayerNorm(64), attn=lin(64, 192), proj=lin(64, 64),
+                        fc=lin(64, 256), out=lin(256, 64), mask=torch.tril(torch.ones(12, 12)).bool()),
+                 (r(2, 12, 64),), None),
+        "bert": (Module(lambda s, ids: torch.tanh(s.pool(s.enc(s.ln(s.emb(ids) + s.pos.weight[:ids.shape[1]]))[:, 0])),
+                        emb=nn.Embedding(100, 32), pos=nn.Embedding(10, 32), ln=nn.LayerNorm(32),
+                        enc=encoder(32), pool=lin(32, 32)), (torch.randint(0, 100, (2, 10)),), None),
+        "vit": (Module(vit, patch=nn.Conv2d(3, 32, 4, stride=4), cls=nn.Parameter(r(1, 1, 32)),
+                       pos=nn.Parameter(r(1, 17, 32) * 0.1), head=lin(32, 10),
+                       enc=nn.TransformerEncoderLayer(32, 4, 64, dropout=0.0, batch_first=True, norm_first=True,
+                                                      activation="gelu")), (r(2, 3, 16, 16),), None),
+        "encoder_seq_first": (Module(lambda s, x, m: s.e(x, src_key_padding_mask=m), e=nn.TransformerEncoder(
+                                  nn.TransformerEncoderLayer(16, 2, 32, dropout=0.0), 2, enable_nested_tensor=False)),
+                              (r(6, 2, 16), torch.tensor([[False] * 6, [False] * 4 + [True] * 2])), None),
+        "mha_padding_mask": (Module(lambda s, x, m: s.m(x, x, x, key_padding_mask=m, need_weights=False)[0],
+                                    m=nn.MultiheadAttention(32, 4, batch_first=True)),
+                             (r(2, 6, 32), torch.tensor([[False] * 6, [False] * 4 + [True] * 2])), None),
+        "cross_attention": (Module(lambda s, x, mem: s.m(x, mem, mem, need_weights=False)[0],
+                                   m=nn.MultiheadAttention(32, 4, kdim=24, vdim=24, batch_first=True)),
+                            (r(2, 5, 32), r(2, 7, 24)), None),
+        "sdpa_float_mask": (Module(lambda s, q, k, v, m: F.scaled_dot_product_attention(q, k, v, attn_mask=m)),
+                            (r(2, 4, 6, 8), r(2, 4, 6, 8), r(2, 4, 6, 8), r(6, 6)), None),
+        "einsum_attention": (Module(lambda s, q, k: torch.einsum(
+            "bhqk,bhkd->bhqd", torch.einsum("bhqd,bhkd->bhqk", q, k).softmax(-1), k)), (r(2, 4, 6, 8), r(2, 4, 6, 8)), None),
+        "baddbmm": (Module(lambda s, c, q, k: torch.baddbmm(c, q, k.transpose(1, 2), alpha=0.125)),
+                    (r(3, 6, 7), r(3, 6, 8), r(3, 7, 8)), None),
+        "addmm_conv1d": (Module(lambda s, x: torch.addmm(s.b, x.view(-1, 16), s.w).view(2, 5, 48),
+                                w=nn.Parameter(r(16, 48) * 0.1), b=nn.Parameter(r(48))), (r(2, 5, 16),), None),
+        "t5_ffn": (Module(lambda s, x: x + s.wo(F.relu(s.wi(s.w * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)))),
+                          wi=lin(32, 64, bias=False), wo=lin(64, 32, bias=False), w=nn.Parameter(torch.ones(32))),
+                   (r(2, 5, 32),), None),
+        "mixer": (Module(lambda s, x: (lambda y: y + s.c(F.gelu(s.ln(y))))(x + s.t(s.ln(x).transpose(1, 2)).transpose(1, 2)),
+                         t=lin(10, 10), c=lin(16, 16), ln=nn.LayerNorm(16)), (r(2, 10, 16),), None),
+        "mean_pool_normalize": (Module(lambda s, x, m: F.normalize((s.l(x) * m.unsqueeze(-1)).sum(1)
+                                                                   / m.sum(1, keepdim=True).clamp(min=1e-9), dim=-1),
+                                       l=lin(32, 48)), (r(3, 7, 32), (torch.rand(3, 7) > 0.3).float()), None),
+        "batchnorm_logsoftmax": (nn.Sequential(lin(20, 40), nn.BatchNorm1d(40), nn.Tanh(), lin(40, 10), nn.LogSoftmax(-1)),
+                                 (r(8, 20),), None),
+        "groupnorm_mish": (nn.Sequential(lin(16, 32), nn.GroupNorm(4, 32), nn.Mish(), lin(32, 8)), (r(5, 16),), None),
+        "conv_mean": (Module(lambda s, x: s.l(F.relu(s.c(x)).mean((2, 3))), c=nn.Conv2d(3, 8, 3), l=lin(8, 5)),
+                      (r(2, 3, 8, 8),), None),
+        "gated_hardswish": (Module(lambda s, x: s.c(F.hardswish(s.a(x)) * F.leaky_relu(s.b(x), 0.1)).clamp(-1, 1),
+                                   a=lin(24, 40), b=lin(24, 40), c=lin(40, 8)), (r(5, 24),), None),
+        "softmax_over_tokens": (Module(lambda s, x: (s.l(x).softmax(1) * x).sum(1), l=lin(16, 16)), (r(3, 7, 16),), None),
+        "max_over_tokens": (Module(lambda s, x: s.l(x).amax(1), l=lin(16, 24)), (r(3, 7, 16),), None),
+        "argmax": (Module(lambda s, x: s.l(x).argmax(-1), l=lin(16, 24)), (r(3, 7, 16),), None),
+        "gather": (Module(lambda s, x, i: torch.gather(s.l(x), 1, i), l=lin(8, 8)), (r(3, 8), torch.randint(0, 8, (3, 4))), None),
+        "where_elu_sin": (Module(lambda s, x: (lambda y: torch.where(y > 0, y, torch.exp(y) - 1))(s.l(x))
+                                 + torch.clamp(x, -0.5, 0.5).sin(), l=lin(8, 8)), (r(3, 8),), None),
+        "two_outputs": (Module(lambda s, x: (lambda h: (h, s.b(h)))(F.relu(s.a(x))), a=lin(8, 8), b=lin(8, 4)), (r(3, 8),), None),
+        "matrix_vector": (Module(lambda s, x: s.w @ x, w=nn.Parameter(r(8, 16))), (r(16),), None),
+        "outer_and_dot": (Module(lambda s, x, y: x[:, None] * y[None, :] + x @ y), (r(5), r(5)), None),
+        "gru_cell_unrolled": (Module(gru, cell=nn.GRUCell(8, 16)), (r(3, 4, 8),), None),
+        "bf16_linear_gelu": (Module(lambda s, x: F.gelu(s.l(x)), l=lin(32, 64).to(torch.bfloat16)),
+                             (r(4, 32).to(torch.bfloat16),), None),
+        "f16_linear": (lin(8, 8).half(), (r(3, 8).half(),), None),
+        "int8_matmul": (Module(lambda s, a, b: a.to(torch.int32) @ b.to(torch.int32)),
+                        (torch.randint(-5, 5, (4, 6), dtype=torch.int8), torch.randint(-5, 5, (6, 3), dtype=torch.int8)), None),
+        "mlp_dynamic_batch": (nn.Sequential(lin(8, 16), nn.GELU(), lin(16, 4)), (r(4, 8),), ({0: Dim("n", max=4096)},)),
+        # refused with a message today: a dynamic length reaching attention, torch-mlir's tm_tensor ops
+        "encoder_dynamic_tokens": (encoder(), (r(2, 5, 16),), ({1: Dim("t", min=2, max=512)},)),
+        "cumsum": (Module(lambda s, x: s.l(x).cumsum(-1), l=lin(8, 8)), (r(3, 8),), None),
+        "topk": (Module(lambda s, x: s.l(x).topk(3, -1).values, l=lin(8, 8)), (r(3, 8),), None),
+    }
+
+
+def to_numpy(t, torch):
+    if t.dtype == torch.bfloat16:
+        import ml_dtypes
+        return t.float().numpy().astype(ml_dtypes.bfloat16)
+    return t.numpy()
+
+
+def check(name, module, inputs, dynamic, torch, fx, nanomm) -> str:
+    module.eval()
+    with torch.no_grad():
+        want = module(*inputs)
+    text = str(fx.export_and_import(module, *inputs, output_type="linalg-on-tensors", func_name="forward",
+                                    dynamic_shapes=dynamic))
+    start = time.perf_counter()
+    try:
+        got = nanomm.compile(text).forward(*[to_numpy(x, torch) for x in inputs])
+    except nanomm.NanommError as exc:
+        return f"refused   {type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
+    seconds = time.perf_counter() - start
+    wants = want if isinstance(want, tuple) else (want,)
+    gots = got if isinstance(got, (tuple, list)) else (got,)
+    errors = []
+    for g, w in zip(gots, wants):
+        w = w.float().numpy() if w.dtype == torch.bfloat16 else w.numpy()
+        g = np.asarray(g).astype(w.dtype)
+        if g.shape != w.shape:
+            return f"WRONG     shape {g.shape}, torch's {w.shape}"
+        exact = w.dtype.kind in "iub"
+        errors.append(float(not np.array_equal(g, w)) if exact else
+                      float(np.abs(g.astype(np.float64) - w).max() / max(np.abs(w).max(), 1e-30)))
+    bound = 1e-2 if wants[0].dtype == torch.bfloat16 else 1e-4
+    verdict = "ok     " if len(gots) == len(wants) and max(errors) <= bound else "WRONG  "
+    return f"{verdict}   error {max(errors):.1e} (bound {bound:.0e}), compile and first call {seconds:.1f} s"
+
+
+def main() -> int:
+    try:
+        import torch
+        from torch_mlir import fx
+    except ImportError as exc:
+        raise SystemExit(f"error: needs torch and torch-mlir ({exc}): pip install torch==2.13.0 torch-mlir==20261001")
+    import nanomm
+
+    torch.manual_seed(0)
+    made = models(torch)
+    names = sys.argv[1:] or list(made)
+    unknown = [n for n in names if n not in made]
+    if unknown:
+        raise SystemExit(f"error: unknown model(s) {', '.join(unknown)} (known: {', '.join(made)})")
+    bad = 0
+    for name in names:
+        try:
+            line = check(name, *made[name], torch, fx, nanomm)
+        except Exception as exc:  # noqa: BLE001 - an error that is not nanomm's: report it, go on
+            line = f"CRASH     {type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
+        bad += line.startswith(("WRONG", "CRASH"))
+        print(f"{name:24s} {line}", flush=True)
+    print(f"{len(names) - bad} of {len(names)} compiled and agreed or were refused with a NanommError")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
