@@ -47,6 +47,15 @@ import _report  # noqa: E402
 import _timing  # noqa: E402
 
 
+def torch_mlir_samples():
+    """tests/unit/data/torch_mlir/generate.py as a module (its torch modules, e.g. LlamaBlock)."""
+    spec = importlib.util.spec_from_file_location(
+        "torch_mlir_samples", Path(__file__).resolve().parents[1] / "tests/unit/data/torch_mlir/generate.py")
+    samples = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(samples)
+    return samples
+
+
 def layers(torch):
     nn, F = torch.nn, torch.nn.functional
 
@@ -82,13 +91,8 @@ def layers(torch):
         layer = nn.TransformerEncoderLayer(384, 12, 1536, dropout=0.0, activation="gelu", batch_first=True)
         return nn.TransformerEncoder(layer, layers, enable_nested_tensor=False), (torch.randn(8, 128, 384),)
 
-    def llama_block():
-        # the test sample's module (tests/unit/data/torch_mlir/generate.py) at TinyLlama's width per head
-        spec = importlib.util.spec_from_file_location(
-            "torch_mlir_samples", Path(__file__).resolve().parents[1] / "tests/unit/data/torch_mlir/generate.py")
-        samples = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(samples)
-        return samples.LlamaBlock(d=512, heads=8, hidden=1408, tokens=128), (torch.randn(4, 128, 512),)
+    def llama_block():  # the test sample's module at TinyLlama's width per head
+        return torch_mlir_samples().LlamaBlock(d=512, heads=8, hidden=1408, tokens=128), (torch.randn(4, 128, 512),)
 
     return {
         "minilm.layer": lambda: encoder(1),

@@ -15,7 +15,6 @@ bench/bench_frontend.py times layers.
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import sys
 import time
@@ -23,14 +22,14 @@ from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_frontend import torch_mlir_samples  # noqa: E402
+
 
 def models(torch):
     nn, F = torch.nn, torch.nn.functional
     from torch.export import Dim
-    spec = importlib.util.spec_from_file_location(
-        "torch_mlir_samples", Path(__file__).resolve().parents[1] / "tests/unit/data/torch_mlir/generate.py")
-    samples = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(samples)
+    samples = torch_mlir_samples()
 
     class Module(nn.Module):  # a module from a forward function and its sub-modules / parameters
         def __init__(self, forward, **parts):
@@ -52,6 +51,24 @@ def models(torch):
     def vit(s, x):
         p = s.patch(x).flatten(2).transpose(1, 2)
         return s.head(s.enc(torch.cat([s.cls.expand(x.shape[0], -1, -1), p], 1) + s.pos)[:, 0])
+
+    def t5_ffn(s, x):
+        return x + s.wo(F.relu(s.wi(s.w * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6))))
+
+    def mixer(s, x):
+        x = x + s.t(s.ln(x).transpose(1, 2)).transpose(1, 2)
+        return x + s.c(F.gelu(s.ln(x)))
+
+    def mean_pool(s, x, m):
+        return F.normalize((s.l(x) * m.unsqueeze(-1)).sum(1) / m.sum(1, keepdim=True).clamp(min=1e-9), dim=-1)
+
+    def elu_sin(s, x):
+        y = s.l(x)
+        return torch.where(y > 0, y, torch.exp(y) - 1) + torch.clamp(x, -0.5, 0.5).sin()
+
+    def two_outputs(s, x):
+        h = F.relu(s.a(x))
+        return h, s.b(h)
 
     def gru(s, x):
         h = torch.zeros(x.shape[1], 16)
@@ -88,19 +105,16 @@ def models(torch):
         "sdpa_float_mask": (Module(lambda s, q, k, v, m: F.scaled_dot_product_attention(q, k, v, attn_mask=m)),
                             (r(2, 4, 6, 8), r(2, 4, 6, 8), r(2, 4, 6, 8), r(6, 6)), None),
         "einsum_attention": (Module(lambda s, q, k: torch.einsum(
-            "bhqk,bhkd->bhqd", torch.einsum("bhqd,bhkd->bhqk", q, k).softmax(-1), k)), (r(2, 4, 6, 8), r(2, 4, 6, 8)), None),
+            "bhqk,bhkd->bhqd", torch.einsum("bhqd,bhkd->bhqk", q, k).softmax(-1), k)),
+            (r(2, 4, 6, 8), r(2, 4, 6, 8)), None),
         "baddbmm": (Module(lambda s, c, q, k: torch.baddbmm(c, q, k.transpose(1, 2), alpha=0.125)),
                     (r(3, 6, 7), r(3, 6, 8), r(3, 7, 8)), None),
         "addmm_conv1d": (Module(lambda s, x: torch.addmm(s.b, x.view(-1, 16), s.w).view(2, 5, 48),
                                 w=nn.Parameter(r(16, 48) * 0.1), b=nn.Parameter(r(48))), (r(2, 5, 16),), None),
-        "t5_ffn": (Module(lambda s, x: x + s.wo(F.relu(s.wi(s.w * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)))),
-                          wi=lin(32, 64, bias=False), wo=lin(64, 32, bias=False), w=nn.Parameter(torch.ones(32))),
+        "t5_ffn": (Module(t5_ffn, wi=lin(32, 64, bias=False), wo=lin(64, 32, bias=False), w=nn.Parameter(torch.ones(32))),
                    (r(2, 5, 32),), None),
-        "mixer": (Module(lambda s, x: (lambda y: y + s.c(F.gelu(s.ln(y))))(x + s.t(s.ln(x).transpose(1, 2)).transpose(1, 2)),
-                         t=lin(10, 10), c=lin(16, 16), ln=nn.LayerNorm(16)), (r(2, 10, 16),), None),
-        "mean_pool_normalize": (Module(lambda s, x, m: F.normalize((s.l(x) * m.unsqueeze(-1)).sum(1)
-                                                                   / m.sum(1, keepdim=True).clamp(min=1e-9), dim=-1),
-                                       l=lin(32, 48)), (r(3, 7, 32), (torch.rand(3, 7) > 0.3).float()), None),
+        "mixer": (Module(mixer, t=lin(10, 10), c=lin(16, 16), ln=nn.LayerNorm(16)), (r(2, 10, 16),), None),
+        "mean_pool_normalize": (Module(mean_pool, l=lin(32, 48)), (r(3, 7, 32), (torch.rand(3, 7) > 0.3).float()), None),
         "batchnorm_logsoftmax": (nn.Sequential(lin(20, 40), nn.BatchNorm1d(40), nn.Tanh(), lin(40, 10), nn.LogSoftmax(-1)),
                                  (r(8, 20),), None),
         "groupnorm_mish": (nn.Sequential(lin(16, 32), nn.GroupNorm(4, 32), nn.Mish(), lin(32, 8)), (r(5, 16),), None),
@@ -108,13 +122,14 @@ def models(torch):
                       (r(2, 3, 8, 8),), None),
         "gated_hardswish": (Module(lambda s, x: s.c(F.hardswish(s.a(x)) * F.leaky_relu(s.b(x), 0.1)).clamp(-1, 1),
                                    a=lin(24, 40), b=lin(24, 40), c=lin(40, 8)), (r(5, 24),), None),
-        "softmax_over_tokens": (Module(lambda s, x: (s.l(x).softmax(1) * x).sum(1), l=lin(16, 16)), (r(3, 7, 16),), None),
+        "softmax_over_tokens": (Module(lambda s, x: (s.l(x).softmax(1) * x).sum(1), l=lin(16, 16)),
+                                (r(3, 7, 16),), None),
         "max_over_tokens": (Module(lambda s, x: s.l(x).amax(1), l=lin(16, 24)), (r(3, 7, 16),), None),
         "argmax": (Module(lambda s, x: s.l(x).argmax(-1), l=lin(16, 24)), (r(3, 7, 16),), None),
-        "gather": (Module(lambda s, x, i: torch.gather(s.l(x), 1, i), l=lin(8, 8)), (r(3, 8), torch.randint(0, 8, (3, 4))), None),
-        "where_elu_sin": (Module(lambda s, x: (lambda y: torch.where(y > 0, y, torch.exp(y) - 1))(s.l(x))
-                                 + torch.clamp(x, -0.5, 0.5).sin(), l=lin(8, 8)), (r(3, 8),), None),
-        "two_outputs": (Module(lambda s, x: (lambda h: (h, s.b(h)))(F.relu(s.a(x))), a=lin(8, 8), b=lin(8, 4)), (r(3, 8),), None),
+        "gather": (Module(lambda s, x, i: torch.gather(s.l(x), 1, i), l=lin(8, 8)),
+                   (r(3, 8), torch.randint(0, 8, (3, 4))), None),
+        "where_elu_sin": (Module(elu_sin, l=lin(8, 8)), (r(3, 8),), None),
+        "two_outputs": (Module(two_outputs, a=lin(8, 8), b=lin(8, 4)), (r(3, 8),), None),
         "matrix_vector": (Module(lambda s, x: s.w @ x, w=nn.Parameter(r(8, 16))), (r(16),), None),
         "outer_and_dot": (Module(lambda s, x, y: x[:, None] * y[None, :] + x @ y), (r(5), r(5)), None),
         "gru_cell_unrolled": (Module(gru, cell=nn.GRUCell(8, 16)), (r(3, 4, 8),), None),
@@ -122,7 +137,8 @@ def models(torch):
                              (r(4, 32).to(torch.bfloat16),), None),
         "f16_linear": (lin(8, 8).half(), (r(3, 8).half(),), None),
         "int8_matmul": (Module(lambda s, a, b: a.to(torch.int32) @ b.to(torch.int32)),
-                        (torch.randint(-5, 5, (4, 6), dtype=torch.int8), torch.randint(-5, 5, (6, 3), dtype=torch.int8)), None),
+                        (torch.randint(-5, 5, (4, 6), dtype=torch.int8),
+                         torch.randint(-5, 5, (6, 3), dtype=torch.int8)), None),
         "mlp_dynamic_batch": (nn.Sequential(lin(8, 16), nn.GELU(), lin(16, 4)), (r(4, 8),), ({0: Dim("n", max=4096)},)),
         # refused with a message today: a dynamic length reaching attention, torch-mlir's tm_tensor ops
         "encoder_dynamic_tokens": (encoder(), (r(2, 5, 16),), ({1: Dim("t", min=2, max=512)},)),

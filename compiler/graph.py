@@ -1576,10 +1576,10 @@ class _Reader:
 
 def _scalar(attr):
     """A splat's element: float, integer or i1 (`dense<true>`, a causal mask's all-true start)."""
-    if isinstance(attr, (ir.FloatAttr, ir.IntegerAttr, ir.BoolAttr)):
+    if isinstance(attr, (ir.FloatAttr, ir.IntegerAttr)):
         return attr.value
     text = str(attr).split(":")[0].strip()
-    return {"true": True, "false": False}[text] if text in ("true", "false") else float(text)
+    return text == "true" if text in ("true", "false") else float(text)
 
 
 def _iterators(op) -> list[str]:

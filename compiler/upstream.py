@@ -8,8 +8,8 @@ named ops generalized, i1 tensors widened to bytes (widen-bool), element-wise pr
 their consumers (linalg-fuse-elementwise-ops: torch's safe softmax becomes four passes over its rows
 instead of nine), one-shot bufferization with the results as out-parameters, deallocation, loops,
 reductions marked reassociable and the pointers noalias (so that LLVM vectorizes the row sums), copies
-of strided pieces as loops (strided-copies), and
-LLVM (float32 exp / erf / tanh as polynomials, so the loops vectorize; other math through libm). The
+of strided pieces as loops (strided-copies), and LLVM (float32 exp / erf / tanh as polynomials, so
+the loops vectorize; other math through libm). The
 result is `void segment(in0*, ..., out0*, ...)` over C-contiguous arrays, cached on disk like the
 kernels. A segment whose ops are independent along its outputs' leading dimension (a softmax over
 (batch, heads, rows), a layer norm over (batch, tokens)) is also built for half of that dimension

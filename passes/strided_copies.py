@@ -16,12 +16,14 @@ def contiguous(t: ir.Type) -> bool:
     """Whether a memref type's elements are one dense row-major run (as MemRefToLLVM tests it: an identity
     layout, or static sizes whose strides are the row-major ones wherever a size is above 1)."""
     t = ir.MemRefType(t)
-    if isinstance(t.layout, ir.AffineMapAttr) and ir.AffineMapAttr(t.layout).value == ir.AffineMap.get_identity(t.rank):
+    layout = t.layout
+    if isinstance(layout, ir.AffineMapAttr) and ir.AffineMapAttr(layout).value == ir.AffineMap.get_identity(t.rank):
         return True
     if not t.has_static_shape:
         return False
     strides, _ = t.get_strides_and_offset()
-    return all(size == 1 or stride == math.prod(t.shape[i + 1:]) for i, (size, stride) in enumerate(zip(t.shape, strides)))
+    return all(size == 1 or stride == math.prod(t.shape[i + 1:])
+               for i, (size, stride) in enumerate(zip(t.shape, strides)))
 
 
 @dataclasses.dataclass(frozen=True)
