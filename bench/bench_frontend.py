@@ -16,6 +16,8 @@ once, element-wise consumers fused into the epilogues); the compile time is repo
   sizes), batch 8 x 128 tokens: projections through nanomm's kernels, softmax and layer norms (torch's
   safe softmax, f64 statistics) through MLIR's own lowering (compiler/upstream.py);
 - `minilm`: six such layers (`nn.TransformerEncoder`), batch 8 x 128;
+- `minilm.dynamic`: the same, exported with a dynamic token count (compiled for 128 tokens at its first
+  call, compiler/per_shape.py; its compile time includes that);
 - `llama.layer`: a Llama decoder block (RMSNorm, rotary embeddings, causal attention, SiLU-gated MLP:
   tests/unit/data/torch_mlir/generate.py's LlamaBlock) of width 512, 8 heads, MLP 1408, batch 4 x 128.
 `--peers torch,onnxruntime` adds ONNX Runtime on the same module (torch.onnx.export, all graph
@@ -98,6 +100,8 @@ def layers(torch):
         "minilm.layer": lambda: encoder(1),
         "llama.layer": llama_block,
         "minilm": lambda: encoder(6),
+        # exported with a dynamic token count, compiled for 128 at its first call (compiler/per_shape.py)
+        "minilm.dynamic": lambda: (*encoder(6), ({1: torch.export.Dim("tokens", min=2, max=512)},)),
         "mlp": lambda: mlp(1024, 256, 3),
         "minilm.ffn": lambda: (FFN(384, 1536), (torch.randn(128, 384),)),
         "bert.up": lambda: (UpGelu(768, 3072), (torch.randn(128, 768),)),
@@ -136,13 +140,16 @@ def main() -> None:
         if name not in made:
             raise SystemExit(f"error: unknown layer {name!r} (known: {', '.join(made)})")
         torch.manual_seed(0)
-        module, inputs = made[name]()
+        module, inputs, *dynamic = made[name]()
         module.eval()
-        text = str(fx.export_and_import(module, *inputs, output_type="linalg-on-tensors", func_name="forward"))
+        text = str(fx.export_and_import(module, *inputs, output_type="linalg-on-tensors", func_name="forward",
+                                        dynamic_shapes=dynamic[0] if dynamic else None))
+        arrays = [x.numpy() for x in inputs]
         t0 = time.perf_counter()
         compiled = nanomm.compile(text).forward
+        # (a function compiled per argument shapes compiles for these at its first call: timed here)
+        specialized = compiled.specialize(*(a.shape for a in arrays)) if dynamic else compiled
         compile_s = time.perf_counter() - t0
-        arrays = [x.numpy() for x in inputs]
         with torch.inference_mode():
             want = module(*inputs).numpy()
         got = compiled(*arrays)
@@ -158,7 +165,7 @@ def main() -> None:
             runs["onnxruntime"] = _onnxruntime(torch, module, inputs, want, threads, name)
         timed = _timing.interleaved(runs, rounds=args.rounds, target=args.target, warmup=0.5,
                                     gap=0.3 if threads > 1 else 0.0)
-        parts = _breakdown(compiled, arrays)
+        parts = _breakdown(specialized, arrays)
         share = _upstream_share(parts)
         n_s = timed["nanomm"]["best_median_s"]
         results.append({"layer": name, "threads": threads, "compile_s": compile_s, "error": error,

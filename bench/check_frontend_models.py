@@ -5,7 +5,8 @@
     python bench/check_frontend_models.py llama gpt2     # some
 
 Each small module is exported with `torch_mlir.fx.export_and_import(..., output_type="linalg-on-tensors")`
-(weights frozen), compiled by `nanomm.compile` and run on the export's inputs: `ok` when the result agrees
+(weights frozen), compiled by `nanomm.compile` and run on the export's inputs (and, for a module exported
+with dynamic sizes, on inputs with each such size 3 larger and 1 smaller as well): `ok` when the result agrees
 with torch (max difference over the output's largest magnitude <= 1e-4, bf16 1e-2, integers exact),
 `refused` when nanomm raises a NanommError (its message is printed: it should name the op and what to do),
 `WRONG` / `CRASH` otherwise. The process exits 1 on any WRONG or CRASH (a crash of the process itself is
@@ -15,6 +16,7 @@ bench/bench_frontend.py times layers.
 
 from __future__ import annotations
 
+import inspect
 import math
 import sys
 import time
@@ -47,6 +49,14 @@ def models(torch):
         scores = (q @ k.transpose(-2, -1) / math.sqrt(d // 4)).masked_fill(~s.mask[:t, :t], float("-inf"))
         x = x + s.proj((F.softmax(scores, -1) @ v).transpose(1, 2).reshape(b, t, d))
         return x + s.out(F.gelu(s.fc(s.ln2(x)), approximate="tanh"))
+
+    def bert(s, ids):
+        return torch.tanh(s.pool(s.enc(s.ln(s.emb(ids) + s.pos.weight[:ids.shape[1]]))[:, 0]))
+
+    class LlamaSliced(samples.LlamaBlock):  # rotary tables for up to `tokens`, sliced to the input's length
+        def rotate(self, x):
+            t, half = x.shape[-2], self.dh // 2
+            return x * self.cos[:t] + torch.cat([-x[..., half:], x[..., :half]], -1) * self.sin[:t]
 
     def vit(s, x):
         p = s.patch(x).flatten(2).transpose(1, 2)
@@ -86,8 +96,7 @@ def models(torch):
         "gpt2": (Module(gpt2, ln1=nn.LayerNorm(64), ln2=nn.LayerNorm(64), attn=lin(64, 192), proj=lin(64, 64),
                         fc=lin(64, 256), out=lin(256, 64), mask=torch.tril(torch.ones(12, 12)).bool()),
                  (r(2, 12, 64),), None),
-        "bert": (Module(lambda s, ids: torch.tanh(s.pool(s.enc(s.ln(s.emb(ids) + s.pos.weight[:ids.shape[1]]))[:, 0])),
-                        emb=nn.Embedding(100, 32), pos=nn.Embedding(10, 32), ln=nn.LayerNorm(32),
+        "bert": (Module(bert, emb=nn.Embedding(100, 32), pos=nn.Embedding(10, 32), ln=nn.LayerNorm(32),
                         enc=encoder(32), pool=lin(32, 32)), (torch.randint(0, 100, (2, 10)),), None),
         "vit": (Module(vit, patch=nn.Conv2d(3, 32, 4, stride=4), cls=nn.Parameter(r(1, 1, 32)),
                        pos=nn.Parameter(r(1, 17, 32) * 0.1), head=lin(32, 10),
@@ -140,8 +149,20 @@ def models(torch):
                         (torch.randint(-5, 5, (4, 6), dtype=torch.int8),
                          torch.randint(-5, 5, (6, 3), dtype=torch.int8)), None),
         "mlp_dynamic_batch": (nn.Sequential(lin(8, 16), nn.GELU(), lin(16, 4)), (r(4, 8),), ({0: Dim("n", max=4096)},)),
-        # refused with a message today: a dynamic length reaching attention, torch-mlir's tm_tensor ops
+        # dynamic token counts: compiled per argument shapes (compiler/per_shape.py), checked at 3 sizes
         "encoder_dynamic_tokens": (encoder(), (r(2, 5, 16),), ({1: Dim("t", min=2, max=512)},)),
+        "llama_dynamic_tokens": (LlamaSliced(d=64, heads=4, hidden=128, tokens=16), (r(2, 12, 64),),
+                                 ({1: Dim("t", min=2, max=16)},)),
+        "gpt2_dynamic_tokens": (Module(gpt2, ln1=nn.LayerNorm(64), ln2=nn.LayerNorm(64), attn=lin(64, 192),
+                                       proj=lin(64, 64), fc=lin(64, 256), out=lin(256, 64),
+                                       mask=torch.tril(torch.ones(16, 16)).bool()), (r(2, 8, 64),),
+                                ({1: Dim("t", min=2, max=12)},)),
+        "bert_dynamic_tokens": (Module(bert, emb=nn.Embedding(100, 32), pos=nn.Embedding(10, 32), ln=nn.LayerNorm(32),
+                                       enc=encoder(32), pool=lin(32, 32)), (torch.randint(0, 100, (2, 6)),),
+                                ({1: Dim("t", min=2, max=10)},)),
+        # refused with a message today: torch-mlir 20261001 prints a static token count of 1 into an encoder
+        # exported with a dynamic batch and token count; torch-mlir's tm_tensor ops
+        "encoder_dynamic_batch_tokens": (encoder(), (r(2, 5, 16),), ({0: Dim("b", max=64), 1: Dim("t", min=2, max=512)},)),
         "cumsum": (Module(lambda s, x: s.l(x).cumsum(-1), l=lin(8, 8)), (r(3, 8),), None),
         "topk": (Module(lambda s, x: s.l(x).topk(3, -1).values, l=lin(8, 8)), (r(3, 8),), None),
     }
@@ -154,18 +175,41 @@ def to_numpy(t, torch):
     return t.numpy()
 
 
+def resized(inputs, dynamic, delta, torch):
+    """Inputs like `inputs` with each dynamic size changed by delta (None where one would drop below 2)."""
+    made = []
+    for x, dims in zip(inputs, dynamic):
+        shape = [n + delta if dims and d in dims else n for d, n in enumerate(x.shape)]
+        if min(shape, default=2) < 2 and shape != list(x.shape):
+            return None
+        made.append(torch.randn(shape, dtype=x.dtype) if x.dtype.is_floating_point else
+                    torch.randint(0, int(x.max()) + 1, shape, dtype=x.dtype))
+    return made
+
+
 def check(name, module, inputs, dynamic, torch, fx, nanomm) -> str:
     module.eval()
-    with torch.no_grad():
-        want = module(*inputs)
+    varargs = any(p.kind == p.VAR_POSITIONAL for p in inspect.signature(module.forward).parameters.values())
     text = str(fx.export_and_import(module, *inputs, output_type="linalg-on-tensors", func_name="forward",
-                                    dynamic_shapes=dynamic))
+                                    dynamic_shapes=(dynamic,) if varargs and dynamic else dynamic))
     start = time.perf_counter()
+    sizes = [inputs] + ([x for x in (resized(inputs, dynamic, d, torch) for d in (3, -1)) if x] if dynamic else [])
     try:
-        got = nanomm.compile(text).forward(*[to_numpy(x, torch) for x in inputs])
+        forward = nanomm.compile(text).forward
+        lines = [agreement(module, xs, forward, torch) for xs in sizes]
     except nanomm.NanommError as exc:
         return f"refused   {type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
     seconds = time.perf_counter() - start
+    worst = max(lines, key=lambda line: (not line[0], line[1]))
+    at = f" ({len(sizes)} sizes: {', '.join(str(tuple(xs[0].shape)) for xs in sizes)})" if dynamic else ""
+    return f"{worst[2]}, compile and first call {seconds:.1f} s{at}"
+
+
+def agreement(module, inputs, forward, torch) -> tuple[bool, float, str]:
+    """(ok, error, verdict line) of forward(*inputs) against the module's result."""
+    with torch.no_grad():
+        want = module(*inputs)
+    got = forward(*[to_numpy(x, torch) for x in inputs])
     wants = want if isinstance(want, tuple) else (want,)
     gots = got if isinstance(got, (tuple, list)) else (got,)
     errors = []
@@ -173,13 +217,13 @@ def check(name, module, inputs, dynamic, torch, fx, nanomm) -> str:
         w = w.float().numpy() if w.dtype == torch.bfloat16 else w.numpy()
         g = np.asarray(g).astype(w.dtype)
         if g.shape != w.shape:
-            return f"WRONG     shape {g.shape}, torch's {w.shape}"
+            return False, math.inf, f"WRONG     shape {g.shape}, torch's {w.shape}"
         exact = w.dtype.kind in "iub"
         errors.append(float(not np.array_equal(g, w)) if exact else
                       float(np.abs(g.astype(np.float64) - w).max() / max(np.abs(w).max(), 1e-30)))
     bound = 1e-2 if wants[0].dtype == torch.bfloat16 else 1e-4
-    verdict = "ok     " if len(gots) == len(wants) and max(errors) <= bound else "WRONG  "
-    return f"{verdict}   error {max(errors):.1e} (bound {bound:.0e}), compile and first call {seconds:.1f} s"
+    ok = len(gots) == len(wants) and max(errors) <= bound
+    return ok, max(errors), f"{'ok     ' if ok else 'WRONG  '}   error {max(errors):.1e} (bound {bound:.0e})"
 
 
 def main() -> int:

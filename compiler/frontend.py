@@ -12,6 +12,7 @@ from ..errors import DTypeError, MLIRInputError
 from . import graph
 from .api import compile_matmul
 from .kernel import Kernel
+from .per_shape import PerShapeFunction
 from ..runtime.dtypes import MLIR_DTYPES
 from .payload import MAX_DIM
 
@@ -91,7 +92,10 @@ def compile(mlir_source: str, target: str = "host", *,  # noqa: A001 - public AP
     contraction forms, element-wise consumers, reshapes: what torch-mlir emits for Linear layers, MLPs
     and attention products) is compiled by compiler/graph.py: a GraphFunction of nanomm kernels with
     the consumers fused into their epilogues, static shapes, or an MLIRInputError naming the op that
-    cannot be compiled. An element-wise body is fused as an activation when it computes it exactly (to
+    cannot be compiled. Such a function with dynamic sizes the graph does not take as they are (a
+    dynamic sequence length reaching attention, a dynamic batch and length) becomes a PerShapeFunction:
+    compiled for each new set of argument shapes at its first call with them (compiler/per_shape.py).
+    An element-wise body is fused as an activation when it computes it exactly (to
     float32 rounding), or with activation_rtol=r within r relative (torch-mlir 20261001 prints tanh
     GELU's sqrt(2/pi) as 0.797724, pi taken as 22/7: the activation then differs by up to 1.6e-3)."""
     if not isinstance(mlir_source, str):
@@ -111,13 +115,27 @@ def compile(mlir_source: str, target: str = "host", *,  # noqa: A001 - public AP
                     raise MLIRInputError(f"function @{name}: functions of several ops compile for the host only "
                                          f"(target={target!r})")
                 blobs = blobs if blobs is not None else graph.resources(mlir_source)
-                functions[name] = graph.read_function(name, op, blobs, activation_rtol)
+                try:
+                    functions[name] = graph.read_function(name, op, blobs, activation_rtol)
+                except graph.DynamicSizeError as exc:
+                    inputs = graph.dynamic_inputs(op)
+                    if inputs is None:
+                        raise
+                    start = resources_start(mlir_source)
+                    functions[name] = PerShapeFunction(name, mlir_source if start < 0 else mlir_source[:start],
+                                                       blobs, activation_rtol, inputs, _reason(exc))
             else:
                 functions[name] = _analyze(name, op)
     if not functions:
         raise MLIRInputError("the module has no public func.func holding a linalg.matmul")
     return CompiledModule({name: info.build() if isinstance(info, graph.GraphFunction) else
+                           info if isinstance(info, PerShapeFunction) else
                            _compile_one(name, info, target) for name, info in functions.items()})
+
+
+def _reason(exc: MLIRInputError) -> str:
+    """A refusal's message without its leading 'function @name: '."""
+    return str(exc).split(": ", 1)[-1]
 
 
 def parse_module(source: str, filename: str = "<input>", *, resources: bool = True) -> ir.Module:

@@ -1013,9 +1013,10 @@ class _Reader:
         self.collapses: dict = {}  # value id of a collapse of leading dimensions into one -> (source id, sizes)
         self.state = ir.AsmState(func)
 
-    def bad(self, op, msg: str) -> MLIRInputError:
+    def bad(self, op, msg: str, dynamic: bool = False) -> MLIRInputError:
         where = f" ({op.location})" if op is not None else ""
-        return MLIRInputError(f"function @{self.name}: {op.name if op is not None else ''}{where}: {msg}")
+        return (DynamicSizeError if dynamic else MLIRInputError)(
+            f"function @{self.name}: {op.name if op is not None else ''}{where}: {msg}")
 
     def vid(self, v: ir.Value) -> int:
         if v not in self.ids:
@@ -1035,7 +1036,7 @@ class _Reader:
                 raise self.bad(self.func, f"argument {i} has type {t}: functions of several ops take tensors")
             if sum(n == -1 for n in _shape(t)) > 1:
                 raise self.bad(self.func, f"argument {i} has more than one dynamic dimension ({t}): functions of "
-                                          "several ops take one (the rows, a batch or a sequence length)")
+                                          "several ops take one (the rows, a batch or a sequence length)", dynamic=True)
             if str(t.element_type) not in _NUMPY_TYPES:
                 raise self.bad(self.func, f"argument {i} has element type {t.element_type}")
             self.nodes[self.vid(arg)] = ("arg", i)
@@ -1081,9 +1082,9 @@ class _Reader:
             return
         if name == "tensor.empty":
             if any(self.vid(v) not in self.sizes for v in op.operands):
-                raise self.bad(op, "a dynamic size that is not a tensor.dim of another tensor")
+                raise self.bad(op, "a dynamic size that is not a tensor.dim of another tensor", dynamic=True)
             if sum(n == -1 for n in _shape(op.results[0].type)) > 1:
-                raise self.bad(op, "more than one dynamic dimension")
+                raise self.bad(op, "more than one dynamic dimension", dynamic=True)
             self.nodes[self.vid(op.results[0])] = ("empty",)
             self.defs[self.vid(op.results[0])] = op
             return
@@ -1111,7 +1112,8 @@ class _Reader:
             raise self.bad(op, "computes on a dynamic size (beyond index arithmetic feeding tensor.empty and "
                                "reshapes): nanomm compiles one dynamic dimension, the rows of contractions and the "
                                "ops that only reshape them, and static shapes elsewhere (a dynamic sequence length "
-                               "reaching attention or a softmax is not); export this function with static shapes")
+                               "reaching attention or a softmax is not; nanomm.compile compiles such a function "
+                               "for each argument shapes it is called with)", dynamic=True)
         raise self.bad(op, "not supported in functions compiled by nanomm (supported: linalg, tensor, arith "
                            "and math ops on tensors, and constants)")
 
@@ -1123,7 +1125,7 @@ class _Reader:
         for r in op.results:
             if isinstance(r.type, ir.RankedTensorType) and -1 in _shape(r.type):
                 raise self.bad(op, "a dynamic size in an op that is not a contraction: such ops are compiled for "
-                                   "static shapes only")
+                                   "static shapes only", dynamic=True)
         outer = list(op.operands) + _free_values(op)
         tensors, printed, views = self.classify(op, outer)
         if self.open is None or any(self.depends_on_open(vid) for vid in tensors):
@@ -1274,7 +1276,7 @@ class _Reader:
         shape = _shape(result.type)
         fn = _view_function(op, shape)
         if isinstance(fn, str):
-            raise self.bad(op, fn)
+            raise self.bad(op, fn, dynamic="dynamic" in fn)
         vid_src = self.vid(src)
         vid = self.vid(result)
         if vid_src in self.region and op.name in ("tensor.collapse_shape", "tensor.expand_shape"):
@@ -1408,7 +1410,7 @@ class _Reader:
         M, N = size[m_dims[0]], size[n_dims[0]]
         if any(size[d] == -1 for d in size if d != m_dims[0]):
             raise self.bad(op, f"a dynamic dimension other than M (shapes {sa}, {sb}, {sc}): only the rows of A and "
-                               "C may be dynamic")
+                               "C may be dynamic", dynamic=True)
         K = math.prod(size[d] for d in reduce)
         if 0 in size.values():
             raise self.bad(op, "a zero-size dimension; nanomm compiles non-empty contractions only")
@@ -1700,6 +1702,23 @@ def read_function(name: str, func: ir.Operation, blobs: dict, activation_rtol: f
         return f
 
 
+def dynamic_inputs(func: ir.Operation) -> list | None:
+    """The function's arguments as (shape with -1 for a dynamic size, numpy dtype), or None when none has
+    a dynamic size (or an argument is not a ranked tensor of a type numpy holds)."""
+    inputs = []
+    for arg in func.regions[0].blocks[0].arguments:
+        t = arg.type
+        if not isinstance(t, ir.RankedTensorType) or str(t.element_type) not in _NUMPY_TYPES:
+            return None
+        inputs.append((_shape(t), _numpy_type(str(t.element_type))))
+    return inputs if any(-1 in shape for shape, _ in inputs) else None
+
+
+class DynamicSizeError(MLIRInputError):
+    """A refusal for a dynamic size: frontend.compile then compiles the function once per argument
+    shapes it is called with (compiler/per_shape.py) where its arguments hold dynamic sizes."""
+
+
 class _Unfused(Exception):
     """A contraction's consumers do not fit its epilogue: read the function again without fusing them."""
 
@@ -1826,8 +1845,10 @@ class _Segment:
             return rename.sub(lambda m: names.get(m.group(0), m.group(0)), reader.printed(op))
         types = lambda vids: [str(reader.values[v].type) for v in vids]  # noqa: E731
         args = ", ".join(f"%nanomm_in{k}: {t} {{bufferization.writable = false}}" for k, t in enumerate(types(self.inputs)))
-        ops = sorted(self.defs.items(), key=lambda kv: reader.order.get(kv[0], -1))
-        body = [text(op) for _, op in ops] + [text(op) for op in self.ops]
+        # in the function's order: a view copied in may read a value an op of the segment computes
+        ops = sorted([(reader.order.get(vid, -1), op) for vid, op in self.defs.items()] +
+                     [(reader.order[reader.vid(op.results[0])], op) for op in self.ops], key=lambda e: e[0])
+        body = [text(op) for _, op in ops]
         ret = ", ".join(names.get(reader.name_of(v), reader.name_of(v)) for v in returned)
         ret += f" : {', '.join(types(returned))}" if returned else ""
         source = _renumbered(f"func.func @segment({args}) -> ({', '.join(types(returned))}) {{\n" +

@@ -352,7 +352,11 @@ def _compile(text: str, context: str = ""):
     if jit is not None:
         return jit
     with ir.Context(), ir.Location.unknown():
-        module = ir.Module.parse(text)
+        try:
+            module = ir.Module.parse(text)
+        except ir.MLIRError as exc:  # nanomm printed the segment wrongly: say where, not a raw MLIRError
+            raise MLIRInputError(f"{context}nanomm made an invalid function of these ops (a defect of nanomm's "
+                                 f"partition, please report it):\n{exc}") from None
         try:
             run_pipeline(module, parse_pipeline(passes), snapshots=False)
         except NanommError as exc:

@@ -1,0 +1,108 @@
+"""Functions compiled once per argument shapes: models exported with dynamic sizes the graph cannot take.
+
+nanomm's graph (compiler/graph.py) compiles one dynamic dimension, the rows of contractions and the views
+of them, with kernels that take any row count. A model exported with a dynamic sequence length computes
+on that length (attention's scores are length x length, a softmax runs along it, a reshape's shape is
+built from it), and an export with a dynamic batch and a dynamic length has two. Such a function is
+compiled, at its first call with each new set of argument shapes, for those shapes: the static-shapes
+pass (passes/static_shapes.py) makes the argument types static and folds every size computed from
+them, and the graph compiles the static function. Kernels and segments go through the disk cache like
+any other, so a size seen in an earlier process compiles from it.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import numpy as np
+from mlir import ir
+
+from ..errors import DTypeError, MLIRInputError, NanommError, ShapeError
+from ..passes.static_shapes import StaticShapes
+from . import graph
+
+# specializations kept per function, least recently called dropped first: each holds its own kernels and
+# packed weights (a MiniLM encoder's ~90 MB), so a server cycling through every length would not keep all
+KEPT = 8
+
+
+class PerShapeFunction:
+    """A function with dynamic sizes, compiled for the shapes of each call: `f(*arrays)` as a GraphFunction.
+
+    The first call with new argument shapes compiles (seconds for a model; `specialize(*shapes)` does it
+    ahead of a call); later calls with those shapes run the compiled function. `describe()` lists the
+    specializations compiled so far."""
+
+    def __init__(self, name: str, source: str, blobs: dict, rtol: float | None, inputs: list, why: str):
+        self.name, self.inputs, self.why = name, inputs, why
+        self._source, self._blobs, self._rtol = source, blobs, rtol
+        self._compiled: OrderedDict[tuple, graph.GraphFunction] = OrderedDict()
+
+    def specialize(self, *shapes) -> graph.GraphFunction:
+        """The function compiled for these argument shapes (compiled now unless it already is)."""
+        shapes = tuple(tuple(int(n) for n in s) for s in shapes)
+        compiled = self._compiled.get(shapes)
+        if compiled is None:
+            self._check_shapes(shapes)
+            compiled = self._compile(shapes)
+            self._compiled[shapes] = compiled
+            while len(self._compiled) > KEPT:
+                self._compiled.popitem(last=False)
+        self._compiled.move_to_end(shapes)
+        return compiled
+
+    def __call__(self, *args):
+        if len(args) != len(self.inputs):
+            raise TypeError(f"{self.name}() takes {len(self.inputs)} arrays, got {len(args)}")
+        for i, (x, (_, dtype)) in enumerate(zip(args, self.inputs)):
+            if not isinstance(x, np.ndarray):
+                raise DTypeError(f"{self.name}(): argument {i} must be a numpy array, got {type(x).__name__}")
+            if x.dtype != dtype:
+                raise DTypeError(f"{self.name}(): argument {i} has dtype {x.dtype}, the function takes {dtype}")
+        return self.specialize(*(x.shape for x in args))(*args)
+
+    def describe(self) -> str:
+        shown = ", ".join(_shown(shape) for shape, _ in self.inputs)
+        lines = [f"@{self.name}: arguments {shown}, compiled per argument shapes ({self.why}); "
+                 f"{len(self._compiled)} compiled"]
+        for shapes, compiled in self._compiled.items():
+            lines.append(f"  for {', '.join(_shown(s) for s in shapes)}:")
+            lines += ["    " + line for line in compiled.describe().splitlines()]
+        return "\n".join(lines)
+
+    def ir(self, stage: str = "partition") -> str:
+        raise ValueError(f"@{self.name} is compiled per argument shapes: f.specialize(*shapes).ir({stage!r}) "
+                         "gives one specialization's IR")
+
+    def _check_shapes(self, shapes: tuple) -> None:
+        for i, (shape, (want, _)) in enumerate(zip(shapes, self.inputs)):
+            if len(shape) != len(want) or any(n != m for n, m in zip(shape, want) if m != -1):
+                raise ShapeError(f"{self.name}(): argument {i} has shape {shape}, the function takes {_shown(want)}")
+            if 0 in shape:
+                raise ShapeError(f"{self.name}(): argument {i} has shape {shape}: nanomm compiles non-empty sizes")
+        if len(shapes) != len(self.inputs):
+            raise TypeError(f"{self.name}() takes {len(self.inputs)} arrays, got {len(shapes)} shapes")
+
+    def _compile(self, shapes: tuple) -> graph.GraphFunction:
+        from .frontend import parse_module  # (frontend imports this module)
+
+        context = f"@{self.name} compiled for argument shapes {', '.join(_shown(s) for s in shapes)}: "
+        with ir.Context() as ctx, ir.Location.unknown():
+            ctx.allow_unregistered_dialects = False
+            module = parse_module(self._source)
+            spec = ", ".join("x".join(map(str, s)) for s in shapes)
+            try:
+                StaticShapes(function=self.name, shapes=spec).run(module)
+            except NanommError as exc:
+                raise MLIRInputError(context + str(exc)) from None
+            func = next(op.operation for op in module.body.operations if op.operation.name == "func.func"
+                        and ir.StringAttr(op.operation.attributes["sym_name"]).value == self.name)
+            try:
+                read = graph.read_function(self.name, func, self._blobs, self._rtol)
+            except MLIRInputError as exc:
+                raise MLIRInputError(context + str(exc)) from None
+        return read.build()
+
+
+def _shown(shape: tuple) -> str:
+    return "(" + ", ".join("?" if n == -1 else str(n) for n in shape) + "," * (len(shape) == 1) + ")"
