@@ -134,8 +134,9 @@ def compile(mlir_source: str, target: str = "host", *,  # noqa: A001 - public AP
 
 
 def _reason(exc: MLIRInputError) -> str:
-    """A refusal's message without its leading 'function @name: '."""
-    return str(exc).split(": ", 1)[-1]
+    """The op and location a refusal names ('function @f: OP (LOC): why' -> 'OP (LOC)')."""
+    parts = str(exc).split(": ", 2)
+    return parts[1] if len(parts) == 3 else str(exc)
 
 
 def parse_module(source: str, filename: str = "<input>", *, resources: bool = True) -> ir.Module:

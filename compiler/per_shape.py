@@ -63,8 +63,8 @@ class PerShapeFunction:
 
     def describe(self) -> str:
         shown = ", ".join(_shown(shape) for shape, _ in self.inputs)
-        lines = [f"@{self.name}: arguments {shown}, compiled per argument shapes ({self.why}); "
-                 f"{len(self._compiled)} compiled"]
+        lines = [f"@{self.name}: arguments {shown}, compiled per argument shapes (dynamic sizes computed on, "
+                 f"first at {self.why}); {len(self._compiled)} compiled"]
         for shapes, compiled in self._compiled.items():
             lines.append(f"  for {', '.join(_shown(s) for s in shapes)}:")
             lines += ["    " + line for line in compiled.describe().splitlines()]

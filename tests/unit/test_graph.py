@@ -149,6 +149,22 @@ def test_torch_mlir_llama_block_compiles_whole_and_agrees_with_torch():
     assert "7 contraction(s)" in text and "tensor.concat x2" in text and "epilogue silu" in text, text
 
 
+def test_torch_mlir_encoder_with_a_dynamic_token_count_compiles_per_shape_and_agrees_with_torch():
+    """An encoder layer exported with a dynamic token count (torch-mlir computes on it: scores of tokens x
+    tokens, reshapes built from it, copies of dynamically shaped views): compiled for the call's shapes
+    (7 tokens, the export's example had 5), as the static export would be: the scores' scale folded
+    into their kernel."""
+    source, args, want = _sample("encoder_dynamic_tokens")
+    f = nanomm.compile(source).encoder_dynamic_tokens
+    assert isinstance(f, PerShapeFunction) and "0 compiled" in f.describe()
+    _agrees(f(*args), want)
+    _agrees(f(*args), want)
+    text = f.describe()
+    assert "1 compiled" in text and "for (2, 7, 16):" in text and "alpha=0.353553" in text, text
+    with pytest.raises(ShapeError, match=r"argument 0 has shape \(3, 7, 16\), the function takes \(2, \?, 16\)"):
+        f(np.zeros((3, 7, 16), np.float32))
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("native", [True, False], ids=["programs", "python"])
 def test_attention_runs_a_slice_of_sentences_at_a_time_and_agrees(monkeypatch, threads, native):
