@@ -359,6 +359,12 @@ class GraphFunction:
                 ops = ", ".join(f"{n} ({w})" for n, w in zip(seg.op_names, seg.where))
                 seg.kernel = upstream.segment(seg.source, seg.input_types, seg.output_types,
                                               f"function @{self.name}: upstream segment {k} of {ops}: ")
+                if seg.constant:  # its results are constants from now on
+                    results = seg.kernel(*(self._get(i, (), {})[0] for i in seg.inputs))
+                    for v, j, shape in zip(seg.outputs, seg.output_of, seg.output_shapes):
+                        value = results[j].reshape(shape)
+                        value.flags.writeable = False
+                        self._nodes[v] = ("const", value)
         self._warm()
         # a view that numpy's views could only give through a copy, read by what is not a view, reads its
         # chain's first array instead where that makes it a strided view of it (_compose)
@@ -540,7 +546,7 @@ class GraphFunction:
             return c if ok else None
 
         for j, seg in enumerate(self.segments):
-            if seg.kernel is None or not seg.outputs or any(v in self._slice_of for v in seg.outputs):
+            if seg.kernel is None or seg.constant or not seg.outputs or any(v in self._slice_of for v in seg.outputs):
                 continue
             S = seg.kernel.outputs[0][0][0] if seg.kernel.outputs[0][0] else 0
             made = dict(zip(seg.outputs, seg.output_shapes))  # value id -> shape
@@ -1003,6 +1009,7 @@ class _Reader:
         self.order: dict = {}  # defining op (by its first result's id) -> position in the function
         self.segments: list[_Segment] = []
         self.open: _Segment | None = None  # the segment later upstream ops join
+        self.constants: _Segment | None = None  # the segment of ops computed from constants alone
         self.depends: dict = {}  # value id -> whether it depends on the open segment (memo)
         self.no_fuse = no_fuse  # contraction indices whose consumers stay outside their epilogue
         self.view_ops: dict = {}  # value id of a ("view", ...) node -> its op
@@ -1127,6 +1134,16 @@ class _Reader:
                 raise self.bad(op, "a dynamic size in an op that is not a contraction: such ops are compiled for "
                                    "static shapes only", dynamic=True)
         outer = list(op.operands) + _free_values(op)
+        if all(self.from_constants(self.vid(v)) for v in outer):
+            # (a causal mask, a position table): computed once when the function is built, and kept out of
+            # the segment that reads it, which can then run in slices of the batch
+            opened, self.open = self.open, self.constants
+            if self.open is None:
+                self.open = self.constants = _Segment(len(self.segments), constant=True)
+                self.segments.append(self.open)
+            self.add_to_segment(op, *self.classify(op, outer))
+            self.open = opened
+            return
         tensors, printed, views = self.classify(op, outer)
         if self.open is None or any(self.depends_on_open(vid) for vid in tensors):
             self.open = _Segment(len(self.segments))
@@ -1183,6 +1200,21 @@ class _Reader:
             vid = self.vid(r)
             seg.values.add(vid)
             self.nodes[vid] = ("seg", seg.index)
+
+    def from_constants(self, vid: int) -> bool:
+        """Whether a value is computed from constants alone (not from an argument, nor by a contraction)."""
+        if vid in self.scalars:
+            return True
+        if vid in self.region:
+            return False
+        node = self.nodes.get(vid)
+        if node is None:
+            return vid in self.defs
+        if node[0] in ("const", "empty", "fill"):
+            return True
+        if node[0] == "view":
+            return self.from_constants(node[1])
+        return node[0] == "seg" and self.constants is not None and node[1] == self.constants.index
 
     def depends_on_open(self, vid: int) -> bool:
         """Whether a value is computed from the open segment's results (then it cannot be an input of it)."""
@@ -1806,8 +1838,8 @@ def _splat(op) -> bool:
 class _Segment:
     """A run of ops for MLIR's upstream lowering (compiler/upstream.py), as the reader collects it."""
 
-    def __init__(self, index: int):
-        self.index = index
+    def __init__(self, index: int, constant: bool = False):
+        self.index, self.constant = index, constant  # constant: computed from constants alone
         self.ops: list = []
         self.defs: dict = {}  # value id -> op copied in first (constants, empties, fills)
         self.inputs: list[int] = []
@@ -1861,7 +1893,8 @@ class _Segment:
                 raise reader.bad(self.ops[0], f"a value of type {reader.values[v].type} between MLIR-lowered ops "
                                               "and the rest of the function")
         return SegmentPlan(source, self.inputs, outputs, shapes(self.inputs), shapes(returned),
-                           [op.name for op in self.ops], where, [reader.shapes[v][0] for v in outputs], which)
+                           [op.name for op in self.ops], where, [reader.shapes[v][0] for v in outputs], which,
+                           constant=self.constant)
 
 
 @dataclass
@@ -1877,6 +1910,7 @@ class SegmentPlan:
     where: list  # each op's location
     output_shapes: list  # each output's shape
     output_of: list  # each output's index among the values returned (output_types), which it reshapes
+    constant: bool = False  # computed from constants alone: run once by GraphFunction.build
     kernel: object = None
 
     def describe(self, k: int) -> str:
@@ -1885,4 +1919,4 @@ class SegmentPlan:
             counts[n] = counts.get(n, 0) + 1
         ops = ", ".join(f"{n} x{c}" if c > 1 else n for n, c in counts.items())
         return (f"upstream segment {k}: {len(self.op_names)} ops ({ops}), {len(self.inputs)} input(s), "
-                f"{len(self.outputs)} output(s)")
+                f"{len(self.outputs)} output(s){', constant: computed when built' if self.constant else ''}")

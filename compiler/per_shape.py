@@ -75,13 +75,13 @@ class PerShapeFunction:
                          "gives one specialization's IR")
 
     def _check_shapes(self, shapes: tuple) -> None:
+        if len(shapes) != len(self.inputs):
+            raise TypeError(f"{self.name}() takes {len(self.inputs)} arrays, got {len(shapes)} shapes")
         for i, (shape, (want, _)) in enumerate(zip(shapes, self.inputs)):
             if len(shape) != len(want) or any(n != m for n, m in zip(shape, want) if m != -1):
                 raise ShapeError(f"{self.name}(): argument {i} has shape {shape}, the function takes {_shown(want)}")
             if 0 in shape:
                 raise ShapeError(f"{self.name}(): argument {i} has shape {shape}: nanomm compiles non-empty sizes")
-        if len(shapes) != len(self.inputs):
-            raise TypeError(f"{self.name}() takes {len(self.inputs)} arrays, got {len(shapes)} shapes")
 
     def _compile(self, shapes: tuple) -> graph.GraphFunction:
         from .frontend import parse_module  # (frontend imports this module)

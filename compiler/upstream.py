@@ -258,6 +258,19 @@ def split(text: str, parts: int = 2) -> tuple[str, list[int | None], list[int]] 
                     return None
                 halved.update(op.results)
                 continue
+            if name == "tensor.extract_slice":  # (a rotary embedding's halves) whole along the dimension
+                offsets, sizes, strides = (list(ir.DenseI64ArrayAttr(op.attributes[f"static_{k}"]))
+                                           for k in ("offsets", "sizes", "strides"))
+                if len(op.operands) != 1 or op.operands[0] not in halved or (offsets[0], sizes[0], strides[0]) != \
+                        (0, S, 1) or ir.RankedTensorType(op.results[0].type).shape[:1] != [S]:
+                    return None
+                halved.update(op.results)
+                continue
+            if name == "tensor.concat":  # joined along another dimension
+                if ir.IntegerAttr(op.attributes["dim"]).value == 0 or any(v not in halved for v in op.operands):
+                    return None
+                halved.update(op.results)
+                continue
             if name != "linalg.generic":
                 return None
             maps = list(ir.ArrayAttr(op.attributes["indexing_maps"]))
@@ -324,6 +337,7 @@ def split(text: str, parts: int = 2) -> tuple[str, list[int | None], list[int]] 
         half = str(module)
     half = re.sub(rf"tensor<{S}x", f"tensor<{h}x", half)
     half = re.sub(rf"output_shape \[{S}\b", f"output_shape [{h}", half)
+    half = re.sub(rf"(tensor\.extract_slice [^\[\n]*\[[^\]]*\] \[){S}\b", rf"\g<1>{h}", half)  # (its sizes)
     return half, cut, outputs
 
 

@@ -149,6 +149,26 @@ def test_torch_mlir_llama_block_compiles_whole_and_agrees_with_torch():
     assert "7 contraction(s)" in text and "tensor.concat x2" in text and "epilogue silu" in text, text
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_llama_rotary_embedding_runs_in_slices_with_the_scores_and_agrees(monkeypatch, threads):
+    """The Llama sample with slices of one sentence: its causal mask is computed once when built (a segment
+    of constants), so the rotary segment (strided halves, a concat) is independent along the batch and
+    runs a sentence at a time with the scores' kernel (upstream.split cuts its extract_slice sizes)."""
+    from nanomm.compiler import graph, upstream
+    monkeypatch.setattr(upstream, "resolve_threads", lambda threads_: threads)
+    monkeypatch.setattr(graph, "SLICE_BYTES", 256)
+    monkeypatch.setattr(graph, "THREADED_MIN_BYTES", 0)
+    monkeypatch.setattr(graph, "PROGRAM_THREADED_MIN_BYTES", 0)
+    source, args, want = _sample("llama_block")
+    f = nanomm.compile(source).llama_block
+    text = f.describe()
+    assert "constant: computed when built" in text, text
+    rotary = next(k for k, seg in enumerate(f.segments) if "tensor.concat" in seg.op_names)
+    assert re.search(rf"sliced: upstream segment {rotary} -> linalg.batch_matmul, 2 slices", text), text
+    for _ in range(2):
+        _agrees(f(*args), want)
+
+
 def test_torch_mlir_encoder_with_a_dynamic_token_count_compiles_per_shape_and_agrees_with_torch():
     """An encoder layer exported with a dynamic token count (torch-mlir computes on it: scores of tokens x
     tokens, reshapes built from it, copies of dynamically shaped views): compiled for the call's shapes
@@ -798,26 +818,24 @@ def test_per_shape_errors_name_the_argument_and_keep_a_bounded_number(monkeypatc
 _ID2, _ROW2 = "affine_map<(d0, d1) -> (d0, d1)>", "affine_map<(d0, d1) -> (d0, 0)>"
 
 
-def test_a_slice_of_a_value_its_segment_computes_reads_it_after_it_is_computed():
-    # GPT-2's causal mask at a length below the table's: the table (i8) made i1 and sliced in one segment,
-    # the slice printed after the op computing what it slices (printed before it, MLIR's parser refused)
-    tril = "[" + ", ".join("[" + ", ".join(str(int(j <= i)) for j in range(6)) + "]" for i in range(6)) + "]"
+def test_ops_computed_from_constants_alone_run_once_when_built():
+    # a causal mask made from linalg.index (torch's is_causal): its own segment, run by build(), a constant
+    # to the segment that reads it, which runs no mask ops per call
     source = f"""
 func.func @f(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {{
-  %table = arith.constant dense<{tril}> : tensor<6x6xi8>
-  %z8 = arith.constant 0 : i8
   %z = arith.constant 0.0 : f32
-  %e1 = tensor.empty() : tensor<6x6xi1>
-  %mask = linalg.generic {{indexing_maps = [{_ID2}, {_ID2}], iterator_types = ["parallel", "parallel"]}}
-       ins(%table : tensor<6x6xi8>) outs(%e1 : tensor<6x6xi1>) {{
-  ^bb0(%in: i8, %o: i1):
-    %0 = arith.cmpi ne, %in, %z8 : i8
+  %e1 = tensor.empty() : tensor<4x4xi1>
+  %mask = linalg.generic {{indexing_maps = [{_ID2}], iterator_types = ["parallel", "parallel"]}}
+       outs(%e1 : tensor<4x4xi1>) {{
+  ^bb0(%o: i1):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %0 = arith.cmpi sle, %j, %i : index
     linalg.yield %0 : i1
-  }} -> tensor<6x6xi1>
-  %m = tensor.extract_slice %mask[0, 0] [4, 4] [1, 1] : tensor<6x6xi1> to tensor<4x4xi1>
+  }} -> tensor<4x4xi1>
   %e = tensor.empty() : tensor<4x4xf32>
   %y = linalg.generic {{indexing_maps = [{_ID2}, {_ID2}, {_ID2}], iterator_types = ["parallel", "parallel"]}}
-       ins(%m, %x : tensor<4x4xi1>, tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) {{
+       ins(%mask, %x : tensor<4x4xi1>, tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) {{
   ^bb0(%b: i1, %v: f32, %o: f32):
     %0 = arith.select %b, %v, %z : f32
     linalg.yield %0 : f32
@@ -828,8 +846,53 @@ func.func @f(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {{
   return %r : tensor<4x4xf32>
 }}
 """
+    f = nanomm.compile(source).f
+    text = f.describe()
+    assert re.search(r"segment \d: 1 ops \(linalg.generic\), 0 input\(s\), 1 output\(s\), constant: computed when built",
+                     text) and re.search(r"segment \d: 1 ops \(linalg.generic\), 2 input\(s\), 1 output\(s\)$", text, re.M), text
     x = np.random.default_rng(0).standard_normal((4, 4)).astype(np.float32)
-    _agrees(nanomm.compile(source).f(x), (np.tril(x).astype(np.float64) @ np.full((4, 4), 0.5)).astype(np.float32))
+    for _ in range(2):
+        _agrees(f(x), (np.tril(x).astype(np.float64) @ np.full((4, 4), 0.5)).astype(np.float32))
+
+
+def test_a_slice_of_a_value_its_segment_computes_reads_it_after_it_is_computed():
+    # GPT-2's causal mask at a length below the table's, here also masked where x <= 0: made i1 and sliced
+    # in one segment, the slice printed after the op computing what it slices (before it, MLIR's parser
+    # refused the segment)
+    tril = "[" + ", ".join("[" + ", ".join(str(int(j <= i)) for j in range(6)) + "]" for i in range(6)) + "]"
+    source = f"""
+func.func @f(%x: tensor<6x6xf32>) -> tensor<4x4xf32> {{
+  %table = arith.constant dense<{tril}> : tensor<6x6xi8>
+  %z8 = arith.constant 0 : i8
+  %z = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<6x6xi1>
+  %mask = linalg.generic {{indexing_maps = [{_ID2}, {_ID2}, {_ID2}], iterator_types = ["parallel", "parallel"]}}
+       ins(%table, %x : tensor<6x6xi8>, tensor<6x6xf32>) outs(%e1 : tensor<6x6xi1>) {{
+  ^bb0(%in: i8, %v: f32, %o: i1):
+    %0 = arith.cmpi ne, %in, %z8 : i8
+    %1 = arith.cmpf ogt, %v, %z : f32
+    %2 = arith.andi %0, %1 : i1
+    linalg.yield %2 : i1
+  }} -> tensor<6x6xi1>
+  %m = tensor.extract_slice %mask[0, 0] [4, 4] [1, 1] : tensor<6x6xi1> to tensor<4x4xi1>
+  %xs = tensor.extract_slice %x[0, 0] [4, 4] [1, 1] : tensor<6x6xf32> to tensor<4x4xf32>
+  %e = tensor.empty() : tensor<4x4xf32>
+  %y = linalg.generic {{indexing_maps = [{_ID2}, {_ID2}, {_ID2}], iterator_types = ["parallel", "parallel"]}}
+       ins(%m, %xs : tensor<4x4xi1>, tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) {{
+  ^bb0(%b: i1, %v: f32, %o: f32):
+    %0 = arith.select %b, %v, %z : f32
+    linalg.yield %0 : f32
+  }} -> tensor<4x4xf32>
+  %w = arith.constant dense<0.5> : tensor<4x4xf32>
+  %init = linalg.fill ins(%z : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %r = linalg.matmul ins(%y, %w : tensor<4x4xf32>, tensor<4x4xf32>) outs(%init : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %r : tensor<4x4xf32>
+}}
+"""
+    x = np.random.default_rng(0).standard_normal((6, 6)).astype(np.float32)
+    xs = x[:4, :4]
+    y = np.where(np.tril(np.ones((4, 4), bool)) & (xs > 0), xs, 0)
+    _agrees(nanomm.compile(source).f(x), (y.astype(np.float64) @ np.full((4, 4), 0.5)).astype(np.float32))
 
 
 def _softmax_rows(x, t, rows=None):
