@@ -411,16 +411,7 @@ class GraphFunction:
         return "\n".join(parts) + "\n"
 
     def __call__(self, *args):
-        if len(args) != len(self.inputs):
-            raise TypeError(f"{self.name}() takes {len(self.inputs)} arrays, got {len(args)}")
-        for i, (x, (shape, dtype)) in enumerate(zip(args, self.inputs)):
-            if not isinstance(x, np.ndarray):
-                raise DTypeError(f"{self.name}(): argument {i} must be a numpy array, got {type(x).__name__}")
-            if x.dtype != dtype:
-                raise DTypeError(f"{self.name}(): argument {i} has dtype {x.dtype}, the function takes {dtype}")
-            if len(x.shape) != len(shape) or any(n != m for n, m in zip(x.shape, shape) if m != -1):
-                shown = "(" + ", ".join("?" if n == -1 else str(n) for n in shape) + "," * (len(shape) == 1) + ")"
-                raise ShapeError(f"{self.name}(): argument {i} has shape {x.shape}, the function takes {shown}")
+        check_arguments(self.name, args, self.inputs)
         memo: dict = {}
         order, release = self._schedule()
         for step, vid in enumerate(order):
@@ -1732,6 +1723,26 @@ def read_function(name: str, func: ir.Operation, blobs: dict, activation_rtol: f
             continue
         f.unfused = no_fuse
         return f
+
+
+def check_arguments(name: str, args: tuple, inputs: list, shapes: bool = True) -> None:
+    """A function's arguments against its inputs ((shape, -1 for a dynamic size; numpy dtype) each): their
+    count, that they are numpy arrays, their dtypes and (shapes=True) their shapes, or the error naming
+    the first that is not as the function takes it."""
+    if len(args) != len(inputs):
+        raise TypeError(f"{name}() takes {len(inputs)} arrays, got {len(args)}")
+    for i, (x, (shape, dtype)) in enumerate(zip(args, inputs)):
+        if not isinstance(x, np.ndarray):
+            raise DTypeError(f"{name}(): argument {i} must be a numpy array, got {type(x).__name__}")
+        if x.dtype != dtype:
+            raise DTypeError(f"{name}(): argument {i} has dtype {x.dtype}, the function takes {dtype}")
+        if shapes and (len(x.shape) != len(shape) or any(n != m for n, m in zip(x.shape, shape) if m != -1)):
+            raise ShapeError(f"{name}(): argument {i} has shape {x.shape}, the function takes {shown_shape(shape)}")
+
+
+def shown_shape(shape: tuple) -> str:
+    """A shape as a tuple, a dynamic size (-1) as '?'."""
+    return "(" + ", ".join("?" if n == -1 else str(n) for n in shape) + "," * (len(shape) == 1) + ")"
 
 
 def dynamic_inputs(func: ir.Operation) -> list | None:

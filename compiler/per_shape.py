@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-import numpy as np
 from mlir import ir
 
-from ..errors import DTypeError, MLIRInputError, NanommError, ShapeError
+from ..errors import MLIRInputError, NanommError, ShapeError
 from ..passes.static_shapes import StaticShapes
 from . import graph
 
@@ -52,21 +51,15 @@ class PerShapeFunction:
         return compiled
 
     def __call__(self, *args):
-        if len(args) != len(self.inputs):
-            raise TypeError(f"{self.name}() takes {len(self.inputs)} arrays, got {len(args)}")
-        for i, (x, (_, dtype)) in enumerate(zip(args, self.inputs)):
-            if not isinstance(x, np.ndarray):
-                raise DTypeError(f"{self.name}(): argument {i} must be a numpy array, got {type(x).__name__}")
-            if x.dtype != dtype:
-                raise DTypeError(f"{self.name}(): argument {i} has dtype {x.dtype}, the function takes {dtype}")
+        graph.check_arguments(self.name, args, self.inputs, shapes=False)  # (shapes: by specialize)
         return self.specialize(*(x.shape for x in args))(*args)
 
     def describe(self) -> str:
-        shown = ", ".join(_shown(shape) for shape, _ in self.inputs)
+        shown = ", ".join(graph.shown_shape(shape) for shape, _ in self.inputs)
         lines = [f"@{self.name}: arguments {shown}, compiled per argument shapes (dynamic sizes computed on, "
                  f"first at {self.why}); {len(self._compiled)} compiled"]
         for shapes, compiled in self._compiled.items():
-            lines.append(f"  for {', '.join(_shown(s) for s in shapes)}:")
+            lines.append(f"  for {', '.join(graph.shown_shape(s) for s in shapes)}:")
             lines += ["    " + line for line in compiled.describe().splitlines()]
         return "\n".join(lines)
 
@@ -79,14 +72,14 @@ class PerShapeFunction:
             raise TypeError(f"{self.name}() takes {len(self.inputs)} arrays, got {len(shapes)} shapes")
         for i, (shape, (want, _)) in enumerate(zip(shapes, self.inputs)):
             if len(shape) != len(want) or any(n != m for n, m in zip(shape, want) if m != -1):
-                raise ShapeError(f"{self.name}(): argument {i} has shape {shape}, the function takes {_shown(want)}")
+                raise ShapeError(f"{self.name}(): argument {i} has shape {shape}, the function takes {graph.shown_shape(want)}")
             if 0 in shape:
                 raise ShapeError(f"{self.name}(): argument {i} has shape {shape}: nanomm compiles non-empty sizes")
 
     def _compile(self, shapes: tuple) -> graph.GraphFunction:
         from .frontend import parse_module  # (frontend imports this module)
 
-        context = f"@{self.name} compiled for argument shapes {', '.join(_shown(s) for s in shapes)}: "
+        context = f"@{self.name} compiled for argument shapes {', '.join(graph.shown_shape(s) for s in shapes)}: "
         with ir.Context() as ctx, ir.Location.unknown():
             ctx.allow_unregistered_dialects = False
             module = parse_module(self._source)
@@ -103,6 +96,3 @@ class PerShapeFunction:
                 raise MLIRInputError(context + str(exc)) from None
         return read.build()
 
-
-def _shown(shape: tuple) -> str:
-    return "(" + ", ".join("?" if n == -1 else str(n) for n in shape) + "," * (len(shape) == 1) + ")"

@@ -49,39 +49,52 @@ def _static_source(v: ir.Value) -> ir.Value | None:
     return None
 
 
-def _static_reshapes(block: ir.Block) -> int:
-    """Gives each tensor.reshape of a static source by a constant shape its static result type (canonicalize
-    leaves such a reshape's result dynamic), with a cast back for its users; returns how many changed."""
-    changed = 0
-    for op in list(block.operations):
+def _all_ops(block: ir.Block) -> list[ir.Operation]:
+    """The block's ops and those nested in them, each nested op before the op holding it."""
+    found = []
+    for op in block.operations:
         op = op.operation
         for region in op.regions:
             for inner in region.blocks:
-                changed += _static_reshapes(inner)
+                found += _all_ops(inner)
+        found.append(op)
+    return found
+
+
+def _retyped(op: ir.Operation, operands: list, sizes: list, attributes: dict | None = None) -> None:
+    """Replaces a one-result op by the same op on `operands` with a static result of these sizes, cast
+    back to the old result's type for its users."""
+    result = ir.RankedTensorType(op.results[0].type)
+    with ir.InsertionPoint(op), op.location:
+        static = ir.Operation.create(op.name, operands=operands, attributes=attributes or {},
+                                     results=[ir.RankedTensorType.get(sizes, result.element_type)])
+        cast = ir.Operation.create("tensor.cast", operands=[static.result], results=[result])
+    op.results[0].replace_all_uses_with(cast.result)
+    op.erase()
+
+
+def _static_reshapes(block: ir.Block) -> int:
+    """Gives each tensor.reshape of a static source by a constant shape its static result type (canonicalize
+    leaves such a reshape's result dynamic); returns how many changed."""
+    changed = 0
+    for op in _all_ops(block):
         if op.name != "tensor.reshape" or ir.RankedTensorType(op.results[0].type).has_static_shape:
             continue
         source, shape_of = _static_source(op.operands[0]), _defining(op.operands[1])
         if source is None or shape_of is None or shape_of.name != "arith.constant":
             continue
-        result = ir.RankedTensorType(op.results[0].type)
         attr = ir.DenseIntElementsAttr(shape_of.attributes["value"])
-        sizes = [attr.get_splat_value().value] * result.rank if attr.is_splat else list(attr)
-        with ir.InsertionPoint(op), op.location:
-            static = ir.Operation.create("tensor.reshape", operands=[source, op.operands[1]],
-                                         results=[ir.RankedTensorType.get(sizes, result.element_type)])
-            cast = ir.Operation.create("tensor.cast", operands=[static.result], results=[result])
-        op.results[0].replace_all_uses_with(cast.result)
-        op.erase()
+        rank = ir.RankedTensorType(op.results[0].type).rank
+        _retyped(op, [source, op.operands[1]], [attr.get_splat_value().value] * rank if attr.is_splat else list(attr))
         changed += 1
     return changed
 
 
 def _static_concats(block: ir.Block) -> int:
     """Gives each tensor.concat of static tensors (through casts) its static result type (canonicalize does
-    not fold casts into a concat), with a cast back for its users; returns how many changed."""
+    not fold casts into a concat); returns how many changed."""
     changed = 0
-    for op in list(block.operations):
-        op = op.operation
+    for op in _all_ops(block):
         if op.name != "tensor.concat" or ir.RankedTensorType(op.results[0].type).has_static_shape:
             continue
         sources = [_static_source(v) for v in op.operands]
@@ -89,14 +102,8 @@ def _static_concats(block: ir.Block) -> int:
             continue
         dim = ir.IntegerAttr(op.attributes["dim"]).value
         shapes = [list(ir.RankedTensorType(v.type).shape) for v in sources]
-        result = ir.RankedTensorType(op.results[0].type)
-        sizes = shapes[0][:dim] + [sum(s[dim] for s in shapes)] + shapes[0][dim + 1:]
-        with ir.InsertionPoint(op), op.location:
-            static = ir.Operation.create("tensor.concat", operands=sources, attributes={"dim": op.attributes["dim"]},
-                                         results=[ir.RankedTensorType.get(sizes, result.element_type)])
-            cast = ir.Operation.create("tensor.cast", operands=[static.result], results=[result])
-        op.results[0].replace_all_uses_with(cast.result)
-        op.erase()
+        _retyped(op, sources, shapes[0][:dim] + [sum(s[dim] for s in shapes)] + shapes[0][dim + 1:],
+                 {"dim": op.attributes["dim"]})
         changed += 1
     return changed
 
@@ -140,11 +147,7 @@ def _as_views(block: ir.Block) -> int:
     """Rewrites a tensor.reshape between static types as the collapse_shape / expand_shape it is (through
     one dimension where it is neither): the views nanomm's graph reads as numpy reshapes. Returns how many."""
     changed = 0
-    for op in list(block.operations):
-        op = op.operation
-        for region in op.regions:
-            for inner in region.blocks:
-                changed += _as_views(inner)
+    for op in _all_ops(block):
         if op.name != "tensor.reshape":
             continue
         source, result = op.operands[0], op.results[0]
@@ -172,8 +175,7 @@ def _identity_gathers(block: ir.Block) -> int:
     body `tensor.extract %t[linalg.index 0, ..., linalg.index n-1]` yielded): torch-mlir's copy of a
     dynamically shaped view, a copy nanomm's graph would make for nothing. Returns how many."""
     changed = 0
-    for op in list(block.operations):
-        op = op.operation
+    for op in _all_ops(block):
         if op.name != "linalg.generic" or len(op.operands) != 1 or len(op.results) != 1:
             continue
         body = [o.operation for o in op.regions[0].blocks[0].operations]

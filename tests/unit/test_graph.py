@@ -818,24 +818,11 @@ def test_per_shape_errors_name_the_argument_and_keep_a_bounded_number(monkeypatc
 _ID2, _ROW2 = "affine_map<(d0, d1) -> (d0, d1)>", "affine_map<(d0, d1) -> (d0, 0)>"
 
 
-def test_ops_computed_from_constants_alone_run_once_when_built():
-    # a causal mask made from linalg.index (torch's is_causal): its own segment, run by build(), a constant
-    # to the segment that reads it, which runs no mask ops per call
-    source = f"""
-func.func @f(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {{
-  %z = arith.constant 0.0 : f32
-  %e1 = tensor.empty() : tensor<4x4xi1>
-  %mask = linalg.generic {{indexing_maps = [{_ID2}], iterator_types = ["parallel", "parallel"]}}
-       outs(%e1 : tensor<4x4xi1>) {{
-  ^bb0(%o: i1):
-    %i = linalg.index 0 : index
-    %j = linalg.index 1 : index
-    %0 = arith.cmpi sle, %j, %i : index
-    linalg.yield %0 : i1
-  }} -> tensor<4x4xi1>
+# the rest of a function that selects %xs where the mask %m holds (else 0) and multiplies that by 0.5s
+_MASKED_MATMUL = f"""
   %e = tensor.empty() : tensor<4x4xf32>
   %y = linalg.generic {{indexing_maps = [{_ID2}, {_ID2}, {_ID2}], iterator_types = ["parallel", "parallel"]}}
-       ins(%mask, %x : tensor<4x4xi1>, tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) {{
+       ins(%m, %xs : tensor<4x4xi1>, tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) {{
   ^bb0(%b: i1, %v: f32, %o: f32):
     %0 = arith.select %b, %v, %z : f32
     linalg.yield %0 : f32
@@ -846,6 +833,25 @@ func.func @f(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {{
   return %r : tensor<4x4xf32>
 }}
 """
+
+
+def test_ops_computed_from_constants_alone_run_once_when_built():
+    # a causal mask made from linalg.index (torch's is_causal): its own segment, run by build(), a constant
+    # to the segment that reads it, which runs no mask ops per call
+    source = f"""
+func.func @f(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {{
+  %z = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<4x4xi1>
+  %m = linalg.generic {{indexing_maps = [{_ID2}], iterator_types = ["parallel", "parallel"]}}
+       outs(%e1 : tensor<4x4xi1>) {{
+  ^bb0(%o: i1):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %0 = arith.cmpi sle, %j, %i : index
+    linalg.yield %0 : i1
+  }} -> tensor<4x4xi1>
+  %xs = tensor.extract_slice %x[0, 0] [4, 4] [1, 1] : tensor<4x4xf32> to tensor<4x4xf32>
+""" + _MASKED_MATMUL
     f = nanomm.compile(source).f
     text = f.describe()
     assert re.search(r"segment \d: 1 ops \(linalg.generic\), 0 input\(s\), 1 output\(s\), constant: computed when built",
@@ -876,19 +882,7 @@ func.func @f(%x: tensor<6x6xf32>) -> tensor<4x4xf32> {{
   }} -> tensor<6x6xi1>
   %m = tensor.extract_slice %mask[0, 0] [4, 4] [1, 1] : tensor<6x6xi1> to tensor<4x4xi1>
   %xs = tensor.extract_slice %x[0, 0] [4, 4] [1, 1] : tensor<6x6xf32> to tensor<4x4xf32>
-  %e = tensor.empty() : tensor<4x4xf32>
-  %y = linalg.generic {{indexing_maps = [{_ID2}, {_ID2}, {_ID2}], iterator_types = ["parallel", "parallel"]}}
-       ins(%m, %xs : tensor<4x4xi1>, tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) {{
-  ^bb0(%b: i1, %v: f32, %o: f32):
-    %0 = arith.select %b, %v, %z : f32
-    linalg.yield %0 : f32
-  }} -> tensor<4x4xf32>
-  %w = arith.constant dense<0.5> : tensor<4x4xf32>
-  %init = linalg.fill ins(%z : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
-  %r = linalg.matmul ins(%y, %w : tensor<4x4xf32>, tensor<4x4xf32>) outs(%init : tensor<4x4xf32>) -> tensor<4x4xf32>
-  return %r : tensor<4x4xf32>
-}}
-"""
+""" + _MASKED_MATMUL
     x = np.random.default_rng(0).standard_normal((6, 6)).astype(np.float32)
     xs = x[:4, :4]
     y = np.where(np.tril(np.ones((4, 4), bool)) & (xs > 0), xs, 0)
