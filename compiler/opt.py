@@ -153,7 +153,14 @@ def _partition(source: str, filename: str) -> str:
             if op.name == "func.func" and "sym_visibility" not in op.attributes and op.regions[0].blocks and \
                     graph.needs_graph(op):
                 name = ir.StringAttr(op.attributes["sym_name"]).value
-                out.append(graph.read_function(name, op, graph.resources(source)).ir("partition"))
+                try:
+                    out.append(graph.read_function(name, op, graph.resources(source)).ir("partition"))
+                except graph.DynamicSizeError as exc:
+                    if graph.dynamic_inputs(op) is None:
+                        raise
+                    raise MLIRInputError(f"{exc}\n(to partition it for one size: nanomm-opt -p "
+                                         f"'static-shapes{{function={name} shapes=...}}' {filename} | "
+                                         "nanomm-opt --partition -)") from None
     if not out:
         raise MLIRInputError("no public function of several ops to partition (a single linalg.matmul compiles "
                              "whole: run its passes with -p)")
