@@ -123,7 +123,7 @@ def compile(mlir_source: str, target: str = "host", *,  # noqa: A001 - public AP
                         raise
                     start = resources_start(mlir_source)
                     functions[name] = PerShapeFunction(name, mlir_source if start < 0 else mlir_source[:start],
-                                                       blobs, activation_rtol, inputs, _reason(exc))
+                                                       blobs, activation_rtol, inputs, exc.where)
             else:
                 functions[name] = _analyze(name, op)
     if not functions:
@@ -132,11 +132,6 @@ def compile(mlir_source: str, target: str = "host", *,  # noqa: A001 - public AP
                            info if isinstance(info, PerShapeFunction) else
                            _compile_one(name, info, target) for name, info in functions.items()})
 
-
-def _reason(exc: MLIRInputError) -> str:
-    """The op and location a refusal names ('function @f: OP (LOC): why' -> 'OP (LOC)')."""
-    parts = str(exc).split(": ", 2)
-    return parts[1] if len(parts) == 3 else str(exc)
 
 
 def parse_module(source: str, filename: str = "<input>", *, resources: bool = True) -> ir.Module:

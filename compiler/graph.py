@@ -1012,9 +1012,10 @@ class _Reader:
         self.state = ir.AsmState(func)
 
     def bad(self, op, msg: str, dynamic: bool = False) -> MLIRInputError:
-        where = f" ({op.location})" if op is not None else ""
-        return (DynamicSizeError if dynamic else MLIRInputError)(
-            f"function @{self.name}: {op.name if op is not None else ''}{where}: {msg}")
+        where = f"{op.name if op is not None else ''}{f' ({op.location})' if op is not None else ''}"
+        error = (DynamicSizeError if dynamic else MLIRInputError)(f"function @{self.name}: {where}: {msg}")
+        error.where = where
+        return error
 
     def vid(self, v: ir.Value) -> int:
         if v not in self.ids:
@@ -1736,8 +1737,14 @@ def check_arguments(name: str, args: tuple, inputs: list, shapes: bool = True) -
             raise DTypeError(f"{name}(): argument {i} must be a numpy array, got {type(x).__name__}")
         if x.dtype != dtype:
             raise DTypeError(f"{name}(): argument {i} has dtype {x.dtype}, the function takes {dtype}")
-        if shapes and (len(x.shape) != len(shape) or any(n != m for n, m in zip(x.shape, shape) if m != -1)):
-            raise ShapeError(f"{name}(): argument {i} has shape {x.shape}, the function takes {shown_shape(shape)}")
+        if shapes:
+            check_shape(name, i, x.shape, shape)
+
+
+def check_shape(name: str, i: int, shape: tuple, want: tuple) -> None:
+    """Argument i's shape against the function's (-1: any size there), or the ShapeError naming both."""
+    if len(shape) != len(want) or any(n != m for n, m in zip(shape, want) if m != -1):
+        raise ShapeError(f"{name}(): argument {i} has shape {shape}, the function takes {shown_shape(want)}")
 
 
 def shown_shape(shape: tuple) -> str:
@@ -1759,7 +1766,10 @@ def dynamic_inputs(func: ir.Operation) -> list | None:
 
 class DynamicSizeError(MLIRInputError):
     """A refusal for a dynamic size: frontend.compile then compiles the function once per argument
-    shapes it is called with (compiler/per_shape.py) where its arguments hold dynamic sizes."""
+    shapes it is called with (compiler/per_shape.py) where its arguments hold dynamic sizes. `where`:
+    the op and its location."""
+
+    where = ""
 
 
 class _Unfused(Exception):

@@ -51,8 +51,13 @@ class PerShapeFunction:
         return compiled
 
     def __call__(self, *args):
-        graph.check_arguments(self.name, args, self.inputs, shapes=False)  # (shapes: by specialize)
-        return self.specialize(*(x.shape for x in args))(*args)
+        key = tuple(getattr(x, "shape", None) for x in args)
+        compiled = self._compiled.get(key)
+        if compiled is None:  # (checked before compiling for them; a compiled function checks its arguments)
+            graph.check_arguments(self.name, args, self.inputs, shapes=False)
+            return self.specialize(*key)(*args)
+        self._compiled.move_to_end(key)
+        return compiled(*args)
 
     def describe(self) -> str:
         shown = ", ".join(graph.shown_shape(shape) for shape, _ in self.inputs)
@@ -71,8 +76,7 @@ class PerShapeFunction:
         if len(shapes) != len(self.inputs):
             raise TypeError(f"{self.name}() takes {len(self.inputs)} arrays, got {len(shapes)} shapes")
         for i, (shape, (want, _)) in enumerate(zip(shapes, self.inputs)):
-            if len(shape) != len(want) or any(n != m for n, m in zip(shape, want) if m != -1):
-                raise ShapeError(f"{self.name}(): argument {i} has shape {shape}, the function takes {graph.shown_shape(want)}")
+            graph.check_shape(self.name, i, shape, want)
             if 0 in shape:
                 raise ShapeError(f"{self.name}(): argument {i} has shape {shape}: nanomm compiles non-empty sizes")
 
@@ -83,15 +87,13 @@ class PerShapeFunction:
         with ir.Context() as ctx, ir.Location.unknown():
             ctx.allow_unregistered_dialects = False
             module = parse_module(self._source)
-            spec = ", ".join("x".join(map(str, s)) for s in shapes)
+            static = StaticShapes(function=self.name, shapes=", ".join("x".join(map(str, s)) for s in shapes))
             try:
-                StaticShapes(function=self.name, shapes=spec).run(module)
+                static.run(module)
             except NanommError as exc:
                 raise MLIRInputError(context + str(exc)) from None
-            func = next(op.operation for op in module.body.operations if op.operation.name == "func.func"
-                        and ir.StringAttr(op.operation.attributes["sym_name"]).value == self.name)
             try:
-                read = graph.read_function(self.name, func, self._blobs, self._rtol)
+                read = graph.read_function(self.name, static.target(module), self._blobs, self._rtol)
             except MLIRInputError as exc:
                 raise MLIRInputError(context + str(exc)) from None
         return read.build()

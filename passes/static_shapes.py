@@ -220,7 +220,7 @@ class StaticShapes(ModulePass):
     shapes: str = ""
 
     def run(self, module: ir.Module) -> None:
-        func = self._function(module)
+        func = self.target(module)
         block = func.regions[0].blocks[0]
         try:
             shapes = parse_shapes(self.shapes)
@@ -277,7 +277,8 @@ class StaticShapes(ModulePass):
             raise self.fail("the function's types contradict these shapes: " +
                             (f"{first.message} at {first.location}" if first else str(exc))) from None
 
-    def _function(self, module: ir.Module) -> ir.Operation:
+    def target(self, module: ir.Module) -> ir.Operation:
+        """The function the pass specializes (option `function`, or the module's only public one)."""
         funcs = [op.operation for op in module.body.operations if op.operation.name == "func.func"
                  and op.operation.regions[0].blocks and "sym_visibility" not in op.operation.attributes]
         if self.function:
