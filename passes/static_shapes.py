@@ -30,6 +30,11 @@ def parse_shapes(text: str) -> list[tuple[int, ...]]:
     return shapes
 
 
+def _disagree(shape: tuple, t: ir.RankedTensorType) -> bool:
+    """Whether a shape is not one of type t's (another rank, or another size where t's is static)."""
+    return len(shape) != t.rank or any(n != m for n, m in zip(shape, t.shape) if not ir.ShapedType.is_dynamic_size(m))
+
+
 def _defining(v: ir.Value) -> ir.Operation | None:
     owner = v.owner
     if isinstance(owner, ir.OpView):
@@ -235,7 +240,7 @@ class StaticShapes(ModulePass):
             if not isinstance(arg.type, ir.RankedTensorType):
                 raise self.fail(f"argument {i} of @{self._name(func)} is {arg.type}, not a ranked tensor")
             t = ir.RankedTensorType(arg.type)
-            if len(shape) != t.rank or any(n != m for n, m in zip(shape, t.shape) if not ir.ShapedType.is_dynamic_size(m)):
+            if _disagree(shape, t):
                 raise self.fail(f"shape {'x'.join(map(str, shape)) or '()'} does not fit argument {i}'s type {t}")
             if t.has_static_shape:
                 continue
@@ -254,13 +259,17 @@ class StaticShapes(ModulePass):
         _as_views(block)
         _identity_gathers(block)
         self._fold(fold, module)
-        for op in walk(func, "tensor.cast"):  # a cast that asserts a size these shapes do not give
+        self._check_consistent(func)
+
+    def _check_consistent(self, func: ir.Operation) -> None:
+        """Fails where the folded function says these shapes are not its own: a cast (through a chain of
+        them) of a static tensor to another static size, an assertion that folded to false."""
+        for op in walk(func, "tensor.cast"):
             origin = op.operands[0]
             while (cast := _defining(origin)) is not None and cast.name == "tensor.cast":
                 origin = cast.operands[0]
             source, result = (ir.RankedTensorType(v.type) for v in (origin, op.results[0]))
-            if source.has_static_shape and any(n != m for n, m in zip(source.shape, result.shape)
-                                               if not ir.ShapedType.is_dynamic_size(m)):
+            if source.has_static_shape and _disagree(tuple(source.shape), result):
                 raise self.fail(f"the function's types contradict these shapes: it casts {source} to {result}", op)
         for op in walk(func, "cf.assert"):
             condition = _defining(op.operands[0])
