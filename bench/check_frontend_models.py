@@ -7,7 +7,7 @@
 Each small module is exported with `torch_mlir.fx.export_and_import(..., output_type="linalg-on-tensors")`
 (weights frozen), compiled by `nanomm.compile` and run on the export's inputs (and, for a module exported
 with dynamic sizes, on inputs with each such size 3 larger and 1 smaller as well): `ok` when the result agrees
-with torch (max difference over the output's largest magnitude <= 1e-4, bf16 1e-2, integers exact),
+with torch (max difference over the output's largest magnitude <= 1e-4, bf16 1e-2, f16 3e-3, integers exact),
 `refused` when nanomm raises a NanommError (its message is printed: it should name the op and what to do),
 `WRONG` / `CRASH` otherwise. The process exits 1 on any WRONG or CRASH (a crash of the process itself is
 what the runtime's checks exist to prevent: run this after changing the frontend). Not timed:
@@ -89,6 +89,19 @@ def models(torch):
     def encoder(d=16):
         return nn.TransformerEncoderLayer(d, 2, 2 * d, dropout=0.0, batch_first=True)
 
+    def gqa(s, x):  # grouped-query attention (Llama 3): 4 query heads share 2 key / value heads
+        b, t, d = x.shape
+        q = s.q(x).view(b, t, 4, 8).transpose(1, 2)
+        k, v = (y.view(b, t, 2, 8).transpose(1, 2).repeat_interleave(2, 1) for y in (s.k(x), s.v(x)))
+        return s.o(F.scaled_dot_product_attention(q, k, v, is_causal=True).transpose(1, 2).reshape(b, t, d))
+
+    def alibi(s, x):  # a position bias computed in the function (arange, abs)
+        b, t, d = x.shape
+        pos = torch.arange(t)
+        q = s.q(x).view(b, t, 2, 8).transpose(1, 2)
+        bias = -(pos[None, :] - pos[:, None]).abs().float() * s.slopes[:, None, None]
+        return (q @ q.transpose(-1, -2) / 8 ** 0.5 + bias).softmax(-1) @ q
+
     r = torch.randn
     lin = nn.Linear
     return {  # name: (module, inputs, dynamic_shapes)
@@ -148,6 +161,28 @@ def models(torch):
         "int8_matmul": (Module(lambda s, a, b: a.to(torch.int32) @ b.to(torch.int32)),
                         (torch.randint(-5, 5, (4, 6), dtype=torch.int8),
                          torch.randint(-5, 5, (6, 3), dtype=torch.int8)), None),
+        "resnet_small": (samples.ResNet(widths=(16, 32), blocks=(2, 1), classes=10), (r(2, 3, 32, 32),), None),
+        "mobilenet_block": (nn.Sequential(nn.Conv2d(3, 16, 3, 2, 1), nn.BatchNorm2d(16), nn.ReLU6(),
+                                          nn.Conv2d(16, 16, 3, 1, 1, groups=16), nn.Hardswish(), nn.Conv2d(16, 24, 1),
+                                          nn.AvgPool2d(2), nn.Flatten(), lin(24 * 16, 5)), (r(2, 3, 16, 16),), None),
+        "audio_front": (samples.AudioFront(), (r(2, 4, 20),), None),
+        "unet_up": (Module(lambda s, x: s.c(torch.cat([F.interpolate(x, scale_factor=2), s.t(x)], 1)),
+                           t=nn.ConvTranspose2d(4, 4, 2, 2), c=nn.Conv2d(8, 4, 3, padding=1)), (r(1, 4, 6, 6),), None),
+        "mse_loss": (samples.MseLoss(), (r(5, 8), r(5, 4)), None),
+        "cross_entropy": (Module(lambda s, x, y: F.cross_entropy(s.l(x), y), l=lin(8, 4)),
+                          (r(5, 8), torch.randint(0, 4, (5,))), None),
+        "pad_roll_flip": (samples.PadRoll(), (r(3, 8),), None),
+        "gqa_causal": (Module(gqa, q=lin(32, 32), k=lin(32, 16), v=lin(32, 16), o=lin(32, 32)), (r(2, 7, 32),), None),
+        "alibi": (Module(alibi, q=lin(16, 16), slopes=torch.tensor([0.5, 0.25])), (r(2, 6, 16),), None),
+        "decoder_layer": (Module(lambda s, x, mem: s.d(x, mem, tgt_mask=nn.Transformer.generate_square_subsequent_mask(
+                              x.shape[1]), tgt_is_causal=True),
+                              d=nn.TransformerDecoderLayer(16, 2, 32, dropout=0.0, batch_first=True)),
+                          (r(2, 5, 16), r(2, 7, 16)), None),
+        "lstm": (Module(lambda s, x: s.m(x)[0], m=nn.LSTM(8, 16, batch_first=True)), (r(2, 4, 8),), None),
+        "bf16_encoder": (encoder(32).to(torch.bfloat16), (r(2, 6, 32).to(torch.bfloat16),), None),
+        "f16_sdpa": (Module(lambda s, q, k, v: F.scaled_dot_product_attention(q, k, v)),
+                     tuple(r(1, 2, 4, 8).half() for _ in range(3)), None),
+        "parameter_out": (Module(lambda s, x: (s.l(x), s.w), l=lin(8, 8), w=nn.Parameter(r(3, 3))), (r(4, 8),), None),
         "mlp_dynamic_batch": (nn.Sequential(lin(8, 16), nn.GELU(), lin(16, 4)), (r(4, 8),), ({0: Dim("n", max=4096)},)),
         # dynamic token counts: compiled per argument shapes (compiler/per_shape.py), checked at 3 sizes
         "encoder_dynamic_tokens": (encoder(), (r(2, 5, 16),), ({1: Dim("t", min=2, max=512)},)),
@@ -214,14 +249,14 @@ def agreement(module, inputs, forward, torch) -> tuple[bool, float, str]:
     gots = got if isinstance(got, (tuple, list)) else (got,)
     errors = []
     for g, w in zip(gots, wants):
-        w = w.float().numpy() if w.dtype == torch.bfloat16 else w.numpy()
+        w = w.detach().float().numpy() if w.dtype == torch.bfloat16 else w.detach().numpy()
         g = np.asarray(g).astype(w.dtype)
         if g.shape != w.shape:
             return False, math.inf, f"WRONG     shape {g.shape}, torch's {w.shape}"
         exact = w.dtype.kind in "iub"
         errors.append(float(not np.array_equal(g, w)) if exact else
                       float(np.abs(g.astype(np.float64) - w).max() / max(np.abs(w).max(), 1e-30)))
-    bound = 1e-2 if wants[0].dtype == torch.bfloat16 else 1e-4
+    bound = {torch.bfloat16: 1e-2, torch.float16: 3e-3}.get(wants[0].dtype, 1e-4)  # (2-3 units of the last place)
     ok = len(gots) == len(wants) and max(errors) <= bound
     return ok, max(errors), f"{'ok     ' if ok else 'WRONG  '}   error {max(errors):.1e} (bound {bound:.0e})"
 

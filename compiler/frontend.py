@@ -9,7 +9,7 @@ import numpy as np
 from mlir import ir
 
 from ..errors import DTypeError, MLIRInputError
-from . import graph
+from . import graph, per_shape
 from .api import compile_matmul
 from .kernel import Kernel
 from .per_shape import PerShapeFunction
@@ -118,12 +118,15 @@ def compile(mlir_source: str, target: str = "host", *,  # noqa: A001 - public AP
                 try:
                     functions[name] = graph.read_function(name, op, blobs, activation_rtol)
                 except graph.DynamicSizeError as exc:
-                    inputs = graph.dynamic_inputs(op)
+                    inputs = graph.tensor_inputs(op)
                     if inputs is None:
                         raise
                     start = resources_start(mlir_source)
-                    functions[name] = PerShapeFunction(name, mlir_source if start < 0 else mlir_source[:start],
-                                                       blobs, activation_rtol, inputs, exc.where)
+                    text = mlir_source if start < 0 else mlir_source[:start]
+                    if any(-1 in shape for shape, _ in inputs):
+                        functions[name] = PerShapeFunction(name, text, blobs, activation_rtol, inputs, exc.where)
+                    else:  # static arguments, a dynamic size inside (a tensor.cast to `?` before a concat)
+                        functions[name] = per_shape.read_folded(name, text, inputs, blobs, activation_rtol)
             else:
                 functions[name] = _analyze(name, op)
     if not functions:

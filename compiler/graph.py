@@ -51,6 +51,7 @@ import numpy as np
 from mlir import ir
 
 from ..errors import DTypeError, MLIRInputError, ShapeError
+from ..passes.conv_matmul import rewrite_convolutions
 from ..runtime.convert import bfloat16
 from . import upstream
 from .api import batched_call, compile_matmul, matmul
@@ -423,7 +424,8 @@ class GraphFunction:
             value, fresh = self._get(vid, args, memo)
             if fresh and (not value.flags.writeable or any(np.shares_memory(value, r) for r in results)):
                 fresh = False  # (one array behind two results, or a composed view: each gets its own)
-            results.append(np.ascontiguousarray(value) if fresh else np.array(value, order="C", copy=True))
+            # (asarray, not ascontiguousarray: that makes a 0-d result, a loss, 1-d)
+            results.append(np.asarray(value, order="C") if fresh else np.array(value, order="C", copy=True))
         return results[0] if len(results) == 1 else tuple(results)
 
     def _deps(self, vid: int) -> list[int]:
@@ -1311,7 +1313,9 @@ class _Reader:
                 return
         vid_src = self.use(src, op)
         node = self.nodes.get(vid_src)
-        if node is not None and node[0] == "const":
+        if node is not None and node[0] == "fill":  # a view of a fill is a fill (a contraction's init reads it so)
+            self.nodes[vid], self.defs[vid] = node, op
+        elif node is not None and node[0] == "const":
             self.nodes[vid] = ("const", fn(node[1]))
         else:
             self.nodes[vid] = ("view", vid_src, fn)
@@ -1711,8 +1715,10 @@ def read_function(name: str, func: ir.Operation, blobs: dict, activation_rtol: f
     (relative) an element-wise body may compute from the activation it is fused as (default: exact,
     to float32 rounding). A contraction whose consumers do not fit its epilogue is read again with
     them outside it (the epilogue then holds none of them; they go to MLIR's lowering), and
-    describe() says why."""
+    describe() says why. Convolutions are rewritten in `func` first into the contractions they are
+    (passes/conv_matmul.py)."""
     rtol = EXACT if activation_rtol is None else activation_rtol
+    rewrite_convolutions(func)
     no_fuse: dict[int, str] = {}
     while True:
         try:
@@ -1752,16 +1758,22 @@ def shown_shape(shape: tuple) -> str:
     return "(" + ", ".join("?" if n == -1 else str(n) for n in shape) + "," * (len(shape) == 1) + ")"
 
 
-def dynamic_inputs(func: ir.Operation) -> list | None:
-    """The function's arguments as (shape with -1 for a dynamic size, numpy dtype), or None when none has
-    a dynamic size (or an argument is not a ranked tensor of a type numpy holds)."""
+def tensor_inputs(func: ir.Operation) -> list | None:
+    """The function's arguments as (shape with -1 for a dynamic size, numpy dtype), or None when an
+    argument is not a ranked tensor of a type numpy holds."""
     inputs = []
     for arg in func.regions[0].blocks[0].arguments:
         t = arg.type
         if not isinstance(t, ir.RankedTensorType) or str(t.element_type) not in _NUMPY_TYPES:
             return None
         inputs.append((_shape(t), _numpy_type(str(t.element_type))))
-    return inputs if any(-1 in shape for shape, _ in inputs) else None
+    return inputs
+
+
+def dynamic_inputs(func: ir.Operation) -> list | None:
+    """tensor_inputs(func), or None when no argument has a dynamic size."""
+    inputs = tensor_inputs(func)
+    return inputs if inputs and any(-1 in shape for shape, _ in inputs) else None
 
 
 class DynamicSizeError(MLIRInputError):

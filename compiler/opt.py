@@ -143,7 +143,7 @@ def _leave_interrupted() -> None:
 
 def _partition(source: str, filename: str) -> str:
     """GraphFunction.ir("partition") of each public function of several ops (nothing is compiled)."""
-    from . import graph
+    from . import graph, per_shape
 
     out = []
     with ir.Context(), ir.Location.unknown():
@@ -156,8 +156,13 @@ def _partition(source: str, filename: str) -> str:
                 try:
                     out.append(graph.read_function(name, op, graph.resources(source)).ir("partition"))
                 except graph.DynamicSizeError as exc:
-                    if graph.dynamic_inputs(op) is None:
+                    inputs = graph.tensor_inputs(op)
+                    if inputs is None:
                         raise
+                    if not any(-1 in shape for shape, _ in inputs):  # static arguments: as nanomm.compile does
+                        out.append(per_shape.read_folded(name, source, inputs, graph.resources(source), None)
+                                   .ir("partition"))
+                        continue
                     raise MLIRInputError(f"{exc}\n(to partition it for one size: nanomm-opt -p "
                                          f"'static-shapes{{function={name} shapes=...}}' {filename} | "
                                          "nanomm-opt --partition -)") from None

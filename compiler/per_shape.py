@@ -81,20 +81,33 @@ class PerShapeFunction:
                 raise ShapeError(f"{self.name}(): argument {i} has shape {shape}: nanomm compiles non-empty sizes")
 
     def _compile(self, shapes: tuple) -> graph.GraphFunction:
-        from .frontend import parse_module  # (frontend imports this module)
-
         context = f"@{self.name} compiled for argument shapes {', '.join(graph.shown_shape(s) for s in shapes)}: "
-        with ir.Context() as ctx, ir.Location.unknown():
-            ctx.allow_unregistered_dialects = False
-            module = parse_module(self._source)
-            static = StaticShapes(function=self.name, shapes=", ".join("x".join(map(str, s)) for s in shapes))
-            try:
-                static.run(module)
-            except NanommError as exc:
-                raise MLIRInputError(context + str(exc)) from None
-            try:
-                read = graph.read_function(self.name, static.target(module), self._blobs, self._rtol)
-            except MLIRInputError as exc:
-                raise MLIRInputError(context + str(exc)) from None
-        return read.build()
+        return read_static(self.name, self._source, shapes, self._blobs, self._rtol, context).build()
 
+
+def read_static(name: str, source: str, shapes: tuple, blobs: dict, rtol: float | None,
+                context: str) -> graph.GraphFunction:
+    """graph.read_function of @name in `source` once the static-shapes pass has made its arguments `shapes`
+    and folded the sizes computed from them; refusals begin with `context`. (A context of its own: one that
+    parsed `source` before names its dense_resource handles anew, `name_1`, and blobs has no data for those.)"""
+    from .frontend import parse_module  # (frontend imports this module)
+
+    with ir.Context() as ctx, ir.Location.unknown():
+        ctx.allow_unregistered_dialects = False
+        module = parse_module(source)
+        static = StaticShapes(function=name, shapes=", ".join("x".join(map(str, s)) for s in shapes))
+        try:
+            static.run(module)
+        except NanommError as exc:
+            raise MLIRInputError(context + str(exc)) from None
+        try:
+            return graph.read_function(name, static.target(module), blobs, rtol)
+        except MLIRInputError as exc:
+            raise MLIRInputError(context + str(exc)) from None
+
+
+def read_folded(name: str, source: str, inputs: list, blobs: dict, rtol: float | None) -> graph.GraphFunction:
+    """read_static for a function whose arguments are static but which makes a dynamic size inside (torch-mlir
+    casts the parts of a concat to `?`): its own argument shapes, its sizes folded."""
+    return read_static(name, source, tuple(shape for shape, _ in inputs), blobs, rtol,
+                       f"@{name} with the sizes computed inside it folded (static-shapes): ")

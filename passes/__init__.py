@@ -10,6 +10,7 @@ from ._base import ModulePass
 # name -> "module:Class", imported on first use so the CLI starts fast.
 REGISTRY: dict[str, str] = {
     "static-shapes": "static_shapes:StaticShapes",
+    "conv-to-matmul": "conv_matmul:ConvToMatmul",
     "expand-math": "expand_math:ExpandMath",
     "widen-bool": "widen_bool:WidenBool",
     "strided-copies": "strided_copies:StridedCopies",

@@ -110,7 +110,7 @@ def _static_unit_stride(t: ir.Type) -> bool:
         return False
     strides, offset = t.get_strides_and_offset()
     dynamic = ir.ShapedType.get_dynamic_stride_or_offset()
-    return offset == 0 and dynamic not in strides and strides[-1] == 1
+    return offset == 0 and dynamic not in strides and strides[-1:] in ([], [1])  # rank 0: a pointer to one element
 
 
 def _wrapper(name: str, types: list[ir.MemRefType], noalias: bool = False) -> str:
@@ -125,7 +125,7 @@ def _wrapper(name: str, types: list[ir.MemRefType], noalias: bool = False) -> st
     dynamic = ir.ShapedType.get_dynamic_size()
     attr = " {llvm.noalias}" if noalias else ""
     params = ", ".join([f"%p{i}: !llvm.ptr{attr}" for i in range(len(types))]
-                       + (["%m: i64"] if any(t.shape[0] == dynamic for t in types) else []))
+                       + (["%m: i64"] if any(t.rank and t.shape[0] == dynamic for t in types) else []))
     call_args, call_types = [], []
     for i, t in enumerate(types):
         strides, _ = t.get_strides_and_offset()

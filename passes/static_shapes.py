@@ -96,11 +96,12 @@ def _static_reshapes(block: ir.Block) -> int:
 
 
 def _static_concats(block: ir.Block) -> int:
-    """Gives each tensor.concat of static tensors (through casts) its static result type (canonicalize does
-    not fold casts into a concat); returns how many changed."""
+    """Gives each tensor.concat of static tensors (through casts) static operand and result types
+    (canonicalize does not fold casts into a concat); returns how many changed."""
     changed = 0
     for op in _all_ops(block):
-        if op.name != "tensor.concat" or ir.RankedTensorType(op.results[0].type).has_static_shape:
+        if op.name != "tensor.concat" or all(ir.RankedTensorType(v.type).has_static_shape
+                                             for v in [*op.operands, op.results[0]]):
             continue
         sources = [_static_source(v) for v in op.operands]
         if any(v is None for v in sources):

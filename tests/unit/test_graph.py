@@ -185,6 +185,66 @@ def test_torch_mlir_encoder_with_a_dynamic_token_count_compiles_per_shape_and_ag
         f(np.zeros((3, 7, 16), np.float32))
 
 
+@pytest.mark.parametrize("name, contractions", [("convnet", 6), ("audio_front", 2)])
+def test_torch_mlir_convolutions_run_as_batch_matmuls_and_agree_with_torch(name, contractions):
+    """A small ResNet (3 x 3 convolutions at strides 1 and 2, a 1 x 1 projection at stride 2, batch norms,
+    max and average pools) and dilated, strided 1-D convolutions: each convolution an im2col copy and a
+    batch matmul through nanomm's kernels (passes/conv_matmul.py), none left to MLIR's loops."""
+    source, args, want = _sample(name)
+    copies = [a.copy() for a in args]
+    f = nanomm.compile(source)[name]
+    _agrees(f(*args), want)
+    for a, c in zip(args, copies):
+        np.testing.assert_array_equal(a, c)
+    text = f.describe()
+    assert text.count("linalg.batch_matmul") == contractions and "conv_" not in text, text
+
+
+def test_torch_mlir_scalar_result_is_a_0d_array():
+    """mse_loss returns a 0-d tensor: a 0-d array (its segment's memref<f32> argument a bare pointer)."""
+    source, args, want = _sample("mse_loss")
+    got = nanomm.compile(source).mse_loss(*args)
+    assert got.shape == () and want.shape == ()
+    _agrees(got, want)
+
+
+def test_torch_mlir_static_function_with_a_dynamic_size_inside_is_folded_and_agrees():
+    """torch.roll on static shapes: torch-mlir casts the parts of its concat to a dynamic size, which the
+    static-shapes pass folds away (for the function's own argument shapes): a GraphFunction, not a refusal."""
+    from nanomm.compiler.graph import GraphFunction
+    source, args, want = _sample("pad_roll")
+    f = nanomm.compile(source).pad_roll
+    assert isinstance(f, GraphFunction)
+    _agrees(f(*args), want)
+
+
+def test_a_contraction_accumulating_into_a_reshaped_fill_adds_the_fill_value():
+    """A view of a linalg.fill is a fill: as a contraction's init (its value added to the sums) and as an
+    input of a segment."""
+    source = """
+    #id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+    func.func @f(%a: tensor<6x8xf32>, %b: tensor<8x4xf32>) -> (tensor<6x4xf32>, tensor<2x3x4xf32>) {
+      %cst = arith.constant 1.5 : f32
+      %e = tensor.empty() : tensor<2x3x4xf32>
+      %f = linalg.fill ins(%cst : f32) outs(%e : tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+      %c = tensor.collapse_shape %f [[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+      %m = linalg.matmul ins(%a, %b : tensor<6x8xf32>, tensor<8x4xf32>) outs(%c : tensor<6x4xf32>) -> tensor<6x4xf32>
+      %t = tensor.expand_shape %c [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+      %g = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+          ins(%t : tensor<2x3x4xf32>) outs(%e : tensor<2x3x4xf32>) {
+      ^bb0(%in: f32, %o: f32):
+        %x = math.exp %in : f32
+        linalg.yield %x : f32
+      } -> tensor<2x3x4xf32>
+      return %m, %g : tensor<6x4xf32>, tensor<2x3x4xf32>
+    }"""
+    rng = np.random.default_rng(0)
+    a, b = rng.standard_normal((6, 8), np.float32), rng.standard_normal((8, 4), np.float32)
+    m, g = nanomm.compile(source).f(a, b)
+    np.testing.assert_allclose(m, a @ b + 1.5, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(g, np.full((2, 3, 4), np.exp(1.5), np.float32), rtol=1e-6)
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("native", [True, False], ids=["programs", "python"])
 def test_attention_runs_a_slice_of_sentences_at_a_time_and_agrees(monkeypatch, threads, native):

@@ -91,6 +91,76 @@ class LlamaBlock(torch.nn.Module):
         return x + self.down(F.silu(self.gate(y)) * self.up(y))
 
 
+class BasicBlock(torch.nn.Module):
+    """ResNet's basic block: two 3 x 3 convolutions with batch norms, a 1 x 1 projection where the stride or
+    the width changes, ReLU after the residual add."""
+
+    def __init__(self, cin, cout, stride):
+        super().__init__()
+        nn = torch.nn
+        self.c1, self.b1 = nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout)
+        self.c2, self.b2 = nn.Conv2d(cout, cout, 3, 1, 1, bias=False), nn.BatchNorm2d(cout)
+        self.down = nn.Identity() if stride == 1 and cin == cout else \
+            nn.Sequential(nn.Conv2d(cin, cout, 1, stride, bias=False), nn.BatchNorm2d(cout))
+
+    def forward(self, x):
+        return F.relu(self.down(x) + self.b2(self.c2(F.relu(self.b1(self.c1(x))))))
+
+
+class ResNet(torch.nn.Sequential):
+    """ResNet-18's structure (widths 64-512, two blocks a stage) at any widths and depths; batch norms
+    with running statistics made up (eval mode), so that they are not the identity."""
+
+    def __init__(self, widths=(64, 128, 256, 512), blocks=(2, 2, 2, 2), classes=1000):
+        nn = torch.nn
+        parts = [nn.Conv2d(3, widths[0], 7, 2, 3, bias=False), nn.BatchNorm2d(widths[0]), nn.ReLU(),
+                 nn.MaxPool2d(3, 2, 1)]
+        cin = widths[0]
+        for i, (width, count) in enumerate(zip(widths, blocks)):
+            for j in range(count):
+                parts.append(BasicBlock(cin, width, 2 if i and not j else 1))
+                cin = width
+        super().__init__(*parts, nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(cin, classes))
+        for m in self.modules():
+            if isinstance(m, nn.BatchNorm2d):
+                m.running_mean.uniform_(-0.2, 0.2)
+                m.running_var.uniform_(0.5, 1.5)
+                m.weight.data.uniform_(0.5, 1.5)
+                m.bias.data.uniform_(-0.2, 0.2)
+
+
+class AudioFront(torch.nn.Module):
+    """1-D convolutions as a speech model's front end: strided, dilated, GELU between, channels last out."""
+
+    def __init__(self):
+        super().__init__()
+        self.c1 = torch.nn.Conv1d(4, 8, 3, padding=1)
+        self.c2 = torch.nn.Conv1d(8, 8, 3, stride=2, dilation=2, padding=2)
+
+    def forward(self, x):
+        return F.gelu(self.c2(F.gelu(self.c1(x)))).transpose(1, 2)
+
+
+class MseLoss(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.linear = torch.nn.Linear(8, 4)
+
+    def forward(self, x, y):
+        return F.mse_loss(self.linear(x), y)
+
+
+class PadRoll(torch.nn.Module):
+    """Static shapes, yet torch-mlir casts the parts of torch.roll's concat to a dynamic size."""
+
+    def __init__(self):
+        super().__init__()
+        self.linear = torch.nn.Linear(8, 8)
+
+    def forward(self, x):
+        return torch.roll(F.pad(self.linear(x), (1, 2)), 1, -1).flip(0)
+
+
 def cases():
     torch.manual_seed(0)
     return {
@@ -117,6 +187,11 @@ def cases():
         # a token count reaching attention: compiled per argument shapes (compiler/per_shape.py)
         "encoder_dynamic_tokens": (torch.nn.TransformerEncoderLayer(16, 2, 32, dropout=0.0, batch_first=True),
                                    (torch.randn(2, 5, 16),)),
+        # convolutions (passes/conv_matmul.py), a scalar result, a static function with a dynamic cast inside
+        "convnet": (ResNet(widths=(8, 16), blocks=(1, 1), classes=10), (torch.randn(2, 3, 16, 16),)),
+        "audio_front": (AudioFront(), (torch.randn(2, 4, 20),)),
+        "mse_loss": (MseLoss(), (torch.randn(5, 8), torch.randn(5, 4))),
+        "pad_roll": (PadRoll(), (torch.randn(3, 8),)),
     }
 
 
