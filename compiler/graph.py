@@ -51,7 +51,7 @@ import numpy as np
 from mlir import ir
 
 from ..errors import DTypeError, MLIRInputError, ShapeError
-from ..passes.conv_matmul import rewrite_convolutions
+from ..passes.conv_matmul import rewrite_convolutions, sink_transposes
 from ..runtime.convert import bfloat16
 from . import upstream
 from .api import batched_call, compile_matmul, matmul
@@ -1718,7 +1718,8 @@ def read_function(name: str, func: ir.Operation, blobs: dict, activation_rtol: f
     describe() says why. Convolutions are rewritten in `func` first into the contractions they are
     (passes/conv_matmul.py)."""
     rtol = EXACT if activation_rtol is None else activation_rtol
-    rewrite_convolutions(func)
+    if rewrite_convolutions(func):
+        sink_transposes(func)
     no_fuse: dict[int, str] = {}
     while True:
         try:

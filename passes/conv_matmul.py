@@ -9,6 +9,8 @@ from mlir import ir
 
 from ._base import ModulePass
 
+CHANNELS_FIRST = "nanomm.channels_first"  # on a transpose of a product's channel-last rows to torch's layout
+
 # channel-first convolutions as torch-mlir prints nn.Conv1d / Conv2d / Conv3d (groups=1): input
 # (n, c, *spatial), filter (f, c, *kernel), output (n, f, *out)
 CONVOLUTIONS = ("linalg.conv_1d_ncw_fcw", "linalg.conv_2d_nchw_fchw", "linalg.conv_3d_ncdhw_fcdhw")
@@ -32,60 +34,281 @@ def _fill_value(v: ir.Value) -> ir.Value | None:
     return owner.operands[0]
 
 
-def _replacement(op: ir.Operation, filled: bool) -> str | None:
-    """The text of a function of (input, filter, init[, init's fill value]) computing the convolution as a
-    batch matmul, or None where the op's types do not allow it (dynamic sizes, mixed element types).
-    filled: the init is a linalg.fill, and the matmul's is a fill of its own shape (nanomm reads a
-    contraction's init as a constant where it is a fill, not a view of one)."""
+def _channel_bias(v: ir.Value) -> ir.Value | None:
+    """The vector v broadcasts along the channels (torch-mlir's init of a convolution with a bias: a
+    linalg.broadcast of it over every dimension but 1), or None."""
+    owner = v.owner
+    if isinstance(owner, ir.Block) or owner.name != "linalg.broadcast":
+        return None
+    rank = ir.RankedTensorType(v.type).rank
+    dims = [int(d) for d in ir.DenseI64ArrayAttr(owner.attributes["dimensions"])]
+    return owner.operands[0] if dims == [0] + list(range(2, rank)) else None
+
+
+def _replacement(op: ir.Operation, init: str) -> str | None:
+    """The text of a function of (input, filter, init[, init's fill value or bias vector]) computing the
+    convolution as a matmul, or None where the op's types do not allow it (dynamic sizes, mixed element
+    types). init: "fill" (the init is a linalg.fill: the matmul's is a fill of its own shape, which nanomm
+    reads as a constant), "bias" (a vector broadcast along the channels: added to the product by an
+    element-wise generic, which nanomm fuses as the kernel's bias) or "tensor" (accumulated into)."""
     types = [ir.RankedTensorType(v.type) for v in op.operands[:3]]
     if not all(t.has_static_shape for t in types) or len({str(t.element_type) for t in types}) != 1:
         return None
     (n, c, *spatial), (f, _, *kernel), (_, _, *out) = (list(t.shape) for t in types)
-    rank, element = len(kernel), str(types[0].element_type)
+    rank, e = len(kernel), str(types[0].element_type)
     strides, dilations = _ints(op, "strides", rank), _ints(op, "dilations", rank)
-    x, w, init = (_tensor(t.shape, element) for t in types)
-    ckk, p = c * math.prod(kernel), math.prod(out)
-    col_t, w_t, c_t = _tensor([n, ckk, p], element), _tensor([f, ckk], element), _tensor([n, f, p], element)
-    lines = [f"func.func @conv(%x: {x}, %w: {w}, %init: {init}{f', %s: {element}' if filled else ''}) -> {init} {{"]
-    if all(k == 1 for k in kernel) and all(s == 1 for s in strides):
-        # a pointwise convolution reads the input as it is: (n, c, spatial...) is already (n, c, p)
-        lines.append(f"  %col = tensor.collapse_shape %x [[0], [1], [{', '.join(str(2 + i) for i in range(rank))}]]"
-                     f" : {x} into {col_t}")
-    else:
-        # col[n, c, k..., o...] = x[n, c, o * stride + k * dilation ...]: the copy's maps are affine, so
-        # MLIR's lowering makes it loops whose innermost (an output column) reads the input at the stride
-        dims = [f"d{i}" for i in range(2 + 2 * rank)]
-        ks, os = dims[2:2 + rank], dims[2 + rank:]
-        reads = [f"{o} * {s} + {k} * {d}" for o, k, s, d in zip(os, ks, strides, dilations)]
-        full = _tensor([n, c, *kernel, *out], element)
-        parallel = ", ".join(['"parallel"'] * len(dims))
-        lines += [
-            f"  %e = tensor.empty() : {full}",
-            f"  %g = linalg.generic {{indexing_maps = [affine_map<({', '.join(dims)}) -> (d0, d1, {', '.join(reads)})>,"
-            f" affine_map<({', '.join(dims)}) -> ({', '.join(dims)})>], iterator_types = "
-            f"[{parallel}]}} ins(%x : {x}) outs(%e : {full}) {{",
-            "  ^bb0(%in: " + element + ", %o: " + element + "):",
-            "    linalg.yield %in : " + element,
-            f"  }} -> {full}",
-            f"  %col = tensor.collapse_shape %g [[0], [{', '.join(str(1 + i) for i in range(rank + 1))}], "
-            f"[{', '.join(str(2 + rank + i) for i in range(rank))}]] : {full} into {col_t}"]
+    x, w, init_t = (_tensor(t.shape, e) for t in types)
+    ckk, rows = c * math.prod(kernel), n * math.prod(out)
+    col_t, c_t, last_t = _tensor([rows, ckk], e), _tensor([rows, f], e), _tensor([n, *out, f], e)
+    spatial_dims = ", ".join(str(1 + i) for i in range(rank))
+    extra = {"fill": f", %s: {e}", "bias": f", %b: tensor<{f}x{e}>", "tensor": ""}[init]
+    lines = [f"func.func @conv(%x: {x}, %w: {w}, %init: {init_t}{extra}) -> {init_t} {{"]
+    # col[n, o..., k..., c] = x[n, c, o * stride + k * dilation ...]: a row per output position, its window
+    # with the channels innermost (a run of them is contiguous where the input is channel-last, as the
+    # outputs of other convolutions are once sink_transposes has run); MLIR's lowering makes the copy loops
+    dims = [f"d{i}" for i in range(2 + 2 * rank)]
+    os, ks = dims[1:1 + rank], dims[1 + rank:1 + 2 * rank]
+    reads = [f"{o} * {st} + {k} * {d}" for o, k, st, d in zip(os, ks, strides, dilations)]
+    full = _tensor([n, *out, *kernel, c], e)
+    parallel = ", ".join(['"parallel"'] * len(dims))
+    w_last = _tensor([f, *kernel, c], e)
     lines += [
-        f"  %wc = tensor.collapse_shape %w [[0], [{', '.join(str(1 + i) for i in range(rank + 1))}]] : {w} into {w_t}",
-        f"  %eb = tensor.empty() : {_tensor([n, f, ckk], element)}",
-        f"  %wb = linalg.broadcast ins(%wc : {w_t}) outs(%eb : {_tensor([n, f, ckk], element)}) dimensions = [0]",
-        f"  %ie = tensor.empty() : {c_t}\n  %ic = linalg.fill ins(%s : {element}) outs(%ie : {c_t}) -> {c_t}" if filled
-        else f"  %ic = tensor.collapse_shape %init [[0], [1], [{', '.join(str(2 + i) for i in range(rank))}]]"
-        f" : {init} into {c_t}",
-        f"  %mm = linalg.batch_matmul ins(%wb, %col : {_tensor([n, f, ckk], element)}, {col_t}) outs(%ic : {c_t})"
-        f" -> {c_t}",
-        f"  %r = tensor.expand_shape %mm [[0], [1], [{', '.join(str(2 + i) for i in range(rank))}]] "
-        f"output_shape [{', '.join(map(str, [n, f, *out]))}] : {c_t} into {init}",
-        f"  return %r : {init}",
+        f"  %e = tensor.empty() : {full}",
+        f"  %g = linalg.generic {{indexing_maps = [affine_map<({', '.join(dims)}) -> (d0, d{1 + 2 * rank}, {', '.join(reads)})>,"
+        f" affine_map<({', '.join(dims)}) -> ({', '.join(dims)})>], iterator_types = [{parallel}]}}"
+        f" ins(%x : {x}) outs(%e : {full}) {{",
+        f"  ^bb0(%in: {e}, %o: {e}):",
+        f"    linalg.yield %in : {e}",
+        f"  }} -> {full}",
+        f"  %col = tensor.collapse_shape %g [[0, {spatial_dims}], [{', '.join(str(1 + rank + i) for i in range(rank + 1))}]]"
+        f" : {full} into {col_t}",
+        # the filter as (k... * c, f): B of the product, a constant nanomm packs once
+        f"  %wle = tensor.empty() : {w_last}",
+        f"  %wl = linalg.transpose ins(%w : {w}) outs(%wle : {w_last}) permutation = [0, {', '.join(str(2 + i) for i in range(rank))}, 1]",
+        f"  %wc = tensor.collapse_shape %wl [[0], [{', '.join(str(1 + i) for i in range(rank + 1))}]]"
+        f" : {w_last} into {_tensor([f, ckk], e)}",
+        f"  %we = tensor.empty() : {_tensor([ckk, f], e)}",
+        f"  %wt = linalg.transpose ins(%wc : {_tensor([f, ckk], e)}) outs(%we : {_tensor([ckk, f], e)}) permutation = [1, 0]"]
+    if init == "tensor":
+        lines += [
+            f"  %ie = tensor.empty() : {last_t}",
+            f"  %it = linalg.transpose ins(%init : {init_t}) outs(%ie : {last_t}) "
+            f"permutation = [0, {', '.join(str(2 + i) for i in range(rank))}, 1]",
+            f"  %ic = tensor.collapse_shape %it [[0, {spatial_dims}], [{rank + 1}]] : {last_t} into {c_t}"]
+    else:
+        lines += [f"  %ie = tensor.empty() : {c_t}",
+                  f"  %ic = linalg.fill ins({'%s' if init == 'fill' else '%zero'} : {e}) outs(%ie : {c_t}) -> {c_t}"]
+        if init == "bias":
+            lines.insert(1, f"  %zero = arith.constant 0.0 : {e}")
+    lines.append(f"  %mm = linalg.matmul ins(%col, %wt : {col_t}, {_tensor([ckk, f], e)}) outs(%ic : {c_t}) -> {c_t}")
+    result = "%mm"
+    if init == "bias":
+        lines += [
+            f"  %be = tensor.empty() : {c_t}",
+            f"  %mb = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>,"
+            f" affine_map<(d0, d1) -> (d0, d1)>], iterator_types = [\"parallel\", \"parallel\"]}}"
+            f" ins(%mm, %b : {c_t}, tensor<{f}x{e}>) outs(%be : {c_t}) {{",
+            f"  ^bb0(%p: {e}, %q: {e}, %o: {e}):",
+            f"    %sum = arith.addf %p, %q : {e}",
+            f"    linalg.yield %sum : {e}",
+            f"  }} -> {c_t}"]
+        result = "%mb"
+    # rows back to (n, o..., f), channels moved first (a view: what reads it reads through it)
+    lines += [
+        f"  %r = tensor.expand_shape {result} [[0, {spatial_dims}], [{rank + 1}]] "
+        f"output_shape [{', '.join(map(str, [n, *out, f]))}] : {c_t} into {last_t}",
+        f"  %oe = tensor.empty() : {init_t}",
+        f"  %out = linalg.transpose ins(%r : {last_t}) outs(%oe : {init_t}) "
+        f"permutation = [0, {rank + 1}, {spatial_dims}]",
+        f"  return %out : {init_t}",
         "}"]
     # each new op at the convolution's location (describe() and errors name the op of the input)
     where = str(op.location)
     return "\n".join(line + f" {where}" if line.startswith("  } ->") or line.startswith("  %") and
                      not line.endswith("{") else line for line in "\n".join(lines).splitlines())
+
+
+def _transposed(v: ir.Value) -> tuple[ir.Operation, list[int]] | None:
+    """(the transpose, its permutation) where v is the result of a CHANNELS_FIRST transpose."""
+    owner = v.owner
+    if isinstance(owner, ir.Block) or owner.name != "linalg.transpose" or CHANNELS_FIRST not in owner.attributes:
+        return None
+    return owner, [int(d) for d in ir.DenseI64ArrayAttr(owner.attributes["permutation"])]
+
+
+def _splice(text: str, before: ir.Operation, operands: list) -> ir.Value:
+    """Parses a function `text` of len(operands) arguments returning one value, moves its ops before
+    `before` with its arguments replaced by `operands`; returns what it returned."""
+    scratch = ir.Module.parse(text)
+    body = scratch.body.operations[0].regions[0].blocks[0]
+    result = None
+    for new in list(body.operations):
+        if new.operation.name == "func.return":
+            result = new.operation.operands[0]
+            break
+        new.operation.move_before(before)
+    for arg, value in zip(body.arguments, operands):
+        arg.replace_all_uses_with(value)
+    return result
+
+
+def _transpose_back(value: ir.Value, perm: list[int], after: ir.Operation) -> ir.Value:
+    """A CHANNELS_FIRST transpose of `value` by perm, placed after `after`."""
+    t = ir.RankedTensorType(value.type)
+    shape = [t.shape[p] for p in perm]
+    text = (f"func.func @t(%a: {t}) -> {_tensor(shape, t.element_type)} {{\n"
+            f"  %e = tensor.empty() : {_tensor(shape, t.element_type)}\n"
+            f"  %t = linalg.transpose ins(%a : {t}) outs(%e : {_tensor(shape, t.element_type)}) "
+            f"permutation = [{', '.join(map(str, perm))}]\n"
+            f"  return %t : {_tensor(shape, t.element_type)}\n}}")
+    back = _splice(text, after.operation.block.operations[_index(after) + 1], [value])
+    back.owner.operation.attributes[CHANNELS_FIRST] = ir.UnitAttr.get()
+    return back
+
+
+def _index(op: ir.Operation) -> int:
+    for i, o in enumerate(op.operation.block.operations):
+        if o.operation == op.operation:
+            return i
+    raise ValueError("op not in its block")
+
+
+def _sink_through_generic(g: ir.Operation, perm: list[int]) -> bool:
+    """Runs an element-wise generic reading a CHANNELS_FIRST transpose (by perm) in the transpose's source
+    layout: its loops permuted, those operands read as their sources, its result transposed after it."""
+    iterators = [str(a) for a in ir.ArrayAttr(g.attributes["iterator_types"])]  # (#linalg.iterator_type<parallel>)
+    if len(g.results) != 1 or any("parallel" not in i for i in iterators) or len(iterators) != len(perm):
+        return False
+    maps = [ir.AffineMapAttr(m).value for m in ir.ArrayAttr(g.attributes["indexing_maps"])]
+    rank = len(perm)
+    identity = ir.AffineMap.get_identity(rank)
+    out_arg = g.regions[0].blocks[0].arguments[len(g.operands) - 1]
+    init = g.operands[len(g.operands) - 1]
+    if maps[-1] != identity or list(out_arg.uses) or isinstance(init.owner, ir.Block) or \
+            init.owner.name != "tensor.empty" or not isinstance(g.results[0].type, ir.RankedTensorType):
+        return False
+    if not any(m == identity and _transposed(v) is not None and _transposed(v)[1] == perm
+               for v, m in zip(list(g.operands)[:-1], maps[:-1])):
+        return False  # (read through another map: _fold_into_generic)
+    permuted = ir.AffineMap.get(rank, 0, [ir.AffineDimExpr.get(p) for p in perm])
+    new_maps = []
+    for i, (v, m) in enumerate(zip(list(g.operands)[:-1], maps[:-1])):
+        source = _transposed(v)
+        if source is not None and source[1] == perm and m == identity:
+            g.operands[i] = source[0].operands[0]
+            new_maps.append(identity)
+        else:
+            new_maps.append(ir.AffineMap.get(rank, 0, [r.compose(permuted) for r in m.results]))
+    t = ir.RankedTensorType(g.results[0].type)
+    inverse = [perm.index(j) for j in range(rank)]
+    source_shape = [t.shape[inverse[j]] for j in range(rank)]
+    empty = _splice(f"func.func @e() -> {_tensor(source_shape, t.element_type)} {{\n"
+                    f"  %e = tensor.empty() : {_tensor(source_shape, t.element_type)}\n"
+                    f"  return %e : {_tensor(source_shape, t.element_type)}\n}}", g, [])
+    g.operands[len(g.operands) - 1] = empty
+    g.attributes["indexing_maps"] = ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in new_maps + [identity]])
+    result = g.results[0]
+    result.set_type(ir.RankedTensorType.get(source_shape, t.element_type))
+    back = _transpose_back(result, perm, g)
+    result.replace_all_uses_except(back, back.owner.operation)
+    return True
+
+
+def _fold_into_generic(g: ir.Operation, perm: list[int]) -> bool:
+    """A generic reading a CHANNELS_FIRST transpose (by perm) through a map that is not the identity (a
+    window copy; an element-wise op already run channel-last) reads its source: the map's results in the
+    source's order. Its loops stay as they are."""
+    changed = False
+    maps = [ir.AffineMapAttr(m).value for m in ir.ArrayAttr(g.attributes["indexing_maps"])]
+    inverse = [perm.index(j) for j in range(len(perm))]
+    for i, v in enumerate(list(g.operands)[:len(g.operands) - len(g.results)]):
+        source = _transposed(v)
+        if source is None or source[1] != perm:
+            continue
+        results = list(maps[i].results)
+        maps[i] = ir.AffineMap.get(maps[i].n_dims, maps[i].n_symbols, [results[inverse[m]] for m in range(len(perm))])
+        g.operands[i] = source[0].operands[0]
+        changed = True
+    if changed:
+        g.attributes["indexing_maps"] = ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in maps])
+    return changed
+
+
+def _sink_through_pad(pad: ir.Operation, perm: list[int]) -> bool:
+    """tensor.pad of a CHANNELS_FIRST transpose: the source padded (its pads permuted), transposed after."""
+    if len(pad.operands) != 1:  # (dynamic pads)
+        return False
+    source = _transposed(pad.operands[0])[0].operands[0]
+    rank = len(perm)
+    inverse = [perm.index(j) for j in range(rank)]
+    lows, highs = (list(ir.DenseI64ArrayAttr(pad.attributes[k])) for k in ("static_low", "static_high"))
+    t = ir.RankedTensorType(pad.results[0].type)
+    pad.operands[0] = source
+    pad.attributes["static_low"] = ir.DenseI64ArrayAttr.get([lows[inverse[j]] for j in range(rank)])
+    pad.attributes["static_high"] = ir.DenseI64ArrayAttr.get([highs[inverse[j]] for j in range(rank)])
+    result = pad.results[0]
+    result.set_type(ir.RankedTensorType.get([t.shape[inverse[j]] for j in range(rank)], t.element_type))
+    back = _transpose_back(result, perm, pad)
+    result.replace_all_uses_except(back, back.owner.operation)
+    return True
+
+
+_POOLS = {"linalg.pooling_nchw_max": "linalg.pooling_nhwc_max", "linalg.pooling_nchw_sum": "linalg.pooling_nhwc_sum"}
+
+
+def _sink_through_pool(pool: ir.Operation, perm: list[int]) -> bool:
+    """A channel-first pooling of a CHANNELS_FIRST transpose (to channel-first, from channel-last) as the
+    channel-last pooling of its source, into a fill of its own, transposed after."""
+    fill = _fill_value(pool.operands[2])
+    t = ir.RankedTensorType(pool.results[0].type)
+    if fill is None or perm != [0, t.rank - 1] + list(range(1, t.rank - 1)):
+        return False
+    source, window = _transposed(pool.operands[0])[0].operands[0], pool.operands[1]
+    last = _tensor([t.shape[0], *t.shape[2:], t.shape[1]], t.element_type)
+    attrs = ", ".join(f"{k} = {pool.attributes[k]}" for k in ("dilations", "strides") if k in pool.attributes)
+    text = (f"func.func @p(%x: {source.type}, %w: {window.type}, %s: {t.element_type}) -> {last} {{\n"
+            f"  %e = tensor.empty() : {last}\n"
+            f"  %i = linalg.fill ins(%s : {t.element_type}) outs(%e : {last}) -> {last}\n"
+            f"  %p = {_POOLS[pool.name]} {{{attrs}}} ins(%x, %w : {source.type}, {window.type}) outs(%i : {last})"
+            f" -> {last} {pool.location}\n"
+            f"  return %p : {last}\n}}")
+    result = _splice(text, pool, [source, window, fill])
+    back = _transpose_back(result, perm, result.owner)
+    pool.results[0].replace_all_uses_with(back)
+    pool.erase()
+    return True
+
+
+def sink_transposes(root: ir.Operation) -> int:
+    """Moves CHANNELS_FIRST transposes (what rewrite_convolutions puts after each product) past the
+    element-wise generics, pads and poolings that read them, so that a batch norm, a ReLU, a residual add and the
+    next convolution's padding run on channel-last tensors, and its window copy reads channel runs;
+    returns how many ops moved. Other readers (reductions, reshapes) read through the transpose."""
+    moved = 0
+    while True:
+        found: list[ir.Operation] = []
+        root.walk(lambda o: (found.append(o) if o.name == "linalg.transpose" and CHANNELS_FIRST in o.attributes
+                             else None, ir.WalkResult.ADVANCE)[1])
+        changed = 0
+        for t in found:
+            perm = [int(d) for d in ir.DenseI64ArrayAttr(t.attributes["permutation"])]
+            done: list[ir.Operation] = []
+            for use in list(t.results[0].uses):
+                user = use.owner
+                user = user.operation if hasattr(user, "operation") else user
+                if any(user == d for d in done):  # (an op reading the transpose twice: rewritten once)
+                    continue
+                done.append(user)
+                if user.name == "linalg.generic" and (_sink_through_generic(user, perm) or
+                                                      _fold_into_generic(user, perm)) or \
+                        user.name == "tensor.pad" and _sink_through_pad(user, perm) or \
+                        user.name in _POOLS and use.operand_number == 0 and _sink_through_pool(user, perm):
+                    changed += 1
+            if not list(t.results[0].uses):
+                t.erase()
+        moved += changed
+        if not changed:
+            return moved
 
 
 def rewrite_convolutions(root: ir.Operation) -> int:
@@ -95,19 +318,14 @@ def rewrite_convolutions(root: ir.Operation) -> int:
     changed = 0
     for op in found:
         operands = list(op.operands)[:3]
-        fill = _fill_value(operands[2])
-        text = _replacement(op, fill is not None)
+        fill, bias = _fill_value(operands[2]), _channel_bias(operands[2])
+        extra = fill if fill is not None else bias
+        text = _replacement(op, "fill" if fill is not None else "bias" if bias is not None else "tensor")
         if text is None:
             continue
-        scratch = ir.Module.parse(text)
-        body = scratch.body.operations[0].regions[0].blocks[0]
-        for new in list(body.operations):
-            if new.operation.name == "func.return":
-                op.results[0].replace_all_uses_with(new.operation.operands[0])
-                break
-            new.operation.move_before(op)
-        for arg, value in zip(body.arguments, operands + ([fill] if fill is not None else [])):
-            arg.replace_all_uses_with(value)
+        result = _splice(text, op, operands + ([extra] if extra is not None else []))
+        result.owner.operation.attributes[CHANNELS_FIRST] = ir.UnitAttr.get()
+        op.results[0].replace_all_uses_with(result)
         op.erase()
         changed += 1
     return changed
@@ -116,18 +334,27 @@ def rewrite_convolutions(root: ir.Operation) -> int:
 @dataclasses.dataclass(frozen=True)
 class ConvToMatmul(ModulePass):
     """Computes channel-first convolutions (linalg.conv_1d_ncw_fcw, conv_2d_nchw_fchw, conv_3d_ncdhw_fcdhw) as
-    contractions, for nanomm's kernels instead of MLIR's loops.
+    matmuls, for nanomm's kernels instead of MLIR's loops, and runs what lies between them channel-last.
 
+    Options: `channels-last` (default 1: sink the transposes, sink_transposes).
     Expects: such convolutions on static tensors of one element type (torch-mlir's nn.Conv1d/2d/3d, the
     padding already a tensor.pad of the input).
-    Produces: per convolution an im2col `linalg.generic` copying the input's windows into (n, c * kernel,
-    out) (none for a 1 x 1 kernel at stride 1: a collapse_shape of the input), the filter collapsed to
-    (f, c * kernel) and broadcast over the batch, one `linalg.batch_matmul` into the convolution's init
-    (bias included) collapsed to (n, f, out), expanded back to (n, f, *out). Other convolutions (grouped,
-    depthwise, channel-last, dynamic) are left as they are.
+    Produces: per convolution a `linalg.generic` copying the input's windows into one row per output
+    position, (n * out, kernel * c) with the channels innermost; the filter in that order as (kernel * c,
+    f), B of one `linalg.matmul` (a constant nanomm packs once) into a fill of its own shape (the init's
+    fill value) or into zeros followed by an element-wise add of the bias along the columns (an init that
+    broadcasts a bias along the channels) or into the init made channel-last; the rows expanded to (n,
+    out..., f) and transposed to torch's (n, f, out...), a transpose marked `nanomm.channels_first`. Then
+    (channels-last=1) each such transpose moves past the element-wise generics (their loops permuted),
+    tensor.pads (their pads permuted) and channel-first poolings (made `pooling_nhwc_*`) that read it, and
+    a generic reading it through another map (the next window copy) reads its source instead: between
+    convolutions tensors stay channel-last, and the window copies read runs of channels. Other convolutions
+    (grouped, depthwise, channel-last, dynamic) are left as they are.
     """
 
     name = "conv-to-matmul"
+    channels_last: bool = True
 
     def run(self, module: ir.Module) -> None:
-        rewrite_convolutions(module.operation)
+        if rewrite_convolutions(module.operation) and self.channels_last:
+            sink_transposes(module.operation)

@@ -1,18 +1,24 @@
 // RUN: nanomm-opt -p 'conv-to-matmul' %s | FileCheck %s
+// RUN: nanomm-opt -p 'conv-to-matmul{channels-last=0}' %s | FileCheck %s --check-prefix=FIRST
 
-// A 3 x 3 convolution at stride 2 into zeros: the input's windows copied into (n, c, kh, kw, oh, ow), read
-// at oh * 2 + kh, ow * 2 + kw; the filter collapsed to (f, c * 9) and broadcast over the batch; a batch
-// matmul into a fill of its own shape, (n, f, oh * ow), expanded back to (n, f, oh, ow).
-// CHECK: #[[WINDOWS:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4 * 2 + d2, d5 * 2 + d3)>
-// CHECK: #[[WINDOWS1D:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3 * 2 + d2 * 3)>
+// A 3 x 3 convolution at stride 2 into zeros: the input's windows copied into (n, oh, ow, kh, kw, c), read
+// at oh * 2 + kh, ow * 2 + kw, channels innermost; the filter in that (kh, kw, c) order as (36, f), B of
+// a matmul of the 32 output positions into a fill of its own shape; the rows back to (n, oh, ow, f) and
+// transposed to torch's (n, f, oh, ow), a transpose marked nanomm.channels_first.
+// CHECK-DAG: #[[WINDOWS:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d5, d1 * 2 + d3, d2 * 2 + d4)>
+// CHECK-DAG: #[[WINDOWS1D:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1 * 2 + d2 * 3)>
+// CHECK-DAG: #[[ALONG:.*]] = affine_map<(d0, d1, d2, d3) -> (d3, 0, 0)>
+// CHECK-DAG: #[[READ:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1 + d3, d2 + d4, d5)>
 // CHECK-LABEL: func.func @strided
-// CHECK:         %[[COPY:.*]] = linalg.generic {indexing_maps = [#[[WINDOWS]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%arg0 : tensor<2x4x9x9xf32>) outs(%{{.*}} : tensor<2x4x3x3x4x4xf32>)
-// CHECK:         %[[COL:.*]] = tensor.collapse_shape %[[COPY]] {{\[\[}}0], [1, 2, 3], [4, 5]] : tensor<2x4x3x3x4x4xf32> into tensor<2x36x16xf32>
-// CHECK:         %[[W:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0], [1, 2, 3]] : tensor<8x4x3x3xf32> into tensor<8x36xf32>
-// CHECK:         %[[WB:.*]] = linalg.broadcast ins(%[[W]] : tensor<8x36xf32>) outs(%{{.*}} : tensor<2x8x36xf32>) dimensions = [0]
-// CHECK:         %[[ZERO:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<2x8x16xf32>)
-// CHECK:         %[[MM:.*]] = linalg.batch_matmul ins(%[[WB]], %[[COL]] : tensor<2x8x36xf32>, tensor<2x36x16xf32>) outs(%[[ZERO]] : tensor<2x8x16xf32>)
-// CHECK:         %[[OUT:.*]] = tensor.expand_shape %[[MM]] {{\[\[}}0], [1], [2, 3]] output_shape [2, 8, 4, 4] : tensor<2x8x16xf32> into tensor<2x8x4x4xf32>
+// CHECK:         %[[COPY:.*]] = linalg.generic {indexing_maps = [#[[WINDOWS]], #{{.*}}]{{.*}} ins(%arg0 : tensor<2x4x9x9xf32>) outs(%{{.*}} : tensor<2x4x4x3x3x4xf32>)
+// CHECK:         %[[COL:.*]] = tensor.collapse_shape %[[COPY]] {{\[\[}}0, 1, 2], [3, 4, 5]] : tensor<2x4x4x3x3x4xf32> into tensor<32x36xf32>
+// CHECK:         %[[WL:.*]] = linalg.transpose ins(%arg1 : tensor<8x4x3x3xf32>) outs(%{{.*}} : tensor<8x3x3x4xf32>) permutation = [0, 2, 3, 1]
+// CHECK:         %[[W:.*]] = tensor.collapse_shape %[[WL]] {{\[\[}}0], [1, 2, 3]] : tensor<8x3x3x4xf32> into tensor<8x36xf32>
+// CHECK:         %[[WT:.*]] = linalg.transpose ins(%[[W]] : tensor<8x36xf32>) outs(%{{.*}} : tensor<36x8xf32>) permutation = [1, 0]
+// CHECK:         %[[ZERO:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<32x8xf32>)
+// CHECK:         %[[MM:.*]] = linalg.matmul ins(%[[COL]], %[[WT]] : tensor<32x36xf32>, tensor<36x8xf32>) outs(%[[ZERO]] : tensor<32x8xf32>)
+// CHECK:         %[[ROWS:.*]] = tensor.expand_shape %[[MM]] {{\[\[}}0, 1, 2], [3]] output_shape [2, 4, 4, 8] : tensor<32x8xf32> into tensor<2x4x4x8xf32>
+// CHECK:         %[[OUT:.*]] = linalg.transpose ins(%[[ROWS]] : tensor<2x4x4x8xf32>) outs(%{{.*}} : tensor<2x8x4x4xf32>) permutation = [0, 3, 1, 2] {nanomm.channels_first}
 // CHECK:         return %[[OUT]]
 func.func @strided(%x: tensor<2x4x9x9xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<2x8x4x4xf32> {
   %zero = arith.constant 0.0 : f32
@@ -23,13 +29,13 @@ func.func @strided(%x: tensor<2x4x9x9xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<2
   return %y : tensor<2x8x4x4xf32>
 }
 
-// A 1 x 1 convolution at stride 1 reads its input as it is (no copy); its init (the bias broadcast along
-// the channels) is collapsed and accumulated into.
+// A convolution with a bias (torch-mlir's init: the bias broadcast along the channels): the product into
+// zeros, then the bias added along its columns by an element-wise generic (nanomm fuses it as the kernel's
+// bias).
 // CHECK-LABEL: func.func @pointwise
-// CHECK-NOT:     linalg.generic
-// CHECK:         %[[X:.*]] = tensor.collapse_shape %arg0 {{\[\[}}0], [1], [2, 3]] : tensor<1x16x5x5xf32> into tensor<1x16x25xf32>
-// CHECK:         %[[BIAS:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0], [1], [2, 3]] : tensor<1x8x5x5xf32> into tensor<1x8x25xf32>
-// CHECK:         linalg.batch_matmul ins(%{{.*}}, %[[X]] : tensor<1x8x16xf32>, tensor<1x16x25xf32>) outs(%[[BIAS]] : tensor<1x8x25xf32>)
+// CHECK:         %[[MM:.*]] = linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<25x16xf32>, tensor<16x8xf32>)
+// CHECK:         linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}], iterator_types = ["parallel", "parallel"]} ins(%[[MM]], %arg2 : tensor<25x8xf32>, tensor<8xf32>)
+// CHECK:           arith.addf
 func.func @pointwise(%x: tensor<1x16x5x5xf32>, %w: tensor<8x16x1x1xf32>, %b: tensor<8xf32>) -> tensor<1x8x5x5xf32> {
   %e = tensor.empty() : tensor<1x8x5x5xf32>
   %init = linalg.broadcast ins(%b : tensor<8xf32>) outs(%e : tensor<1x8x5x5xf32>) dimensions = [0, 2, 3]
@@ -40,8 +46,8 @@ func.func @pointwise(%x: tensor<1x16x5x5xf32>, %w: tensor<8x16x1x1xf32>, %b: ten
 
 // 1-D, dilated and strided: the window map reads ow * 2 + k * 3.
 // CHECK-LABEL: func.func @dilated_1d
-// CHECK:         linalg.generic {indexing_maps = [#[[WINDOWS1D]], #{{.*}}]{{.*}} ins(%arg0 : tensor<1x2x12xf32>) outs(%{{.*}} : tensor<1x2x3x3xf32>)
-// CHECK:         linalg.batch_matmul ins(%{{.*}}, %{{.*}} : tensor<1x4x6xf32>, tensor<1x6x3xf32>)
+// CHECK:         linalg.generic {indexing_maps = [#[[WINDOWS1D]], #{{.*}}]{{.*}} ins(%arg0 : tensor<1x2x12xf32>) outs(%{{.*}} : tensor<1x3x3x2xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<3x6xf32>, tensor<6x4xf32>)
 func.func @dilated_1d(%x: tensor<1x2x12xf32>, %w: tensor<4x2x3xf32>) -> tensor<1x4x3xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<1x4x3xf32>
@@ -51,11 +57,68 @@ func.func @dilated_1d(%x: tensor<1x2x12xf32>, %w: tensor<4x2x3xf32>) -> tensor<1
   return %y : tensor<1x4x3xf32>
 }
 
+// Between two convolutions: a per-channel add, a ReLU, the padding and a max pool run channel-last (the
+// transpose sinks past them: the add's loops permuted, its vector read along the last dimension; pads
+// permuted; the pool channel-last), and the second window copy reads the pooled tensor directly, its
+// map's results in the channel-last order. The one transpose left is the returned result's. With
+// channels-last=0 the transpose stays after the product and the add, ReLU, pad and pool run channel-first.
+// CHECK-LABEL: func.func @chain
+// CHECK:         %[[ROWS:.*]] = tensor.expand_shape %{{.*}} output_shape [1, 6, 6, 4] : tensor<36x4xf32> into tensor<1x6x6x4xf32>
+// CHECK:         %[[ADD:.*]] = linalg.generic {indexing_maps = [#{{.*}}, #[[ALONG]], #{{.*}}]{{.*}} ins(%[[ROWS]], %{{.*}} : tensor<1x6x6x4xf32>, tensor<4x1x1xf32>) outs(%{{.*}} : tensor<1x6x6x4xf32>)
+// CHECK:         %[[RELU:.*]] = linalg.generic {{.*}} ins(%[[ADD]] : tensor<1x6x6x4xf32>) outs(%{{.*}} : tensor<1x6x6x4xf32>)
+// CHECK:         %[[PAD:.*]] = tensor.pad %[[RELU]] low[0, 1, 1, 0] high[0, 1, 1, 0]
+// CHECK:         } : tensor<1x6x6x4xf32> to tensor<1x8x8x4xf32>
+// CHECK:         %[[POOL:.*]] = linalg.pooling_nhwc_max {{.*}} ins(%[[PAD]], %{{.*}} : tensor<1x8x8x4xf32>, tensor<2x2xf32>) outs(%{{.*}} : tensor<1x4x4x4xf32>)
+// CHECK:         linalg.generic {indexing_maps = [#[[READ]], #{{.*}}]{{.*}} ins(%[[POOL]] : tensor<1x4x4x4xf32>) outs(%{{.*}} : tensor<1x2x2x3x3x4xf32>)
+// CHECK-NOT:     linalg.transpose {{.*}}channels_first
+// CHECK:         %[[OUT:.*]] = linalg.transpose {{.*}} : tensor<1x2x2x5xf32>) {{.*}} {nanomm.channels_first}
+// CHECK-NEXT:    return %[[OUT]]
+// FIRST-LABEL: func.func @chain
+// FIRST:         linalg.transpose {{.*}} permutation = [0, 3, 1, 2] {nanomm.channels_first}
+// FIRST:         linalg.pooling_nchw_max
+#bcast = affine_map<(n, c, h, w) -> (c, 0, 0)>
+#id4 = affine_map<(n, c, h, w) -> (n, c, h, w)>
+func.func @chain(%x: tensor<1x3x8x8xf32>, %w1: tensor<4x3x3x3xf32>, %shift: tensor<4x1x1xf32>,
+                 %w2: tensor<5x4x3x3xf32>) -> tensor<1x5x2x2xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %e1 = tensor.empty() : tensor<1x4x6x6xf32>
+  %z1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %c1 = linalg.conv_2d_nchw_fchw ins(%x, %w1 : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>)
+        outs(%z1 : tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %add = linalg.generic {indexing_maps = [#id4, #bcast, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+         ins(%c1, %shift : tensor<1x4x6x6xf32>, tensor<4x1x1xf32>) outs(%e1 : tensor<1x4x6x6xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<1x4x6x6xf32>
+  %relu = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+          ins(%add : tensor<1x4x6x6xf32>) outs(%e1 : tensor<1x4x6x6xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x6x6xf32>
+  %padded = tensor.pad %relu low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x4x6x6xf32> to tensor<1x4x8x8xf32>
+  %pe = tensor.empty() : tensor<1x4x4x4xf32>
+  %pinit = linalg.fill ins(%ninf : f32) outs(%pe : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  %window = tensor.empty() : tensor<2x2xf32>
+  %pool = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+          ins(%padded, %window : tensor<1x4x8x8xf32>, tensor<2x2xf32>) outs(%pinit : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  %e2 = tensor.empty() : tensor<1x5x2x2xf32>
+  %z2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<1x5x2x2xf32>) -> tensor<1x5x2x2xf32>
+  %c2 = linalg.conv_2d_nchw_fchw ins(%pool, %w2 : tensor<1x4x4x4xf32>, tensor<5x4x3x3xf32>)
+        outs(%z2 : tensor<1x5x2x2xf32>) -> tensor<1x5x2x2xf32>
+  return %c2 : tensor<1x5x2x2xf32>
+}
+
 // Left as they are: a depthwise convolution, a convolution of dynamic size.
 // CHECK-LABEL: func.func @left
 // CHECK:         linalg.depthwise_conv_2d_nchw_chw
 // CHECK:         linalg.conv_2d_nchw_fchw
-// CHECK-NOT:     linalg.batch_matmul
+// CHECK-NOT:     linalg.matmul
 func.func @left(%x: tensor<1x4x6x6xf32>, %w: tensor<4x3x3xf32>, %xd: tensor<?x4x6x6xf32>, %wd: tensor<8x4x3x3xf32>,
                 %init: tensor<1x4x4x4xf32>, %initd: tensor<?x8x4x4xf32>) -> (tensor<1x4x4x4xf32>, tensor<?x8x4x4xf32>) {
   %a = linalg.depthwise_conv_2d_nchw_chw ins(%x, %w : tensor<1x4x6x6xf32>, tensor<4x3x3xf32>)
