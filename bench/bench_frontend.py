@@ -19,7 +19,9 @@ once, element-wise consumers fused into the epilogues); the compile time is repo
 - `minilm.dynamic`: the same, exported with a dynamic token count (compiled for 128 tokens at its first
   call, compiler/per_shape.py; its compile time includes that);
 - `resnet18`: ResNet-18 (tests/unit/data/torch_mlir/generate.py's ResNet), one 224 x 224 image: its
-  convolutions as im2col copies and batch matmuls (passes/conv_matmul.py);
+  convolutions as window copies and matmuls against the pre-packed filters (passes/conv_matmul.py);
+- `mobilenetv2`: MobileNetV2 (the same file's), one 224 x 224 image: its depthwise convolutions as
+  channel-last loops (passes/conv_matmul.py), the 1 x 1 convolutions as matmuls;
 - `llama.layer`: a Llama decoder block (RMSNorm, rotary embeddings, causal attention, SiLU-gated MLP:
   tests/unit/data/torch_mlir/generate.py's LlamaBlock) of width 512, 8 heads, MLP 1408, batch 4 x 128.
 `--peers torch,onnxruntime` adds ONNX Runtime on the same module (torch.onnx.export, all graph
@@ -109,6 +111,7 @@ def layers(torch):
         "bert.up": lambda: (UpGelu(768, 3072), (torch.randn(128, 768),)),
         "scores": lambda: (Scores(), (torch.randn(8, 12, 128, 64), torch.randn(8, 12, 128, 64))),
         "resnet18": lambda: (torch_mlir_samples().ResNet(), (torch.randn(1, 3, 224, 224),)),
+        "mobilenetv2": lambda: (torch_mlir_samples().MobileNetV2(), (torch.randn(1, 3, 224, 224),)),
     }
 
 

@@ -1096,9 +1096,12 @@ class _Reader:
             return
         if name in _NAMED_CONTRACTIONS or (name == "linalg.generic" and _is_contraction_generic(op)):
             types = tuple(str(v.type.element_type) for v in op.operands[:3])
-            if types in MLIR_DTYPES:
-                return self.contraction(op, _named_maps(op) if name != "linalg.generic" else _maps(op))
-            return self.upstream(op)  # element types nanomm has no kernel for: MLIR's loops
+            maps = _named_maps(op) if name != "linalg.generic" else _maps(op)
+            if types in MLIR_DTYPES and maps is not None:
+                return self.contraction(op, maps)
+            # element types nanomm has no kernel for, or maps that are not a matmul's (a depthwise
+            # convolution's windows, o * stride + k): MLIR's loops
+            return self.upstream(op)
         if name in _VIEW_OPS or (name == "linalg.generic" and self.is_broadcast_copy(op)):
             if self.open is not None and self.vid(op.operands[0]) in self.open.values and \
                     name != "tensor.extract_slice":

@@ -14,6 +14,8 @@ CHANNELS_FIRST = "nanomm.channels_first"  # on a transpose of a product's channe
 # channel-first convolutions as torch-mlir prints nn.Conv1d / Conv2d / Conv3d (groups=1): input
 # (n, c, *spatial), filter (f, c, *kernel), output (n, f, *out)
 CONVOLUTIONS = ("linalg.conv_1d_ncw_fcw", "linalg.conv_2d_nchw_fchw", "linalg.conv_3d_ncdhw_fcdhw")
+# depthwise (nn.Conv2d with groups = channels, a multiplier of 1): input (n, c, *spatial), filter (c, *kernel)
+DEPTHWISE = ("linalg.depthwise_conv_1d_ncw_cw", "linalg.depthwise_conv_2d_nchw_chw")
 
 
 def _ints(op: ir.Operation, name: str, rank: int) -> list[int]:
@@ -24,6 +26,14 @@ def _ints(op: ir.Operation, name: str, rank: int) -> list[int]:
 
 def _tensor(shape, element) -> str:
     return f"tensor<{'x'.join(map(str, shape))}x{element}>"
+
+
+def _located(lines: list[str], op: ir.Operation) -> str:
+    """The function text of `lines` with each op at `op`'s location (describe() and errors then name the
+    convolution of the input)."""
+    where = str(op.location)
+    return "\n".join(line + f" {where}" if line.startswith("  } ->") or line.startswith("  %") and
+                     not line.endswith("{") else line for line in "\n".join(lines).splitlines())
 
 
 def _fill_value(v: ir.Value) -> ir.Value | None:
@@ -122,10 +132,7 @@ def _replacement(op: ir.Operation, init: str) -> str | None:
         f"permutation = [0, {rank + 1}, {spatial_dims}]",
         f"  return %out : {init_t}",
         "}"]
-    # each new op at the convolution's location (describe() and errors name the op of the input)
-    where = str(op.location)
-    return "\n".join(line + f" {where}" if line.startswith("  } ->") or line.startswith("  %") and
-                     not line.endswith("{") else line for line in "\n".join(lines).splitlines())
+    return _located(lines, op)
 
 
 def _transposed(v: ir.Value) -> tuple[ir.Operation, list[int]] | None:
@@ -311,16 +318,69 @@ def sink_transposes(root: ir.Operation) -> int:
             return moved
 
 
+def _depthwise_replacement(op: ir.Operation, init: str) -> str | None:
+    """The text of a function of (input, filter, init[, fill value or bias vector]) computing a depthwise
+    convolution channel-last: a generic over (n, out..., k..., c), the channels innermost, so that LLVM
+    vectorizes the loop MLIR's lowering makes of it along them (channel-first, the innermost loop runs
+    along a kernel row of 3); the result transposed to torch's layout (CHANNELS_FIRST). None where the
+    op's types do not allow it (dynamic sizes, mixed or integer element types). init: as _replacement."""
+    types = [ir.RankedTensorType(v.type) for v in op.operands[:3]]
+    if not all(t.has_static_shape for t in types) or len({str(t.element_type) for t in types}) != 1 or \
+            not isinstance(types[0].element_type, (ir.F32Type, ir.F16Type, ir.BF16Type, ir.F64Type)):
+        return None
+    (n, c, *spatial), (_, *kernel), (_, _, *out) = (list(t.shape) for t in types)
+    rank, e = len(kernel), str(types[0].element_type)
+    strides, dilations = _ints(op, "strides", rank), _ints(op, "dilations", rank)
+    x, w, init_t = (_tensor(t.shape, e) for t in types)
+    last_t, w_last = _tensor([n, *out, c], e), _tensor([*kernel, c], e)
+    dims = [f"d{i}" for i in range(2 + 2 * rank)]
+    os, ks, dc = dims[1:1 + rank], dims[1 + rank:1 + 2 * rank], dims[-1]
+    reads = [f"{o} * {st} + {k} * {d}" for o, k, st, d in zip(os, ks, strides, dilations)]
+    domain = f"({', '.join(dims)})"
+    iterators = ", ".join(['"parallel"'] * (1 + rank) + ['"reduction"'] * rank + ['"parallel"'])
+    extra = {"fill": f", %s: {e}", "bias": f", %b: tensor<{c}x{e}>", "tensor": ""}[init]
+    spatial_dims = ", ".join(str(1 + i) for i in range(rank))
+    lines = [f"func.func @dw(%x: {x}, %w: {w}, %init: {init_t}{extra}) -> {init_t} {{",
+             f"  %ie = tensor.empty() : {last_t}"]
+    if init == "fill":
+        lines.append(f"  %i = linalg.fill ins(%s : {e}) outs(%ie : {last_t}) -> {last_t}")
+    elif init == "bias":
+        lines.append(f"  %i = linalg.broadcast ins(%b : tensor<{c}x{e}>) outs(%ie : {last_t}) dimensions = "
+                     f"[0, {spatial_dims}]")
+    else:
+        lines.append(f"  %i = linalg.transpose ins(%init : {init_t}) outs(%ie : {last_t}) "
+                     f"permutation = [0, {', '.join(str(2 + i) for i in range(rank))}, 1]")
+    lines += [
+        f"  %wle = tensor.empty() : {w_last}",
+        f"  %wl = linalg.transpose ins(%w : {w}) outs(%wle : {w_last}) "
+        f"permutation = [{', '.join(str(1 + i) for i in range(rank))}, 0]",
+        f"  %g = linalg.generic {{indexing_maps = [affine_map<{domain} -> (d0, {dc}, {', '.join(reads)})>, "
+        f"affine_map<{domain} -> ({', '.join(ks)}, {dc})>, affine_map<{domain} -> (d0, {', '.join(os)}, {dc})>], "
+        f"iterator_types = [{iterators}]}} ins(%x, %wl : {x}, {w_last}) outs(%i : {last_t}) {{",
+        f"  ^bb0(%a: {e}, %b2: {e}, %o: {e}):",
+        f"    %m = arith.mulf %a, %b2 : {e}",
+        f"    %sum = arith.addf %o, %m : {e}",
+        f"    linalg.yield %sum : {e}",
+        f"  }} -> {last_t}",
+        f"  %oe = tensor.empty() : {init_t}",
+        f"  %out = linalg.transpose ins(%g : {last_t}) outs(%oe : {init_t}) permutation = [0, {rank + 1}, {spatial_dims}]",
+        f"  return %out : {init_t}",
+        "}"]
+    return _located(lines, op)
+
+
 def rewrite_convolutions(root: ir.Operation) -> int:
-    """Replaces each convolution of CONVOLUTIONS under `root` that _replacement takes; returns how many."""
+    """Replaces each convolution of CONVOLUTIONS (by _replacement) and DEPTHWISE (by _depthwise_replacement)
+    under `root` that they take; returns how many."""
     found: list[ir.Operation] = []
-    root.walk(lambda o: (found.append(o) if o.name in CONVOLUTIONS else None, ir.WalkResult.ADVANCE)[1])
+    root.walk(lambda o: (found.append(o) if o.name in CONVOLUTIONS + DEPTHWISE else None, ir.WalkResult.ADVANCE)[1])
     changed = 0
     for op in found:
         operands = list(op.operands)[:3]
         fill, bias = _fill_value(operands[2]), _channel_bias(operands[2])
         extra = fill if fill is not None else bias
-        text = _replacement(op, "fill" if fill is not None else "bias" if bias is not None else "tensor")
+        init = "fill" if fill is not None else "bias" if bias is not None else "tensor"
+        text = _replacement(op, init) if op.name in CONVOLUTIONS else _depthwise_replacement(op, init)
         if text is None:
             continue
         result = _splice(text, op, operands + ([extra] if extra is not None else []))
@@ -334,7 +394,8 @@ def rewrite_convolutions(root: ir.Operation) -> int:
 @dataclasses.dataclass(frozen=True)
 class ConvToMatmul(ModulePass):
     """Computes channel-first convolutions (linalg.conv_1d_ncw_fcw, conv_2d_nchw_fchw, conv_3d_ncdhw_fcdhw) as
-    matmuls, for nanomm's kernels instead of MLIR's loops, and runs what lies between them channel-last.
+    matmuls, for nanomm's kernels instead of MLIR's loops, depthwise ones channel-last, and runs what lies
+    between them channel-last.
 
     Options: `channels-last` (default 1: sink the transposes, sink_transposes).
     Expects: such convolutions on static tensors of one element type (torch-mlir's nn.Conv1d/2d/3d, the
@@ -348,8 +409,11 @@ class ConvToMatmul(ModulePass):
     (channels-last=1) each such transpose moves past the element-wise generics (their loops permuted),
     tensor.pads (their pads permuted) and channel-first poolings (made `pooling_nhwc_*`) that read it, and
     a generic reading it through another map (the next window copy) reads its source instead: between
-    convolutions tensors stay channel-last, and the window copies read runs of channels. Other convolutions
-    (grouped, depthwise, channel-last, dynamic) are left as they are.
+    convolutions tensors stay channel-last, and the window copies read runs of channels. A depthwise
+    convolution (linalg.depthwise_conv_1d_ncw_cw, depthwise_conv_2d_nchw_chw: float) becomes a channel-last
+    generic over (n, out..., kernel..., c) with the channels innermost, its result transposed the same way
+    (MLIR's lowering makes it loops; LLVM vectorizes the innermost, along the channels). Other
+    convolutions (grouped, channel-last, dynamic) are left as they are.
     """
 
     name = "conv-to-matmul"

@@ -185,12 +185,14 @@ def test_torch_mlir_encoder_with_a_dynamic_token_count_compiles_per_shape_and_ag
         f(np.zeros((3, 7, 16), np.float32))
 
 
-@pytest.mark.parametrize("name, contractions", [("convnet", 7), ("audio_front", 2)])
+@pytest.mark.parametrize("name, contractions", [("convnet", 7), ("audio_front", 2), ("mobilenet", 8)])
 def test_torch_mlir_convolutions_run_as_matmuls_and_agree_with_torch(name, contractions):
     """A small ResNet (3 x 3 convolutions at strides 1 and 2, a 1 x 1 projection at stride 2, batch norms,
     max and average pools, its classifier) and dilated, strided 1-D convolutions: each convolution a window
     copy and a matmul against its filter, pre-packed (passes/conv_matmul.py), none left to MLIR's loops;
-    the batch norms, ReLUs, residual adds, pads and the max pool between them run channel-last."""
+    the batch norms, ReLUs, residual adds, pads and the max pool between them run channel-last. MobileNetV2's
+    first stages: its depthwise convolutions channel-last generics in segments (MLIR's loops along the
+    channels), its 1 x 1 convolutions matmuls."""
     source, args, want = _sample(name)
     copies = [a.copy() for a in args]
     f = nanomm.compile(source)[name]
@@ -200,6 +202,7 @@ def test_torch_mlir_convolutions_run_as_matmuls_and_agree_with_torch(name, contr
     text = f.describe()
     assert text.count("B constant, pre-packed") == contractions and "conv_" not in text, text
     assert ("pooling_nhwc_max" in text) == (name == "convnet"), text
+    assert "depthwise" not in text and "transpose" not in text, text
 
 
 def test_torch_mlir_scalar_result_is_a_0d_array():

@@ -9,6 +9,9 @@
 // CHECK-DAG: #[[WINDOWS1D:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1 * 2 + d2 * 3)>
 // CHECK-DAG: #[[ALONG:.*]] = affine_map<(d0, d1, d2, d3) -> (d3, 0, 0)>
 // CHECK-DAG: #[[READ:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1 + d3, d2 + d4, d5)>
+// CHECK-DAG: #[[DWX:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d5, d1 + d3, d2 + d4)>
+// CHECK-DAG: #[[DWW:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d4, d5)>
+// CHECK-DAG: #[[DWO:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d5)>
 // CHECK-LABEL: func.func @strided
 // CHECK:         %[[COPY:.*]] = linalg.generic {indexing_maps = [#[[WINDOWS]], #{{.*}}]{{.*}} ins(%arg0 : tensor<2x4x9x9xf32>) outs(%{{.*}} : tensor<2x4x4x3x3x4xf32>)
 // CHECK:         %[[COL:.*]] = tensor.collapse_shape %[[COPY]] {{\[\[}}0, 1, 2], [3, 4, 5]] : tensor<2x4x4x3x3x4xf32> into tensor<32x36xf32>
@@ -114,9 +117,16 @@ func.func @chain(%x: tensor<1x3x8x8xf32>, %w1: tensor<4x3x3x3xf32>, %shift: tens
   return %c2 : tensor<1x5x2x2xf32>
 }
 
-// Left as they are: a depthwise convolution, a convolution of dynamic size.
+// A depthwise convolution (its init a tensor: accumulated into, made channel-last): a generic over (n, oh,
+// ow, kh, kw, c), the kernel's dimensions reductions, the channels innermost; the filter read as (kh, kw,
+// c); the result transposed to torch's layout. A convolution of dynamic size is left as it is.
 // CHECK-LABEL: func.func @left
-// CHECK:         linalg.depthwise_conv_2d_nchw_chw
+// CHECK:         %[[INIT:.*]] = linalg.transpose ins(%arg4 : tensor<1x4x4x4xf32>) {{.*}} permutation = [0, 2, 3, 1]
+// CHECK:         %[[W:.*]] = linalg.transpose ins(%arg1 : tensor<4x3x3xf32>) outs(%{{.*}} : tensor<3x3x4xf32>) permutation = [1, 2, 0]
+// CHECK:         %[[DW:.*]] = linalg.generic {indexing_maps = [#[[DWX]], #[[DWW]], #[[DWO]]], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "parallel"]} ins(%arg0, %[[W]] : tensor<1x4x6x6xf32>, tensor<3x3x4xf32>) outs(%[[INIT]] : tensor<1x4x4x4xf32>)
+// CHECK:           arith.mulf
+// CHECK:           arith.addf
+// CHECK:         %[[OUT:.*]] = linalg.transpose ins(%[[DW]] : tensor<1x4x4x4xf32>) {{.*}} permutation = [0, 3, 1, 2] {nanomm.channels_first}
 // CHECK:         linalg.conv_2d_nchw_fchw
 // CHECK-NOT:     linalg.matmul
 func.func @left(%x: tensor<1x4x6x6xf32>, %w: tensor<4x3x3xf32>, %xd: tensor<?x4x6x6xf32>, %wd: tensor<8x4x3x3xf32>,

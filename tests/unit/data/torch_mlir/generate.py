@@ -129,6 +129,45 @@ class ResNet(torch.nn.Sequential):
                 m.bias.data.uniform_(-0.2, 0.2)
 
 
+class InvertedResidual(torch.nn.Module):
+    """MobileNetV2's block: a 1 x 1 expansion, a 3 x 3 depthwise convolution (groups = channels), a 1 x 1
+    projection, batch norms and ReLU6 between, the input added back where the shape allows."""
+
+    def __init__(self, cin, cout, stride, expand):
+        super().__init__()
+        nn, hidden = torch.nn, cin * expand
+        parts = [] if expand == 1 else [nn.Conv2d(cin, hidden, 1, bias=False), nn.BatchNorm2d(hidden), nn.ReLU6()]
+        self.body = nn.Sequential(*parts, nn.Conv2d(hidden, hidden, 3, stride, 1, groups=hidden, bias=False),
+                                  nn.BatchNorm2d(hidden), nn.ReLU6(), nn.Conv2d(hidden, cout, 1, bias=False),
+                                  nn.BatchNorm2d(cout))
+        self.residual = stride == 1 and cin == cout
+
+    def forward(self, x):
+        return x + self.body(x) if self.residual else self.body(x)
+
+
+class MobileNetV2(torch.nn.Sequential):
+    """MobileNetV2 (width 1.0: 3.4 M parameters, 0.3 G multiply-adds at 224 x 224); `blocks` takes the
+    first stages only (a small sample)."""
+
+    STAGES = ((1, 16, 1, 1), (6, 24, 2, 2), (6, 32, 3, 2), (6, 64, 4, 2), (6, 96, 3, 1), (6, 160, 3, 2), (6, 320, 1, 1))
+
+    def __init__(self, stages=STAGES, classes=1000):
+        nn = torch.nn
+        parts, cin = [nn.Conv2d(3, 32, 3, 2, 1, bias=False), nn.BatchNorm2d(32), nn.ReLU6()], 32
+        for expand, cout, count, stride in stages:
+            for i in range(count):
+                parts.append(InvertedResidual(cin, cout, stride if i == 0 else 1, expand))
+                cin = cout
+        last = 4 * cin if cin < 320 else 1280
+        super().__init__(*parts, nn.Conv2d(cin, last, 1, bias=False), nn.BatchNorm2d(last), nn.ReLU6(),
+                         nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(last, classes))
+        for m in self.modules():
+            if isinstance(m, nn.BatchNorm2d):
+                m.running_mean.uniform_(-0.2, 0.2)
+                m.running_var.uniform_(0.5, 1.5)
+
+
 class AudioFront(torch.nn.Module):
     """1-D convolutions as a speech model's front end: strided, dilated, GELU between, channels last out."""
 
@@ -192,6 +231,7 @@ def cases():
         "audio_front": (AudioFront(), (torch.randn(2, 4, 20),)),
         "mse_loss": (MseLoss(), (torch.randn(5, 8), torch.randn(5, 4))),
         "pad_roll": (PadRoll(), (torch.randn(3, 8),)),
+        "mobilenet": (MobileNetV2(stages=((1, 16, 1, 1), (6, 24, 2, 2)), classes=10), (torch.randn(2, 3, 32, 32),)),
     }
 
 
