@@ -243,8 +243,9 @@ def _fold_into_generic(g: ir.Operation, perm: list[int]) -> bool:
 
 def _sink_through_pad(pad: ir.Operation, perm: list[int]) -> bool:
     """tensor.pad of a CHANNELS_FIRST transpose: the source padded (its pads permuted), transposed after."""
-    if len(pad.operands) != 1:  # (dynamic pads)
-        return False
+    body = pad.regions[0].blocks[0]
+    if len(pad.operands) != 1 or any(list(a.uses) for a in body.arguments):
+        return False  # (dynamic pads; a padding value computed from the position, which the permutation moves)
     source = _transposed(pad.operands[0])[0].operands[0]
     rank = len(perm)
     inverse = [perm.index(j) for j in range(rank)]
