@@ -123,7 +123,7 @@ def compile(mlir_source: str, target: str = "host", *,  # noqa: A001 - public AP
                         raise
                     start = resources_start(mlir_source)
                     text = mlir_source if start < 0 else mlir_source[:start]
-                    if any(-1 in shape for shape, _ in inputs):
+                    if graph.has_dynamic_size(inputs):
                         functions[name] = PerShapeFunction(name, text, blobs, activation_rtol, inputs, exc.where)
                     else:  # static arguments, a dynamic size inside (a tensor.cast to `?` before a concat)
                         functions[name] = per_shape.read_folded(name, text, inputs, blobs, activation_rtol)

@@ -1406,8 +1406,6 @@ class _Reader:
     # --- contractions
 
     def contraction(self, op, maps) -> None:
-        if maps is None:
-            raise self.bad(op, "indexing maps that are not projected permutations")
         a, b, c = op.operands[0], op.operands[1], op.operands[2]
         types = tuple(str(v.type.element_type) for v in (a, b, c))
         if types not in MLIR_DTYPES:
@@ -1774,10 +1772,9 @@ def tensor_inputs(func: ir.Operation) -> list | None:
     return inputs
 
 
-def dynamic_inputs(func: ir.Operation) -> list | None:
-    """tensor_inputs(func), or None when no argument has a dynamic size."""
-    inputs = tensor_inputs(func)
-    return inputs if inputs and any(-1 in shape for shape, _ in inputs) else None
+def has_dynamic_size(inputs: list) -> bool:
+    """Whether an argument of tensor_inputs' list has a dynamic size."""
+    return any(-1 in shape for shape, _ in inputs)
 
 
 class DynamicSizeError(MLIRInputError):

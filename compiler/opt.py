@@ -159,7 +159,7 @@ def _partition(source: str, filename: str) -> str:
                     inputs = graph.tensor_inputs(op)
                     if inputs is None:
                         raise
-                    if not any(-1 in shape for shape, _ in inputs):  # static arguments: as nanomm.compile does
+                    if not graph.has_dynamic_size(inputs):  # static arguments: as nanomm.compile does
                         out.append(per_shape.read_folded(name, source, inputs, graph.resources(source), None)
                                    .ir("partition"))
                         continue

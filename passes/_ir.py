@@ -215,12 +215,12 @@ def defined_outside(value: ir.Value, op: ir.Operation) -> bool:
     return True
 
 
-def walk(op: ir.Operation, name: str) -> Iterator[ir.Operation]:
-    """All operations named `name` nested under `op` (pre-order, collected first)."""
+def walk(op: ir.Operation, *names: str) -> Iterator[ir.Operation]:
+    """All operations named one of `names` nested under `op` (pre-order, collected first)."""
     found: list[ir.Operation] = []
 
     def visit(o):
-        if o.name == name:
+        if o.name in names:
             found.append(o)
         return ir.WalkResult.ADVANCE
 

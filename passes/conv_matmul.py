@@ -1,4 +1,4 @@
-"""conv-to-matmul: convolutions as an im2col copy and a batch matmul that nanomm's kernels compute."""
+"""conv-to-matmul: convolutions as a window copy and a matmul that nanomm's kernels compute, channel-last."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import math
 from mlir import ir
 
 from ._base import ModulePass
+from ._ir import walk
 
 CHANNELS_FIRST = "nanomm.channels_first"  # on a transpose of a product's channel-last rows to torch's layout
 
@@ -33,7 +34,7 @@ def _located(lines: list[str], op: ir.Operation) -> str:
     convolution of the input)."""
     where = str(op.location)
     return "\n".join(line + f" {where}" if line.startswith("  } ->") or line.startswith("  %") and
-                     not line.endswith("{") else line for line in "\n".join(lines).splitlines())
+                     not line.endswith("{") else line for line in lines)
 
 
 def _fill_value(v: ir.Value) -> ir.Value | None:
@@ -55,18 +56,35 @@ def _channel_bias(v: ir.Value) -> ir.Value | None:
     return owner.operands[0] if dims == [0] + list(range(2, rank)) else None
 
 
+def _static_types(op: ir.Operation) -> list[ir.RankedTensorType] | None:
+    """The types of a convolution's input, filter and init, or None unless all are static and of one
+    element type."""
+    types = [ir.RankedTensorType(v.type) for v in op.operands[:3]]
+    if not all(t.has_static_shape for t in types) or len({str(t.element_type) for t in types}) != 1:
+        return None
+    return types
+
+
+def _windows(op: ir.Operation, rank: int) -> tuple[list[str], list[str], list[str], list[str]]:
+    """The loop dimensions (n, out..., kernel..., c) of a copy or sum over a convolution's windows: all of
+    them, the output's, the kernel's, and the input positions they read (o * stride + k * dilation)."""
+    strides, dilations = _ints(op, "strides", rank), _ints(op, "dilations", rank)
+    dims = [f"d{i}" for i in range(2 + 2 * rank)]
+    os, ks = dims[1:1 + rank], dims[1 + rank:1 + 2 * rank]
+    return dims, os, ks, [f"{o} * {st} + {k} * {d}" for o, k, st, d in zip(os, ks, strides, dilations)]
+
+
 def _replacement(op: ir.Operation, init: str) -> str | None:
     """The text of a function of (input, filter, init[, init's fill value or bias vector]) computing the
     convolution as a matmul, or None where the op's types do not allow it (dynamic sizes, mixed element
     types). init: "fill" (the init is a linalg.fill: the matmul's is a fill of its own shape, which nanomm
     reads as a constant), "bias" (a vector broadcast along the channels: added to the product by an
     element-wise generic, which nanomm fuses as the kernel's bias) or "tensor" (accumulated into)."""
-    types = [ir.RankedTensorType(v.type) for v in op.operands[:3]]
-    if not all(t.has_static_shape for t in types) or len({str(t.element_type) for t in types}) != 1:
+    types = _static_types(op)
+    if types is None:
         return None
     (n, c, *spatial), (f, _, *kernel), (_, _, *out) = (list(t.shape) for t in types)
     rank, e = len(kernel), str(types[0].element_type)
-    strides, dilations = _ints(op, "strides", rank), _ints(op, "dilations", rank)
     x, w, init_t = (_tensor(t.shape, e) for t in types)
     ckk, rows = c * math.prod(kernel), n * math.prod(out)
     col_t, c_t, last_t = _tensor([rows, ckk], e), _tensor([rows, f], e), _tensor([n, *out, f], e)
@@ -76,9 +94,7 @@ def _replacement(op: ir.Operation, init: str) -> str | None:
     # col[n, o..., k..., c] = x[n, c, o * stride + k * dilation ...]: a row per output position, its window
     # with the channels innermost (a run of them is contiguous where the input is channel-last, as the
     # outputs of other convolutions are once sink_transposes has run); MLIR's lowering makes the copy loops
-    dims = [f"d{i}" for i in range(2 + 2 * rank)]
-    os, ks = dims[1:1 + rank], dims[1 + rank:1 + 2 * rank]
-    reads = [f"{o} * {st} + {k} * {d}" for o, k, st, d in zip(os, ks, strides, dilations)]
+    dims, os, ks, reads = _windows(op, rank)
     full = _tensor([n, *out, *kernel, c], e)
     parallel = ", ".join(['"parallel"'] * len(dims))
     w_last = _tensor([f, *kernel, c], e)
@@ -173,6 +189,12 @@ def _transpose_back(value: ir.Value, perm: list[int], after: ir.Operation) -> ir
     return back
 
 
+def _inverse(perm: list[int]) -> list[int]:
+    """The permutation that undoes perm: a transpose's source dimension j is its result's dimension
+    _inverse(perm)[j]."""
+    return [perm.index(j) for j in range(len(perm))]
+
+
 def _index(op: ir.Operation) -> int:
     for i, o in enumerate(op.operation.block.operations):
         if o.operation == op.operation:
@@ -194,20 +216,21 @@ def _sink_through_generic(g: ir.Operation, perm: list[int]) -> bool:
     if maps[-1] != identity or list(out_arg.uses) or isinstance(init.owner, ir.Block) or \
             init.owner.name != "tensor.empty" or not isinstance(g.results[0].type, ir.RankedTensorType):
         return False
-    if not any(m == identity and _transposed(v) is not None and _transposed(v)[1] == perm
-               for v, m in zip(list(g.operands)[:-1], maps[:-1])):
+    # the sources of the operands read as they are from a transpose by perm (None for the others)
+    sources = [(_transposed(v) or (None, None)) for v in list(g.operands)[:-1]]
+    sources = [t.operands[0] if p == perm and m == identity else None for (t, p), m in zip(sources, maps)]
+    if not any(v is not None for v in sources):
         return False  # (read through another map: _fold_into_generic)
     permuted = ir.AffineMap.get(rank, 0, [ir.AffineDimExpr.get(p) for p in perm])
     new_maps = []
-    for i, (v, m) in enumerate(zip(list(g.operands)[:-1], maps[:-1])):
-        source = _transposed(v)
-        if source is not None and source[1] == perm and m == identity:
-            g.operands[i] = source[0].operands[0]
+    for i, (source, m) in enumerate(zip(sources, maps)):
+        if source is not None:
+            g.operands[i] = source
             new_maps.append(identity)
         else:
             new_maps.append(ir.AffineMap.get(rank, 0, [r.compose(permuted) for r in m.results]))
     t = ir.RankedTensorType(g.results[0].type)
-    inverse = [perm.index(j) for j in range(rank)]
+    inverse = _inverse(perm)
     source_shape = [t.shape[inverse[j]] for j in range(rank)]
     empty = _splice(f"func.func @e() -> {_tensor(source_shape, t.element_type)} {{\n"
                     f"  %e = tensor.empty() : {_tensor(source_shape, t.element_type)}\n"
@@ -227,7 +250,7 @@ def _fold_into_generic(g: ir.Operation, perm: list[int]) -> bool:
     source's order. Its loops stay as they are."""
     changed = False
     maps = [ir.AffineMapAttr(m).value for m in ir.ArrayAttr(g.attributes["indexing_maps"])]
-    inverse = [perm.index(j) for j in range(len(perm))]
+    inverse = _inverse(perm)
     for i, v in enumerate(list(g.operands)[:len(g.operands) - len(g.results)]):
         source = _transposed(v)
         if source is None or source[1] != perm:
@@ -248,7 +271,7 @@ def _sink_through_pad(pad: ir.Operation, perm: list[int]) -> bool:
         return False  # (dynamic pads; a padding value computed from the position, which the permutation moves)
     source = _transposed(pad.operands[0])[0].operands[0]
     rank = len(perm)
-    inverse = [perm.index(j) for j in range(rank)]
+    inverse = _inverse(perm)
     lows, highs = (list(ir.DenseI64ArrayAttr(pad.attributes[k])) for k in ("static_low", "static_high"))
     t = ir.RankedTensorType(pad.results[0].type)
     pad.operands[0] = source
@@ -294,11 +317,10 @@ def sink_transposes(root: ir.Operation) -> int:
     returns how many ops moved. Other readers (reductions, reshapes) read through the transpose."""
     moved = 0
     while True:
-        found: list[ir.Operation] = []
-        root.walk(lambda o: (found.append(o) if o.name == "linalg.transpose" and CHANNELS_FIRST in o.attributes
-                             else None, ir.WalkResult.ADVANCE)[1])
         changed = 0
-        for t in found:
+        for t in walk(root, "linalg.transpose"):
+            if CHANNELS_FIRST not in t.attributes:
+                continue
             perm = [int(d) for d in ir.DenseI64ArrayAttr(t.attributes["permutation"])]
             done: list[ir.Operation] = []
             for use in list(t.results[0].uses):
@@ -325,18 +347,15 @@ def _depthwise_replacement(op: ir.Operation, init: str) -> str | None:
     vectorizes the loop MLIR's lowering makes of it along them (channel-first, the innermost loop runs
     along a kernel row of 3); the result transposed to torch's layout (CHANNELS_FIRST). None where the
     op's types do not allow it (dynamic sizes, mixed or integer element types). init: as _replacement."""
-    types = [ir.RankedTensorType(v.type) for v in op.operands[:3]]
-    if not all(t.has_static_shape for t in types) or len({str(t.element_type) for t in types}) != 1 or \
-            not isinstance(types[0].element_type, (ir.F32Type, ir.F16Type, ir.BF16Type, ir.F64Type)):
+    types = _static_types(op)
+    if types is None or not isinstance(types[0].element_type, (ir.F32Type, ir.F16Type, ir.BF16Type, ir.F64Type)):
         return None
     (n, c, *spatial), (_, *kernel), (_, _, *out) = (list(t.shape) for t in types)
     rank, e = len(kernel), str(types[0].element_type)
-    strides, dilations = _ints(op, "strides", rank), _ints(op, "dilations", rank)
     x, w, init_t = (_tensor(t.shape, e) for t in types)
     last_t, w_last = _tensor([n, *out, c], e), _tensor([*kernel, c], e)
-    dims = [f"d{i}" for i in range(2 + 2 * rank)]
-    os, ks, dc = dims[1:1 + rank], dims[1 + rank:1 + 2 * rank], dims[-1]
-    reads = [f"{o} * {st} + {k} * {d}" for o, k, st, d in zip(os, ks, strides, dilations)]
+    dims, os, ks, reads = _windows(op, rank)
+    dc = dims[-1]
     domain = f"({', '.join(dims)})"
     iterators = ", ".join(['"parallel"'] * (1 + rank) + ['"reduction"'] * rank + ['"parallel"'])
     extra = {"fill": f", %s: {e}", "bias": f", %b: tensor<{c}x{e}>", "tensor": ""}[init]
@@ -373,10 +392,8 @@ def _depthwise_replacement(op: ir.Operation, init: str) -> str | None:
 def rewrite_convolutions(root: ir.Operation) -> int:
     """Replaces each convolution of CONVOLUTIONS (by _replacement) and DEPTHWISE (by _depthwise_replacement)
     under `root` that they take; returns how many."""
-    found: list[ir.Operation] = []
-    root.walk(lambda o: (found.append(o) if o.name in CONVOLUTIONS + DEPTHWISE else None, ir.WalkResult.ADVANCE)[1])
     changed = 0
-    for op in found:
+    for op in walk(root, *CONVOLUTIONS, *DEPTHWISE):
         operands = list(op.operands)[:3]
         fill, bias = _fill_value(operands[2]), _channel_bias(operands[2])
         extra = fill if fill is not None else bias
