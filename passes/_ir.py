@@ -215,6 +215,22 @@ def defined_outside(value: ir.Value, op: ir.Operation) -> bool:
     return True
 
 
+def splice(text: str, before: ir.Operation, operands: list) -> ir.Value:
+    """Parses a function `text` of len(operands) arguments returning one value, moves its ops before
+    `before` with its arguments replaced by `operands`; returns what it returned."""
+    scratch = ir.Module.parse(text)
+    body = scratch.body.operations[0].regions[0].blocks[0]
+    result = None
+    for new in list(body.operations):
+        if new.operation.name == "func.return":
+            result = new.operation.operands[0]
+            break
+        new.operation.move_before(before)
+    for arg, value in zip(body.arguments, operands):
+        arg.replace_all_uses_with(value)
+    return result
+
+
 def walk(op: ir.Operation, *names: str) -> Iterator[ir.Operation]:
     """All operations named one of `names` nested under `op` (pre-order, collected first)."""
     found: list[ir.Operation] = []

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 
 from mlir import ir
 
 from ._base import ModulePass
-from ._ir import walk
+from ._ir import splice, walk
 
 CHANNELS_FIRST = "nanomm.channels_first"  # on a transpose of a product's channel-last rows to torch's layout
 
@@ -159,22 +160,6 @@ def _transposed(v: ir.Value) -> tuple[ir.Operation, list[int]] | None:
     return owner, [int(d) for d in ir.DenseI64ArrayAttr(owner.attributes["permutation"])]
 
 
-def _splice(text: str, before: ir.Operation, operands: list) -> ir.Value:
-    """Parses a function `text` of len(operands) arguments returning one value, moves its ops before
-    `before` with its arguments replaced by `operands`; returns what it returned."""
-    scratch = ir.Module.parse(text)
-    body = scratch.body.operations[0].regions[0].blocks[0]
-    result = None
-    for new in list(body.operations):
-        if new.operation.name == "func.return":
-            result = new.operation.operands[0]
-            break
-        new.operation.move_before(before)
-    for arg, value in zip(body.arguments, operands):
-        arg.replace_all_uses_with(value)
-    return result
-
-
 def _transpose_back(value: ir.Value, perm: list[int], after: ir.Operation) -> ir.Value:
     """A CHANNELS_FIRST transpose of `value` by perm, placed after `after`."""
     t = ir.RankedTensorType(value.type)
@@ -184,7 +169,7 @@ def _transpose_back(value: ir.Value, perm: list[int], after: ir.Operation) -> ir
             f"  %t = linalg.transpose ins(%a : {t}) outs(%e : {_tensor(shape, t.element_type)}) "
             f"permutation = [{', '.join(map(str, perm))}]\n"
             f"  return %t : {_tensor(shape, t.element_type)}\n}}")
-    back = _splice(text, after.operation.block.operations[_index(after) + 1], [value])
+    back = splice(text, after.operation.block.operations[_index(after) + 1], [value])
     back.owner.operation.attributes[CHANNELS_FIRST] = ir.UnitAttr.get()
     return back
 
@@ -232,7 +217,7 @@ def _sink_through_generic(g: ir.Operation, perm: list[int]) -> bool:
     t = ir.RankedTensorType(g.results[0].type)
     inverse = _inverse(perm)
     source_shape = [t.shape[inverse[j]] for j in range(rank)]
-    empty = _splice(f"func.func @e() -> {_tensor(source_shape, t.element_type)} {{\n"
+    empty = splice(f"func.func @e() -> {_tensor(source_shape, t.element_type)} {{\n"
                     f"  %e = tensor.empty() : {_tensor(source_shape, t.element_type)}\n"
                     f"  return %e : {_tensor(source_shape, t.element_type)}\n}}", g, [])
     g.operands[len(g.operands) - 1] = empty
@@ -303,7 +288,7 @@ def _sink_through_pool(pool: ir.Operation, perm: list[int]) -> bool:
             f"  %p = {_POOLS[pool.name]} {{{attrs}}} ins(%x, %w : {source.type}, {window.type}) outs(%i : {last})"
             f" -> {last} {pool.location}\n"
             f"  return %p : {last}\n}}")
-    result = _splice(text, pool, [source, window, fill])
+    result = splice(text, pool, [source, window, fill])
     back = _transpose_back(result, perm, result.owner)
     pool.results[0].replace_all_uses_with(back)
     pool.erase()
@@ -354,33 +339,51 @@ def _depthwise_replacement(op: ir.Operation, init: str) -> str | None:
     rank, e = len(kernel), str(types[0].element_type)
     x, w, init_t = (_tensor(t.shape, e) for t in types)
     last_t, w_last = _tensor([n, *out, c], e), _tensor([*kernel, c], e)
-    dims, os, ks, reads = _windows(op, rank)
-    dc = dims[-1]
+    strides, dilations = _ints(op, "strides", rank), _ints(op, "dilations", rank)
+    dims = [f"d{i}" for i in range(2 + rank)]
+    os, dc = dims[1:1 + rank], dims[-1]
     domain = f"({', '.join(dims)})"
-    iterators = ", ".join(['"parallel"'] * (1 + rank) + ['"reduction"'] * rank + ['"parallel"'])
+    taps = list(itertools.product(*(range(k) for k in kernel)))
+    # a tap's read of x along a spatial dimension: o * stride + k * dilation, or `o mod out` (o itself,
+    # out being the loop's size) where that is o alone: a generic's operand read by a bare loop dimension
+    # must have that dimension's size, and x is larger
+    x_maps = [f"affine_map<{domain} -> (d0, {dc}, " + ", ".join(
+        f"{o} mod {size}" if st == 1 and k * d == 0 else f"{o} * {st} + {k * d}"
+        for o, k, st, d, size in zip(os, tap, strides, dilations, out)) + ")>" for tap in taps]
+    w_maps = [f"affine_map<{domain} -> ({', '.join(map(str, tap))}, {dc})>" for tap in taps]
+    out_map = f"affine_map<{domain} -> ({', '.join(dims)})>"
     extra = {"fill": f", %s: {e}", "bias": f", %b: tensor<{c}x{e}>", "tensor": ""}[init]
     spatial_dims = ", ".join(str(1 + i) for i in range(rank))
     lines = [f"func.func @dw(%x: {x}, %w: {w}, %init: {init_t}{extra}) -> {init_t} {{",
              f"  %ie = tensor.empty() : {last_t}"]
+    # the sums start from the init, read as an input (not the output: that would be a buffer filled,
+    # then read): the fill's scalar, the bias along the channels, or the init tensor made channel-last
     if init == "fill":
-        lines.append(f"  %i = linalg.fill ins(%s : {e}) outs(%ie : {last_t}) -> {last_t}")
+        start, start_map, start_t = "%s", f"affine_map<{domain} -> ()>", e
     elif init == "bias":
-        lines.append(f"  %i = linalg.broadcast ins(%b : tensor<{c}x{e}>) outs(%ie : {last_t}) dimensions = "
-                     f"[0, {spatial_dims}]")
+        start, start_map, start_t = "%b", f"affine_map<{domain} -> ({dc})>", f"tensor<{c}x{e}>"
     else:
         lines.append(f"  %i = linalg.transpose ins(%init : {init_t}) outs(%ie : {last_t}) "
                      f"permutation = [0, {', '.join(str(2 + i) for i in range(rank))}, 1]")
+        start, start_map, start_t = "%i", out_map, last_t
+    parallel = ", ".join(['"parallel"'] * len(dims))
+    args = [f"%a{t}: {e}, %w{t}: {e}" for t in range(len(taps))]
+    body = []
+    acc = "%start"
+    for t in range(len(taps)):
+        body += [f"    %m{t} = arith.mulf %a{t}, %w{t} : {e}", f"    %s{t} = arith.addf {acc}, %m{t} : {e}"]
+        acc = f"%s{t}"
     lines += [
         f"  %wle = tensor.empty() : {w_last}",
         f"  %wl = linalg.transpose ins(%w : {w}) outs(%wle : {w_last}) "
         f"permutation = [{', '.join(str(1 + i) for i in range(rank))}, 0]",
-        f"  %g = linalg.generic {{indexing_maps = [affine_map<{domain} -> (d0, {dc}, {', '.join(reads)})>, "
-        f"affine_map<{domain} -> ({', '.join(ks)}, {dc})>, affine_map<{domain} -> (d0, {', '.join(os)}, {dc})>], "
-        f"iterator_types = [{iterators}]}} ins(%x, %wl : {x}, {w_last}) outs(%i : {last_t}) {{",
-        f"  ^bb0(%a: {e}, %b2: {e}, %o: {e}):",
-        f"    %m = arith.mulf %a, %b2 : {e}",
-        f"    %sum = arith.addf %o, %m : {e}",
-        f"    linalg.yield %sum : {e}",
+        f"  %g = linalg.generic {{indexing_maps = [{start_map}, "
+        f"{', '.join(m for pair in zip(x_maps, w_maps) for m in pair)}, {out_map}], iterator_types = [{parallel}]}} "
+        f"ins({start}, {', '.join(['%x, %wl'] * len(taps))} : {start_t}, {', '.join([f'{x}, {w_last}'] * len(taps))}) "
+        f"outs(%ie : {last_t}) {{",
+        f"  ^bb0(%start: {e}, {', '.join(args)}, %unused: {e}):",
+        *body,
+        f"    linalg.yield {acc} : {e}",
         f"  }} -> {last_t}",
         f"  %oe = tensor.empty() : {init_t}",
         f"  %out = linalg.transpose ins(%g : {last_t}) outs(%oe : {init_t}) permutation = [0, {rank + 1}, {spatial_dims}]",
@@ -401,7 +404,7 @@ def rewrite_convolutions(root: ir.Operation) -> int:
         text = _replacement(op, init) if op.name in CONVOLUTIONS else _depthwise_replacement(op, init)
         if text is None:
             continue
-        result = _splice(text, op, operands + ([extra] if extra is not None else []))
+        result = splice(text, op, operands + ([extra] if extra is not None else []))
         result.owner.operation.attributes[CHANNELS_FIRST] = ir.UnitAttr.get()
         op.results[0].replace_all_uses_with(result)
         op.erase()

@@ -9,9 +9,12 @@
 // CHECK-DAG: #[[WINDOWS1D:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1 * 2 + d2 * 3)>
 // CHECK-DAG: #[[ALONG:.*]] = affine_map<(d0, d1, d2, d3) -> (d3, 0, 0)>
 // CHECK-DAG: #[[READ:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1 + d3, d2 + d4, d5)>
-// CHECK-DAG: #[[DWX:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d5, d1 + d3, d2 + d4)>
-// CHECK-DAG: #[[DWW:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d4, d5)>
-// CHECK-DAG: #[[DWO:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d5)>
+// CHECK-DAG: #[[DWX0:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1 mod 4, d2 mod 4)>
+// CHECK-DAG: #[[DWW0:.*]] = affine_map<(d0, d1, d2, d3) -> (0, 0, d3)>
+// CHECK-DAG: #[[DWX1:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1 mod 4, d2 + 1)>
+// CHECK-DAG: #[[DWX8:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1 + 2, d2 + 2)>
+// CHECK-DAG: #[[DWW8:.*]] = affine_map<(d0, d1, d2, d3) -> (2, 2, d3)>
+// CHECK-DAG: #[[DWO:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: func.func @strided
 // CHECK:         %[[COPY:.*]] = linalg.generic {indexing_maps = [#[[WINDOWS]], #{{.*}}]{{.*}} ins(%arg0 : tensor<2x4x9x9xf32>) outs(%{{.*}} : tensor<2x4x4x3x3x4xf32>)
 // CHECK:         %[[COL:.*]] = tensor.collapse_shape %[[COPY]] {{\[\[}}0, 1, 2], [3, 4, 5]] : tensor<2x4x4x3x3x4xf32> into tensor<32x36xf32>
@@ -117,15 +120,22 @@ func.func @chain(%x: tensor<1x3x8x8xf32>, %w1: tensor<4x3x3x3xf32>, %shift: tens
   return %c2 : tensor<1x5x2x2xf32>
 }
 
-// A depthwise convolution (its init a tensor: accumulated into, made channel-last): a generic over (n, oh,
-// ow, kh, kw, c), the kernel's dimensions reductions, the channels innermost; the filter read as (kh, kw,
-// c); the result transposed to torch's layout. A convolution of dynamic size is left as it is.
+// A depthwise convolution (its init a tensor: accumulated into, made channel-last, read as the first
+// input): an element-wise generic over (n, oh, ow, c), the channels innermost, reading x and the filter
+// (as (kh, kw, c)) once for each of the 9 taps, at oh + kh, ow + kw (`o mod 4`, o itself, where the tap
+// adds nothing) and (kh, kw, c), summed onto the init in the taps' order; the result transposed to
+// torch's layout. A convolution of dynamic size is left as it is.
 // CHECK-LABEL: func.func @left
 // CHECK:         %[[INIT:.*]] = linalg.transpose ins(%arg4 : tensor<1x4x4x4xf32>) {{.*}} permutation = [0, 2, 3, 1]
 // CHECK:         %[[W:.*]] = linalg.transpose ins(%arg1 : tensor<4x3x3xf32>) outs(%{{.*}} : tensor<3x3x4xf32>) permutation = [1, 2, 0]
-// CHECK:         %[[DW:.*]] = linalg.generic {indexing_maps = [#[[DWX]], #[[DWW]], #[[DWO]]], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "parallel"]} ins(%arg0, %[[W]] : tensor<1x4x6x6xf32>, tensor<3x3x4xf32>) outs(%[[INIT]] : tensor<1x4x4x4xf32>)
-// CHECK:           arith.mulf
-// CHECK:           arith.addf
+// CHECK:         %[[DW:.*]] = linalg.generic {indexing_maps = [#[[DWO]], #[[DWX0]], #[[DWW0]], #[[DWX1]], {{.*}}, #[[DWX8]], #[[DWW8]], #[[DWO]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[INIT]], %arg0, %[[W]], %arg0, %[[W]], {{.*}} : tensor<1x4x4x4xf32>, tensor<1x4x6x6xf32>, tensor<3x3x4xf32>, {{.*}}) outs(%{{.*}} : tensor<1x4x4x4xf32>)
+// CHECK-NEXT:    ^bb0(%[[O:[^:]*]]: f32, %[[X0:[^:]*]]: f32, %[[W0:[^:]*]]: f32, %[[X1:[^:]*]]: f32, %[[W1:[^:]*]]: f32, {{.*}}):
+// CHECK-NEXT:      %[[M0:.*]] = arith.mulf %[[X0]], %[[W0]]
+// CHECK-NEXT:      %[[S0:.*]] = arith.addf %[[O]], %[[M0]]
+// CHECK-NEXT:      %[[M1:.*]] = arith.mulf %[[X1]], %[[W1]]
+// CHECK-NEXT:      arith.addf %[[S0]], %[[M1]]
+// CHECK-COUNT-7:   arith.mulf
+// CHECK:           linalg.yield
 // CHECK:         %[[OUT:.*]] = linalg.transpose ins(%[[DW]] : tensor<1x4x4x4xf32>) {{.*}} permutation = [0, 3, 1, 2] {nanomm.channels_first}
 // CHECK:         linalg.conv_2d_nchw_fchw
 // CHECK-NOT:     linalg.matmul
