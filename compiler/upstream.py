@@ -35,6 +35,7 @@ from .parallel import resolve_threads
 SYMBOL = "segment"
 PIPELINE = ",".join([
     "func.func(convert-elementwise-to-linalg)",  # arith / math ops on whole tensors
+    "decompose-pads",  # (bufferized, a pad fills its whole buffer, then copies the source over it)
     "func.func(linalg-generalize-named-ops)",
     "widen-bool",
     "func.func(linalg-fuse-elementwise-ops)",

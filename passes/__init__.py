@@ -12,6 +12,7 @@ REGISTRY: dict[str, str] = {
     "static-shapes": "static_shapes:StaticShapes",
     "conv-to-matmul": "conv_matmul:ConvToMatmul",
     "expand-math": "expand_math:ExpandMath",
+    "decompose-pads": "decompose_pads:DecomposePads",
     "widen-bool": "widen_bool:WidenBool",
     "strided-copies": "strided_copies:StridedCopies",
     "reassociate-reductions": "reassociate:ReassociateReductions",

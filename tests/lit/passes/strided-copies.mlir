@@ -25,3 +25,16 @@ func.func @rotate_half(%x: memref<2x8xf32>, %out: memref<2x8xf32>, %row: memref<
   memref.dealloc %r : memref<2x8xf32>
   return
 }
+
+// A padded tensor's interior: each row's (w, c) is one run of 4 x 8 in both the source and the padded
+// buffer, so the copy runs over (n, h, w * c): LLVM vectorizes a loop of 32 (it unrolls one of 8 into
+// scalar moves).
+// CHECK-LABEL: func.func @interior
+// CHECK:         %[[SRC:.*]] = memref.collapse_shape %arg0 {{\[}}[0], [1], [2, 3]] : memref<1x4x4x8xf32> into memref<1x4x32xf32>
+// CHECK:         %[[DST:.*]] = memref.collapse_shape %{{.*}} {{\[}}[0], [1], [2, 3]] : memref<1x4x4x8xf32, strided<[288, 48, 8, 1], offset: 56>> into memref<1x4x32xf32, strided<[288, 48, 1], offset: 56>>
+// CHECK:         linalg.copy {{.*}}ins(%[[SRC]] : memref<1x4x32xf32>) outs(%[[DST]] :
+func.func @interior(%x: memref<1x4x4x8xf32>, %out: memref<1x6x6x8xf32>) {
+  %v = memref.subview %out[0, 1, 1, 0] [1, 4, 4, 8] [1, 1, 1, 1] : memref<1x6x6x8xf32> to memref<1x4x4x8xf32, strided<[288, 48, 8, 1], offset: 56>>
+  memref.copy %x, %v : memref<1x4x4x8xf32> to memref<1x4x4x8xf32, strided<[288, 48, 8, 1], offset: 56>>
+  return
+}
