@@ -20,7 +20,7 @@ MAX_K = {"u8s8": (2**31 - 1) // (255 * 128), "s8s8": (2**31 - 1) // (128 * 128)}
 
 MAX_DIM = 1 << 31
 
-ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu", "sigmoid")
+ACTIVATIONS = ("relu", "relu6", "gelu", "gelu_tanh", "silu", "sigmoid")
 
 # The activations as numpy expressions: what the kernel's epilogue computes, NaN and infinities
 # included (the K = 0 calls' epilogue, and what compiler/graph.py matches an element-wise body
@@ -28,6 +28,7 @@ ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu", "sigmoid")
 ACTIVATION_FUNCTIONS = {
     None: lambda v: v,
     "relu": lambda v: np.maximum(v, 0),
+    "relu6": lambda v: np.minimum(np.fmax(v, 0), 6),
     "sigmoid": lambda v: 1 / (1 + np.exp(-v)),
     "silu": lambda v: v / (1 + np.exp(-v)),
     "gelu": lambda v: 0.5 * v * (1 + np.vectorize(math.erf, otypes=[v.dtype])(v / np.sqrt(2))),
@@ -44,7 +45,8 @@ class Epilogue:
 
     bias: a float32 vector along N (the kernel's argument after C); residual: a float32 matrix of C's
     shape and row stride (the next argument). activation: None or one of ACTIVATIONS: relu
-    (max(x, 0), NaN kept), gelu (x/2 (1 + erf(x/sqrt 2)), PyTorch's default), gelu_tanh (its tanh
+    (max(x, 0), NaN kept), relu6 (min(max(x, 0), 6), NaN to 0: torch-mlir's clamp of MobileNet's
+    ReLU6), gelu (x/2 (1 + erf(x/sqrt 2)), PyTorch's default), gelu_tanh (its tanh
     form), silu (x sigmoid(x)), sigmoid (1 / (1 + e^-x)).
     scale: a float32 vector along N multiplying the sums; zero_point: an int32 vector along N
     subtracted from int32 sums first (a u8 A's zero point times B's column sums). An epilogue of an
@@ -307,6 +309,8 @@ def _f32(x: float) -> str:
 # The body of each activation: SSA lines computing %act from %x (f32).
 _ACTIVATION_BODIES = {
     "relu": ["%floor = arith.constant 0.0 : f32", "%act = arith.maximumf %x, %floor : f32"],
+    "relu6": ["%floor = arith.constant 0.0 : f32", "%six = arith.constant 6.0 : f32",
+              "%low = arith.maxnumf %x, %floor : f32", "%act = arith.minnumf %low, %six : f32"],
     "gelu_tanh": [f"%k = arith.constant {_f32(math.sqrt(2 / math.pi))} : f32",
                   f"%c3 = arith.constant {_f32(0.044715)} : f32", "%half = arith.constant 0.5 : f32",
                   "%one = arith.constant 1.0 : f32", "%x2 = arith.mulf %x, %x : f32", "%x3 = arith.mulf %x2, %x : f32",

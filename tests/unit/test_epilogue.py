@@ -17,7 +17,7 @@ from nanomm.errors import AliasError, PassError
 pytestmark = pytest.mark.kernels
 
 _ERF = np.vectorize(math.erf, otypes=[np.float64])
-ACTS = [None, "relu", "gelu", "gelu_tanh", "silu", "sigmoid"]
+ACTS = [None, "relu", "relu6", "gelu", "gelu_tanh", "silu", "sigmoid"]
 
 
 def reference(acc: np.ndarray, alpha=1.0, bias=None, activation=None, residual=None) -> np.ndarray:
@@ -28,6 +28,8 @@ def reference(acc: np.ndarray, alpha=1.0, bias=None, activation=None, residual=N
     with np.errstate(all="ignore"):
         if activation == "relu":
             x = np.where(np.isnan(x), x, np.maximum(x, 0))
+        elif activation == "relu6":
+            x = np.minimum(np.where(np.isnan(x), 0, np.maximum(x, 0)), 6)
         elif activation == "gelu":
             x = 0.5 * x * (1 + _ERF(x / math.sqrt(2)))
         elif activation == "gelu_tanh":
