@@ -109,7 +109,8 @@ def needs_graph(func: ir.Operation) -> bool:
 
 class _E:
     """A node of a scalar expression: a leaf ("x": the contraction's sum, "bias", "res", "t": the
-    activation's argument, "const") or an arith / math op over other nodes."""
+    activation's argument, "const", "col": the value-th vector along the columns other than the bias,
+    a batch norm's) or an arith / math op over other nodes."""
 
     __slots__ = ("op", "args", "value")
 
@@ -149,6 +150,8 @@ def _evaluate(e: _E, leaves: dict, memo: dict):
         v = leaves[e.op]
     elif e.op == "const":
         v = np.float64(e.value)
+    elif e.op == "col":
+        v = leaves.get(f"col{e.value}", np.ones(1))
     elif e.op in ("x", "bias", "res", "t"):
         v = np.zeros(1)
     elif e.op == "arith.cmpf":
@@ -188,17 +191,19 @@ def _leaves(e: _E, cut: _E | None = None) -> set[str]:
             return frozenset(("t",))
         if id(n) not in memo:
             memo[id(n)] = (frozenset((n.op,)) if n.op in ("x", "bias", "res") else
+                           frozenset((f"col{n.value}",)) if n.op == "col" else
                            frozenset().union(*(walk(a) for a in n.args)) if n.args else frozenset())
         return memo[id(n)]
     return set(walk(e))
 
 
-def _substitute(e: _E, cut: _E) -> _E:
+def _substitute(e: _E, cut: _E, by: _E | None = None) -> _E:
+    """e with the node `cut` replaced by `by` (a leaf "t" by default)."""
     memo: dict = {}
 
     def walk(n: _E) -> _E:
         if n is cut:
-            return _E("t")
+            return by or _E("t")
         if id(n) not in memo:
             memo[id(n)] = _E(n.op, tuple(walk(a) for a in n.args), n.value) if n.args else n
         return memo[id(n)]
@@ -235,11 +240,17 @@ class _Epilogue:
     activation: str | None
     residual: bool
     deviation: float = 0.0  # the body's largest relative difference from the activation
+    # with vectors along the columns besides the bias (a batch norm's): the activation's argument as an
+    # expression of x, the bias and them, affine in x for each column (alpha, bias_gain and offset unused)
+    columns: _E | None = None
 
 
 def _match(e: _E, rtol: float = EXACT) -> _Epilogue | str:
-    """e as act(alpha * x + bias_gain * bias + offset) + res, or why it is not of that form."""
+    """e as act(alpha * x + bias_gain * bias + offset) + res, or why it is not of that form. Where e
+    reads column vectors ("col" leaves), as act(s * x + t) + res with s and t vectors along the columns
+    that the vectors' values give (_Epilogue.columns)."""
     leaves = _leaves(e)
+    cols = {leaf for leaf in leaves if leaf.startswith("col")}
     if "x" not in leaves:
         return "the result does not depend on the contraction"
     residual = "res" in leaves
@@ -252,8 +263,19 @@ def _match(e: _E, rtol: float = EXACT) -> _Epilogue | str:
     xs, bs = rng.uniform(-3, 3, 16), rng.uniform(-3, 3, 16)
     affine, near = False, None
     for cut in _nodes(e):
-        if "x" not in _leaves(cut) or _leaves(e, cut) & {"x", "bias"}:
-            continue  # not a node through which every path to x and the bias passes
+        if "x" not in _leaves(cut) or _leaves(e, cut) & ({"x", "bias"} | cols):
+            continue  # not a node through which every path to x, the bias and the columns passes
+        if cols:
+            if not _affine_in_x(cut, cols, rng):
+                continue
+            h = _substitute(e, cut)
+            got = _run(h, t=_GRID)
+            deviations = {name: _deviation(got, want) for name, want in _REFERENCES.items()}
+            name = min(deviations, key=deviations.get)
+            if deviations[name] <= max(rtol, EXACT):
+                return _Epilogue(1.0, 1.0, 0.0, name, residual, deviations[name], columns=cut)
+            affine = True
+            continue
         zero = np.zeros(1)
         offset = float(_run(cut, x=zero, bias=zero)[0])
         alpha = float(_run(cut, x=zero + 1, bias=zero)[0]) - offset
@@ -282,6 +304,29 @@ def _match(e: _E, rtol: float = EXACT) -> _Epilogue | str:
     return "no part of the body is alpha * x + bias"
 
 
+def _affine_in_x(cut: _E, cols: set, rng) -> bool:
+    """Whether cut is s * x + t for every draw of its column vectors and bias (s nonzero)."""
+    for _ in range(3):
+        leaves = {c: rng.uniform(0.5, 2, 16) * rng.choice([-1, 1], 16) for c in cols}
+        leaves["bias"] = rng.uniform(-3, 3, 16)
+        xs = rng.uniform(-3, 3, 16)
+        t = _run(cut, x=np.zeros(16), **leaves)
+        slope = _run(cut, x=np.ones(16), **leaves) - t
+        if t.shape != (16,) or not (np.all(np.isfinite(t)) and np.all(np.isfinite(slope)) and np.all(slope != 0)):
+            return False
+        if not np.allclose(_run(cut, x=xs, **leaves), slope * xs + t, rtol=1e-9, atol=1e-12):
+            return False
+    return True
+
+
+def column_affine(expr: _E, n: int, bias: np.ndarray | None, cols: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """(s, t) of an _Epilogue.columns expression, s * x + t, for the vectors' values (each n long)."""
+    leaves = {f"col{k}": np.asarray(c, np.float64).reshape(n) for k, c in enumerate(cols)}
+    leaves["bias"] = np.zeros(n) if bias is None else np.asarray(bias, np.float64).reshape(n)
+    t = np.broadcast_to(_run(expr, x=np.zeros(n), **leaves), (n,))
+    return np.broadcast_to(_run(expr, x=np.ones(n), **leaves), (n,)) - t, t
+
+
 # ---------------------------------------------------------------- the plan
 
 @dataclass
@@ -305,7 +350,12 @@ class _Contraction:
     out_shape: tuple = ()
     out_dtype: np.dtype | None = None  # its result's (what the kernel returns)
     fused: list = field(default_factory=list)  # the consumers' op names
+    fused_values: list = field(default_factory=list)  # and their results' value ids
     deviation: float = 0.0  # of the fused body from the activation it runs as (see _match)
+    columns: list = field(default_factory=list)  # value ids of the vectors along N of "col" leaves
+    # with columns: act's argument as s * x + t (_Epilogue.columns), s folded into the packed B and t
+    # the bias when build() knows the vectors
+    column_expr: _E | None = None
 
     def describe(self) -> str:
         ep = self.epilogue
@@ -315,7 +365,8 @@ class _Contraction:
                 parts.append(f"alpha={ep.alpha:g}")
             act = ep.activation and (ep.activation + (f" (body within {self.deviation:.1e})" if self.deviation > EXACT
                                                       else ""))
-            parts += (["bias"] if ep.bias else []) + ([act] if act else []) + (["residual"] if ep.residual else [])
+            parts += (["column scale (in B)"] if self.column_expr is not None else []) + \
+                (["bias"] if ep.bias else []) + ([act] if act else []) + (["residual"] if ep.residual else [])
         shape = "x".join("?" if n == -1 else str(n) for n in self.c_shape + self.a_view[1][-1:])
         b = "constant, pre-packed" if self.packed is not None else "argument"
         return f"{self.name} {self.where}: {shape} {self.dtype}, B {b}, epilogue {' + '.join(parts) or 'none'}"
@@ -346,15 +397,12 @@ class GraphFunction:
         self.segment_counters: programs.Counters | None = None
 
     def build(self) -> "GraphFunction":
-        """Compiles the pre-packed kernels and the segments, then runs the function once on zeros with
-        their results stood in for by zeros: every other kernel (nanomm.matmul's, for operands known
-        only at run time, at the layouts their views give) compiles here too, not at the first call,
-        and the compiled ones do not run (a whole model's forward would, on one thread)."""
-        for c in self.contractions:
-            if c.packed is not None:
-                rows = None if -1 in c.c_shape else math.prod(c.c_shape[:-1])  # None: the dynamic-M kernel
-                c.kernel = compile_matmul(rows, c.c_shape[-1], c.a_view[1][-1], c.dtype, b=c.packed,
-                                          epilogue=c.epilogue)
+        """Compiles the segments (running those of constants), then the pre-packed kernels (B's columns
+        scaled where the epilogue has column vectors, which those segments may compute), then runs the
+        function once on zeros with their results stood in for by zeros: every other kernel
+        (nanomm.matmul's, for operands known only at run time, at the layouts their views give) compiles
+        here too, not at the first call, and the compiled ones do not run (a whole model's forward
+        would, on one thread)."""
         for k, seg in enumerate(self.segments):
             if seg.outputs:  # (a segment nothing reads is not compiled)
                 ops = ", ".join(f"{n} ({w})" for n, w in zip(seg.op_names, seg.where))
@@ -366,6 +414,18 @@ class GraphFunction:
                         value = results[j].reshape(shape)
                         value.flags.writeable = False
                         self._nodes[v] = ("const", value)
+        for c in self.contractions:
+            if c.column_expr is not None:
+                n = c.c_shape[-1]
+                bias = None if c.bias is None else self._get(c.bias, (), {})[0]
+                scale, shift = column_affine(c.column_expr, n, bias, [self._get(v, (), {})[0] for v in c.columns])
+                if np.any(scale != 1):  # (a new array: the constant B may be another's too)
+                    c.packed = np.ascontiguousarray(c.packed * scale, np.float32)
+                c.bias_array = np.ascontiguousarray(shift, np.float32)
+            if c.packed is not None:
+                rows = None if -1 in c.c_shape else math.prod(c.c_shape[:-1])  # None: the dynamic-M kernel
+                c.kernel = compile_matmul(rows, c.c_shape[-1], c.a_view[1][-1], c.dtype, b=c.packed,
+                                          epilogue=c.epilogue)
         self._warm()
         # a view that numpy's views could only give through a copy, read by what is not a view, reads its
         # chain's first array instead where that makes it a strided view of it (_compose)
@@ -986,7 +1046,7 @@ def _canonical(x: np.ndarray, view: tuple) -> np.ndarray:
 # ---------------------------------------------------------------- reading a function
 
 class _Reader:
-    def __init__(self, name: str, func: ir.Operation, blobs: dict, rtol: float, no_fuse: frozenset = frozenset()):
+    def __init__(self, name: str, func: ir.Operation, blobs: dict, rtol: float, limits: dict | None = None):
         self.name, self.blobs, self.rtol = name, blobs, rtol
         self.ids: dict = {}  # ir.Value -> int
         self.nodes: dict = {}  # int -> ("arg", i) | ("const", array) | ("view", src, fn) | ("out", contraction index)
@@ -1004,7 +1064,7 @@ class _Reader:
         self.open: _Segment | None = None  # the segment later upstream ops join
         self.constants: _Segment | None = None  # the segment of ops computed from constants alone
         self.depends: dict = {}  # value id -> whether it depends on the open segment (memo)
-        self.no_fuse = no_fuse  # contraction indices whose consumers stay outside their epilogue
+        self.limits = limits or {}  # contraction index -> how many consumers its epilogue fuses at most
         self.view_ops: dict = {}  # value id of a ("view", ...) node -> its op
         # value id -> (id of the array before a scalar factor, the factor): x * c read by a contraction
         # is x read with alpha * c
@@ -1481,7 +1541,7 @@ class _Reader:
         """Fuses an element-wise linalg.generic into the epilogue of the latest contraction it reads."""
         ins = list(op.operands)[:-1]
         rank = len(_shape(op.results[0].type)) if len(op.results) == 1 else -1
-        maps = _maps(op)
+        maps = _maps(op, unit_constants=True)
         if rank < 1 or maps is None or any(i != "parallel" for i in _iterators(op)) or \
                 maps[-1] != list(range(rank)) or str(op.results[0].type.element_type) != "f32":
             return False
@@ -1490,18 +1550,23 @@ class _Reader:
         if not owners:
             return False
         index = max(owners)
-        if index in self.no_fuse:
+        if len(self.contractions[index].fused) >= self.limits.get(index, math.inf):
             return False
         con = self.contractions[index]
-        exprs = []
+        exprs, columns = [], list(con.columns)
         for v, m in zip(ins, maps):
             vid = self.vid(v)
+            shape = self.shapes.get(vid, ((), ""))[0]
             if vid in self.region and self.region[vid][0] == index and m == list(range(rank)):
                 exprs.append(self.region[vid][1])
-            elif m == [rank - 1] and self.shapes.get(vid, ((), ""))[0] == (con.c_shape[-1],):
-                if con.bias not in (None, vid):
-                    return False  # a second bias
+            elif m == [rank - 1] and shape == (con.c_shape[-1],) and con.bias in (None, vid) and not columns:
                 exprs.append(_BIAS)
+            elif [d for d in m if d != -1] == [rank - 1] and len(shape) == len(m) and \
+                    shape[m.index(rank - 1)] == con.c_shape[-1] and \
+                    math.prod(shape) == con.c_shape[-1] and self.columns_foldable(con, vid):
+                if vid not in columns:  # (another vector along N than the bias: a batch norm's)
+                    columns.append(vid)
+                exprs.append(_E("col", value=columns.index(vid)))
             elif m == list(range(rank)) and self.shapes.get(vid, ((), ""))[0] == _shape(op.results[0].type):
                 if con.residual not in (None, vid):
                     return False  # a second residual
@@ -1518,9 +1583,19 @@ class _Reader:
                 con.bias = self.use(v, op)
             elif e is _RES:
                 con.residual = self.use(v, op)
+            elif e.op == "col":
+                self.use(v, op)
+        con.columns = columns
         con.fused.append(op.name)
+        con.fused_values.append(self.vid(op.results[0]))
         self.region[self.vid(op.results[0])] = (index, expr)
         return True
+
+    def columns_foldable(self, con: _Contraction, vid: int) -> bool:
+        """Whether a vector along N can scale B's columns at build: B a float32 constant, the vector and
+        any bias computed from constants alone."""
+        return con.dtype == "f32" and self.nodes.get(con.b, ("",))[0] == "const" and self.from_constants(vid) and \
+            (con.bias is None or self.from_constants(con.bias))
 
     def body(self, op, inputs: list[_E]) -> _E | None:
         """The scalar expression a generic's body computes from its inputs' expressions, or None."""
@@ -1566,9 +1641,19 @@ class _Reader:
             vid = used[0]
             expr = self.region[vid][1]
             found = _match(expr, self.rtol)
+            if isinstance(found, str) and con.bias is not None and self.columns_foldable(con, con.bias):
+                # a constant vector that is not added (x * gamma): a column vector instead of the bias
+                as_column = _E("col", value=len(con.columns))
+                again = _match(_substitute(expr, _BIAS, as_column), self.rtol)
+                if not isinstance(again, str):
+                    con.columns, con.bias, found = con.columns + [con.bias], None, again
             if isinstance(found, str):
+                # the most of the first consumers that do fit (a batch norm and not the residual add after it)
+                keep = next((k for k in range(len(con.fused) - 1, 0, -1)
+                             if not isinstance(_match(self.region[con.fused_values[k - 1]][1], self.rtol), str)), 0)
                 raise _Unfused(index, f"function @{self.name}: {con.name} ({con.where}) and its element-wise "
-                                      f"consumers {', '.join(con.fused)}: cannot be fused: {found}")
+                                      f"consumers {', '.join(con.fused)}: cannot be fused: {found}" +
+                                      (f" (the first {keep} of them are fused)" if keep else ""), keep)
             self.make_epilogue(con, found)
             con.deviation = found.deviation
             con.out_shape = self.shapes[vid][0]
@@ -1576,6 +1661,13 @@ class _Reader:
             self.nodes[vid] = ("out", index)
 
     def make_epilogue(self, con: _Contraction, found: _Epilogue) -> None:
+        if found.columns is not None:  # s * x + t: s into B's columns, t the bias, at build (columns_foldable)
+            con.column_expr = found.columns
+            con.epilogue = Epilogue(bias=True, activation=found.activation, residual=found.residual)
+            if not found.residual:
+                con.residual = None
+            self.pack(con, self.nodes[con.b][1])
+            return
         bias_node = self.nodes.get(con.bias) if con.bias is not None else None
         N = con.c_shape[-1]
         has_bias = con.bias is not None or found.offset != 0
@@ -1617,15 +1709,23 @@ def _iterators(op) -> list[str]:
     return [re.sub(r".*<(\w+)>.*", r"\1", str(i)) for i in ir.ArrayAttr(op.attributes["iterator_types"])]
 
 
-def _maps(op) -> list[list[int]] | None:
+def _maps(op, unit_constants: bool = False) -> list[list[int]] | None:
     """Each operand's indexing map as the loop dimensions its results are, or None if one is not a
-    projected permutation (constant or compound results)."""
+    projected permutation (constant or compound results). unit_constants: a result 0 at a dimension of
+    size 1 (a vector along the channels as torch-mlir's batch norm reads it, (c, 1, 1)) is -1."""
     out = []
-    for a in ir.ArrayAttr(op.attributes["indexing_maps"]):
+    for a, v in zip(ir.ArrayAttr(op.attributes["indexing_maps"]), op.operands):
         am = ir.AffineMapAttr(a).value
-        if not all(isinstance(e, ir.AffineDimExpr) for e in am.results):
-            return None
-        out.append([ir.AffineDimExpr(e).position for e in am.results])
+        dims = []
+        for i, e in enumerate(am.results):
+            if isinstance(e, ir.AffineDimExpr):
+                dims.append(ir.AffineDimExpr(e).position)
+            elif unit_constants and isinstance(e, ir.AffineConstantExpr) and ir.AffineConstantExpr(e).value == 0 \
+                    and _shape(v.type)[i] == 1:
+                dims.append(-1)
+            else:
+                return None
+        out.append(dims)
     return out
 
 
@@ -1721,16 +1821,18 @@ def read_function(name: str, func: ir.Operation, blobs: dict, activation_rtol: f
     rtol = EXACT if activation_rtol is None else activation_rtol
     if rewrite_convolutions(func):
         sink_transposes(func)
-    no_fuse: dict[int, str] = {}
+    limits: dict[int, int] = {}  # contraction index -> how many of its consumers to fuse at most
+    unfused: dict[int, str] = {}
     while True:
         try:
-            f = _Reader(name, func, blobs, rtol, frozenset(no_fuse)).read()
+            f = _Reader(name, func, blobs, rtol, dict(limits)).read()
         except _Unfused as exc:
-            if exc.index in no_fuse:  # cannot happen: an unfused contraction has no consumers to match
+            if limits.get(exc.index) == 0:  # cannot happen: an unfused contraction has no consumers to match
                 raise MLIRInputError(exc.why) from None
-            no_fuse[exc.index] = exc.why
+            limits[exc.index] = exc.keep  # (fewer than it fused: each retry fuses less)
+            unfused[exc.index] = exc.why
             continue
-        f.unfused = no_fuse
+        f.unfused = unfused
         return f
 
 
@@ -1786,11 +1888,12 @@ class DynamicSizeError(MLIRInputError):
 
 
 class _Unfused(Exception):
-    """A contraction's consumers do not fit its epilogue: read the function again without fusing them."""
+    """A contraction's consumers do not fit its epilogue: read the function again fusing only the first
+    `keep` of them (their expression matched)."""
 
-    def __init__(self, index: int, why: str):
+    def __init__(self, index: int, why: str, keep: int = 0):
         super().__init__(why)
-        self.index, self.why = index, why
+        self.index, self.why, self.keep = index, why, keep
 
 
 _UPSTREAM_DIALECTS = ("linalg", "tensor", "arith", "math")
