@@ -53,11 +53,20 @@ PIPELINE = ",".join([
 ])
 
 
-def pipeline(cpu) -> str:
-    """PIPELINE for a CPU: where it has AVX-512, exp's 2^n is one vscalefps (expand-math scalef) and
-    LLVM vectorizes at 512 bits (_wide_vectors)."""
-    return PIPELINE.replace("expand-math{keep-other=1}", "expand-math{keep-other=1 scalef=1}") \
-        if cpu.has("avx512f") else PIPELINE
+def pipeline(cpu, text: str = "") -> str:
+    """PIPELINE for a CPU and a segment's text: where the CPU has AVX-512, exp's 2^n is one vscalefps
+    (expand-math scalef) and LLVM vectorizes at 512 bits (_wide_vectors); where it has no AVX-512 BF16
+    and the segment rounds to bfloat16, the rounding is integer ops (arith-expand: LLVM would call
+    compiler-rt's __truncsfbf2, which the JIT'd module cannot reach: a call to nowhere)."""
+    passes = PIPELINE
+    if cpu.has("avx512f"):
+        passes = passes.replace("expand-math{keep-other=1}", "expand-math{keep-other=1 scalef=1}")
+    if "bf16" in text and not cpu.has("avx512bf16"):  # (bf16 arithmetic and math in float32, rounded after)
+        passes = passes.replace("expand-math{", "func.func(math-extend-to-supported-types{target-type=f32}),"
+                                "func.func(arith-emulate-unsupported-floats{source-types=bf16 target-type=f32}),"
+                                "expand-math{")
+        passes = passes.replace("lower-llvm{", "func.func(arith-expand{include-bf16=true}),lower-llvm{")
+    return passes
 
 
 _segments: dict[str, "Segment"] = {}
@@ -359,7 +368,7 @@ def _compile(text: str, context: str = ""):
     from ..runtime.jit import JitModule
 
     cpu = native_cpu()
-    features, opt, passes = cpu.feature_string(), settings.opt_level(), pipeline(cpu)
+    features, opt, passes = cpu.feature_string(), settings.opt_level(), pipeline(cpu, text)
     cache = DiskCache()
     key = content_key(_compiler_fingerprint(), "segment", passes, text, cpu.name, features, str(opt))
     jit = _load_cached(cache, key, cpu.name, features, opt, [SYMBOL])

@@ -1342,3 +1342,36 @@ def test_a_constant_vector_multiplying_the_sums_scales_the_columns():
     a = _RNG.standard_normal((4, 8)).astype(np.float32)
     _agrees(f(a), (a.astype(np.float64) @ _BN_B * [0.5, -2.0, 3.0, 0.25, 1.0]).astype(np.float32))
     assert f.describe().endswith("epilogue column scale (in B) + bias"), f.describe()
+
+
+def test_bfloat16_arithmetic_in_a_segment_runs_on_any_cpu():
+    """A segment rounding to bfloat16 and computing in it (torch-mlir's bf16 GELU): without AVX-512 BF16,
+    LLVM would call compiler-rt's __truncsfbf2, which the JIT'd module cannot reach (the process crashed);
+    the segment pipeline computes in float32 and rounds with integer ops there (upstream.pipeline)."""
+    from nanomm.compiler import upstream
+    from nanomm.runtime.cpu import TARGETS
+
+    assert "include-bf16" in upstream.pipeline(TARGETS["znver3"], "bf16") and \
+        "include-bf16" not in upstream.pipeline(TARGETS["znver3"], "f32")
+    assert "include-bf16" not in upstream.pipeline(TARGETS["znver4"], "bf16")  # (vcvtneps2bf16 there)
+    source = """
+#m = affine_map<(d0) -> (d0)>
+func.func @f(%x: tensor<7xf32>) -> tensor<7xbf16> {
+  %e = tensor.empty() : tensor<7xbf16>
+  %three = arith.constant 3.0 : bf16
+  %y = linalg.generic {indexing_maps = [#m, #m], iterator_types = ["parallel"]} ins(%x : tensor<7xf32>)
+       outs(%e : tensor<7xbf16>) {
+  ^bb0(%a: f32, %o: bf16):
+    %t = arith.truncf %a : f32 to bf16
+    %d = arith.divf %t, %three : bf16
+    %s = math.sqrt %d : bf16
+    linalg.yield %s : bf16
+  } -> tensor<7xbf16>
+  return %y : tensor<7xbf16>
+}
+"""
+    x = np.array([0.1, 1.0, 3.3, 100.7, 1e-30, np.inf, np.nan], np.float32)
+    got = nanomm.compile(source).f(x)
+    bf = ml_dtypes.bfloat16
+    want = np.sqrt((x.astype(bf).astype(np.float32) / 3).astype(bf).astype(np.float32)).astype(bf)
+    assert got.dtype == bf and np.array_equal(got.astype(np.float32), want.astype(np.float32), equal_nan=True), (got, want)
