@@ -40,6 +40,7 @@ PIPELINE = ",".join([
     "widen-bool",
     "func.func(linalg-fuse-elementwise-ops)",
     "canonicalize", "cse",
+    "distinct-results",  # (cse can make two results one value: buffer-results-to-out-params crashes on it)
     "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}",
     "buffer-results-to-out-params{hoist-static-allocs modify-public-functions}",
     "canonicalize",
