@@ -22,6 +22,9 @@ once, element-wise consumers fused into the epilogues); the compile time is repo
   convolutions as window copies and matmuls against the pre-packed filters (passes/conv_matmul.py);
 - `mobilenetv2`: MobileNetV2 (the same file's), one 224 x 224 image: its depthwise convolutions as
   channel-last loops (passes/conv_matmul.py), the 1 x 1 convolutions as matmuls;
+- `conv.groups2`, `conv.groups8`, `conv.groups16`, `conv.groups32`: a 3 x 3 convolution of 128 channels
+  at 28 x 28 in that many groups (ResNeXt's), and a ReLU: a batch of matmuls, one per group, or MLIR's
+  loops for groups of fewer than conv_matmul.GROUPED_MIN_FILTERS filters;
 - `llama.layer`: a Llama decoder block (RMSNorm, rotary embeddings, causal attention, SiLU-gated MLP:
   tests/unit/data/torch_mlir/generate.py's LlamaBlock) of width 512, 8 heads, MLP 1408, batch 4 x 128.
 `--peers torch,onnxruntime` adds ONNX Runtime on the same module (torch.onnx.export, all graph
@@ -112,6 +115,10 @@ def layers(torch):
         "scores": lambda: (Scores(), (torch.randn(8, 12, 128, 64), torch.randn(8, 12, 128, 64))),
         "resnet18": lambda: (torch_mlir_samples().ResNet(), (torch.randn(1, 3, 224, 224),)),
         "mobilenetv2": lambda: (torch_mlir_samples().MobileNetV2(), (torch.randn(1, 3, 224, 224),)),
+        # ResNeXt's grouped 3 x 3 convolution, 128 channels at 28 x 28, in 2 to 32 groups
+        **{f"conv.groups{g}": lambda g=g: (nn.Sequential(nn.Conv2d(128, 128, 3, padding=1, groups=g, bias=False),
+                                                         nn.ReLU()), (torch.randn(1, 128, 28, 28),))
+           for g in (2, 8, 16, 32)},
     }
 
 

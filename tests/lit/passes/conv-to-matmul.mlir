@@ -147,3 +147,38 @@ func.func @left(%x: tensor<1x4x6x6xf32>, %w: tensor<4x3x3xf32>, %xd: tensor<?x4x
        outs(%initd : tensor<?x8x4x4xf32>) -> tensor<?x8x4x4xf32>
   return %a, %b : tensor<1x4x4x4xf32>, tensor<?x8x4x4xf32>
 }
+
+// A grouped convolution (2 groups of 8 filters over 4 channels, 3 x 3 at stride 2, into zeros): each group's
+// windows copied into (g, n, oh, ow, kh, kw, c) and collapsed to (g, 8, 36) rows, the filter as (g, 36, 8),
+// one linalg.batch_matmul over the groups into a fill of its own, the product back to (n, g, f, oh, ow).
+// With a bias (its init a tensor), the init added after (the same product: cse shares it). Groups of
+// fewer than 8 filters stay as they are.
+// CHECK-LABEL: func.func @grouped
+// CHECK:         linalg.generic {{.*}} ins(%arg0 : tensor<2x2x4x5x5xf32>) outs(%{{.*}} : tensor<2x2x2x2x3x3x4xf32>)
+// CHECK:         %[[COL:.*]] = tensor.collapse_shape {{.*}} {{\[}}[0], [1, 2, 3], [4, 5, 6]] : tensor<2x2x2x2x3x3x4xf32> into tensor<2x8x36xf32>
+// CHECK:         linalg.transpose ins(%arg1 : tensor<2x8x4x3x3xf32>) outs(%{{.*}} : tensor<2x3x3x4x8xf32>) permutation = [0, 3, 4, 2, 1]
+// CHECK:         %[[W:.*]] = tensor.collapse_shape {{.*}} into tensor<2x36x8xf32>
+// CHECK:         %[[MM:.*]] = linalg.batch_matmul ins(%[[COL]], %[[W]] : tensor<2x8x36xf32>, tensor<2x36x8xf32>)
+// CHECK:         %[[R:.*]] = tensor.expand_shape %[[MM]] {{.*}} into tensor<2x2x2x2x8xf32>
+// CHECK:         %[[T:.*]] = linalg.transpose ins(%[[R]] : tensor<2x2x2x2x8xf32>) {{.*}} permutation = [1, 0, 4, 2, 3]
+// CHECK-NOT:     nanomm.channels_first
+// CHECK:         linalg.generic {{.*}} ins(%[[T]], %arg2 : tensor<2x2x8x2x2xf32>, tensor<2x2x8x2x2xf32>)
+// CHECK:           arith.addf
+// CHECK:         linalg.conv_2d_ngchw_gfchw {{.*}} tensor<2x4x4x4x4xf32>
+func.func @grouped(%x: tensor<2x2x4x5x5xf32>, %w: tensor<2x8x4x3x3xf32>, %init: tensor<2x2x8x2x2xf32>,
+                   %xs: tensor<2x4x4x6x6xf32>, %ws: tensor<4x4x4x3x3xf32>)
+    -> (tensor<2x2x8x2x2xf32>, tensor<2x2x8x2x2xf32>, tensor<2x4x4x4x4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x16x2x2xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x16x2x2xf32>) -> tensor<2x16x2x2xf32>
+  %fe = tensor.expand_shape %f [[0], [1, 2], [3], [4]] output_shape [2, 2, 8, 2, 2] : tensor<2x16x2x2xf32> into tensor<2x2x8x2x2xf32>
+  %a = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+       ins(%x, %w : tensor<2x2x4x5x5xf32>, tensor<2x8x4x3x3xf32>) outs(%fe : tensor<2x2x8x2x2xf32>) -> tensor<2x2x8x2x2xf32>
+  %b = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+       ins(%x, %w : tensor<2x2x4x5x5xf32>, tensor<2x8x4x3x3xf32>) outs(%init : tensor<2x2x8x2x2xf32>) -> tensor<2x2x8x2x2xf32>
+  %es = tensor.empty() : tensor<2x4x4x4x4xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%es : tensor<2x4x4x4x4xf32>) -> tensor<2x4x4x4x4xf32>
+  %c = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+       ins(%xs, %ws : tensor<2x4x4x6x6xf32>, tensor<4x4x4x3x3xf32>) outs(%fs : tensor<2x4x4x4x4xf32>) -> tensor<2x4x4x4x4xf32>
+  return %a, %b, %c : tensor<2x2x8x2x2xf32>, tensor<2x2x8x2x2xf32>, tensor<2x4x4x4x4xf32>
+}
