@@ -102,6 +102,20 @@ def models(torch):
         bias = -(pos[None, :] - pos[:, None]).abs().float() * s.slopes[:, None, None]
         return (q @ q.transpose(-1, -2) / 8 ** 0.5 + bias).softmax(-1) @ q
 
+    def mbconv(s, x):  # EfficientNet's block: 5 x 5 depthwise at stride 2, squeeze-and-excitation, SiLU
+        h = F.silu(s.bn2(s.dw(F.silu(s.bn1(s.expand(x))))))
+        h = h * torch.sigmoid(s.se2(F.silu(s.se1(h.mean((2, 3), keepdim=True)))))
+        return s.bn3(s.project(h))
+
+    def convnext(s, x):  # ConvNeXt's block: 7 x 7 depthwise, channel-last layer norm, a layer scale
+        h = s.dw(x).permute(0, 2, 3, 1)
+        h = s.gamma * s.fc2(F.gelu(s.fc1(s.ln(h))))
+        return x + h.permute(0, 3, 1, 2)
+
+    def dense_layer(s, x):  # DenseNet's: batch norm, ReLU, 1 x 1 then 3 x 3, the input concatenated
+        h = s.c2(F.relu(s.bn2(s.c1(F.relu(s.bn1(x))))))
+        return torch.cat([x, h], 1)
+
     r = torch.randn
     lin = nn.Linear
     return {  # name: (module, inputs, dynamic_shapes)
@@ -171,6 +185,23 @@ def models(torch):
                                     (r(2, 4, 10),), None),
         "unet_up": (Module(lambda s, x: s.c(torch.cat([F.interpolate(x, scale_factor=2), s.t(x)], 1)),
                            t=nn.ConvTranspose2d(4, 4, 2, 2), c=nn.Conv2d(8, 4, 3, padding=1)), (r(1, 4, 6, 6),), None),
+        "efficientnet_mbconv": (Module(mbconv, expand=nn.Conv2d(8, 32, 1, bias=False), bn1=nn.BatchNorm2d(32),
+                                       dw=nn.Conv2d(32, 32, 5, 2, 2, groups=32, bias=False), bn2=nn.BatchNorm2d(32),
+                                       se1=nn.Conv2d(32, 8, 1), se2=nn.Conv2d(8, 32, 1),
+                                       project=nn.Conv2d(32, 16, 1, bias=False), bn3=nn.BatchNorm2d(16)),
+                                (r(2, 8, 12, 12),), None),
+        "convnext_block": (Module(convnext, dw=nn.Conv2d(16, 16, 7, padding=3, groups=16), ln=nn.LayerNorm(16),
+                                  fc1=lin(16, 64), fc2=lin(64, 16), gamma=nn.Parameter(r(16) * 0.1)),
+                           (r(2, 16, 9, 9),), None),
+        "densenet_layer": (Module(dense_layer, bn1=nn.BatchNorm2d(8), c1=nn.Conv2d(8, 16, 1, bias=False),
+                                  bn2=nn.BatchNorm2d(16), c2=nn.Conv2d(16, 4, 3, padding=1, bias=False)),
+                           (r(2, 8, 7, 7),), None),
+        "vgg_head": (nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2), nn.Conv2d(8, 16, 3),
+                                   nn.BatchNorm2d(16), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), lin(16, 4)),
+                     (r(2, 3, 10, 10),), None),
+        "dilated_depthwise_1d": (nn.Sequential(nn.Conv2d(8, 8, 3, padding=2, dilation=2, groups=8), nn.BatchNorm2d(8),
+                                               nn.Hardswish(), nn.Flatten(2), nn.Conv1d(8, 8, 31, padding=15, groups=8)),
+                                 (r(2, 8, 6, 6),), None),
         "mse_loss": (samples.MseLoss(), (r(5, 8), r(5, 4)), None),
         "cross_entropy": (Module(lambda s, x, y: F.cross_entropy(s.l(x), y), l=lin(8, 4)),
                           (r(5, 8), torch.randint(0, 4, (5,))), None),
