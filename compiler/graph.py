@@ -1066,6 +1066,8 @@ class _Reader:
         self.depends: dict = {}  # value id -> whether it depends on the open segment (memo)
         self.limits = limits or {}  # contraction index -> how many consumers its epilogue fuses at most
         self.view_ops: dict = {}  # value id of a ("view", ...) node -> its op
+        # a reshape of a fused value (N last): value id -> (its source's, the view function, the op)
+        self.region_views: dict = {}
         # value id -> (id of the array before a scalar factor, the factor): x * c read by a contraction
         # is x read with alpha * c
         self.scaled: dict = {}
@@ -1373,6 +1375,7 @@ class _Reader:
             old = self.shapes[vid_src][0]
             if old and shape and old[-1] == shape[-1]:  # N stays last: still the epilogue's element-wise domain
                 self.region[vid] = (index, expr)
+                self.region_views[vid] = (vid_src, fn, op)
                 return
         vid_src = self.use(src, op)
         node = self.nodes.get(vid_src)
@@ -1591,6 +1594,12 @@ class _Reader:
         self.region[self.vid(op.results[0])] = (index, expr)
         return True
 
+    def region_root(self, vid: int) -> int:
+        """The fused value a reshape of a fused value reshapes (vid itself where it is none)."""
+        while vid in self.region_views:
+            vid = self.region_views[vid][0]
+        return vid
+
     def columns_foldable(self, con: _Contraction, vid: int) -> bool:
         """Whether a vector along N can scale B's columns at build: B a float32 constant, the vector and
         any bias computed from constants alone."""
@@ -1635,6 +1644,14 @@ class _Reader:
             used = sorted(self.external.get(index, ()))
             if not used:
                 continue  # a result nothing reads
+            roots = {self.region_root(v) for v in used}
+            if len(roots) == 1 and len(used) > 1:  # one value read in several shapes: its reshapes are views
+                for v in used:
+                    while v in self.region_views and v not in self.nodes:
+                        src, fn, op = self.region_views[v]
+                        self.nodes[v], self.view_ops[v] = ("view", src, fn), op
+                        v = src
+                used = list(roots)
             if len(used) > 1:
                 raise _Unfused(index, f"function @{self.name}: {con.name} ({con.where}): its result is used both "
                                       "before and after its element-wise consumers")

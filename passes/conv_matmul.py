@@ -108,16 +108,27 @@ def _replacement(op: ir.Operation, init: str) -> str | None:
     full = _tensor([n, *out, *kernel, c], e)
     parallel = ", ".join(['"parallel"'] * len(dims))
     w_last = _tensor([f, *kernel, c], e)
+    if all(k == 1 for k in kernel) and all(st == 1 for st in _ints(op, "strides", rank)):
+        # a 1 x 1 convolution at stride 1: its windows are the input itself, channel-last (a view of the
+        # channel-last tensor it reads once sink_transposes has run, where the window copy was a copy)
+        lines += [
+            f"  %e = tensor.empty() : {_tensor([n, *out, c], e)}",
+            f"  %g = linalg.transpose ins(%x : {x}) outs(%e : {_tensor([n, *out, c], e)}) "
+            f"permutation = [0, {', '.join(str(2 + i) for i in range(rank))}, 1]",
+            f"  %col = tensor.collapse_shape %g [[0, {spatial_dims}], [{rank + 1}]] : {_tensor([n, *out, c], e)} "
+            f"into {col_t}"]
+    else:
+        lines += [
+            f"  %e = tensor.empty() : {full}",
+            f"  %g = linalg.generic {{indexing_maps = [affine_map<({', '.join(dims)}) -> (d0, d{1 + 2 * rank}, "
+            f"{', '.join(reads)})>, affine_map<({', '.join(dims)}) -> ({', '.join(dims)})>], iterator_types = "
+            f"[{parallel}]}} ins(%x : {x}) outs(%e : {full}) {{",
+            f"  ^bb0(%in: {e}, %o: {e}):",
+            f"    linalg.yield %in : {e}",
+            f"  }} -> {full}",
+            f"  %col = tensor.collapse_shape %g [[0, {spatial_dims}], [{', '.join(str(1 + rank + i) for i in range(rank + 1))}]]"
+            f" : {full} into {col_t}"]
     lines += [
-        f"  %e = tensor.empty() : {full}",
-        f"  %g = linalg.generic {{indexing_maps = [affine_map<({', '.join(dims)}) -> (d0, d{1 + 2 * rank}, {', '.join(reads)})>,"
-        f" affine_map<({', '.join(dims)}) -> ({', '.join(dims)})>], iterator_types = [{parallel}]}}"
-        f" ins(%x : {x}) outs(%e : {full}) {{",
-        f"  ^bb0(%in: {e}, %o: {e}):",
-        f"    linalg.yield %in : {e}",
-        f"  }} -> {full}",
-        f"  %col = tensor.collapse_shape %g [[0, {spatial_dims}], [{', '.join(str(1 + rank + i) for i in range(rank + 1))}]]"
-        f" : {full} into {col_t}",
         # the filter as (k... * c, f): B of the product, a constant nanomm packs once
         f"  %wle = tensor.empty() : {w_last}",
         f"  %wl = linalg.transpose ins(%w : {w}) outs(%wle : {w_last}) permutation = [0, {', '.join(str(2 + i) for i in range(rank))}, 1]",
@@ -375,8 +386,9 @@ def _sink_through_pool(pool: ir.Operation, perm: list[int]) -> bool:
 def sink_transposes(root: ir.Operation) -> int:
     """Moves CHANNELS_FIRST transposes (what rewrite_convolutions puts after each product) past the
     element-wise generics, pads and poolings that read them, so that a batch norm, a ReLU, a residual add and the
-    next convolution's padding run on channel-last tensors, and its window copy reads channel runs;
-    returns how many ops moved. Other readers (reductions, reshapes) read through the transpose."""
+    next convolution's padding run on channel-last tensors, and its window copy reads channel runs (a
+    transpose back to channel-last, a 1 x 1 convolution's, reads the source itself); returns how many ops
+    moved. Other readers (reductions, reshapes) read through the transpose."""
     moved = 0
     while True:
         changed = 0
@@ -391,8 +403,13 @@ def sink_transposes(root: ir.Operation) -> int:
                 if any(user == d for d in done):  # (an op reading the transpose twice: rewritten once)
                     continue
                 done.append(user)
-                if user.name == "linalg.generic" and (_sink_through_generic(user, perm) or
-                                                      _fold_into_generic(user, perm)) or \
+                if user.name == "linalg.transpose" and \
+                        [int(d) for d in ir.DenseI64ArrayAttr(user.attributes["permutation"])] == _inverse(perm):
+                    user.results[0].replace_all_uses_with(t.operands[0])  # (a 1 x 1 convolution's windows)
+                    user.erase()
+                    changed += 1
+                elif user.name == "linalg.generic" and (_sink_through_generic(user, perm) or
+                                                        _fold_into_generic(user, perm)) or \
                         user.name == "tensor.pad" and _sink_through_pad(user, perm) or \
                         user.name in _POOLS and use.operand_number == 0 and _sink_through_pool(user, perm):
                     changed += 1
