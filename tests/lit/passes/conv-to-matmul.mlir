@@ -182,3 +182,29 @@ func.func @grouped(%x: tensor<2x2x4x5x5xf32>, %w: tensor<2x8x4x3x3xf32>, %init: 
        ins(%xs, %ws : tensor<2x4x4x6x6xf32>, tensor<4x4x4x3x3xf32>) outs(%fs : tensor<2x4x4x4x4xf32>) -> tensor<2x4x4x4x4xf32>
   return %a, %b, %c : tensor<2x2x8x2x2xf32>, tensor<2x2x8x2x2xf32>, tensor<2x4x4x4x4xf32>
 }
+
+// A 1 x 1 convolution at stride 1: its windows are its input, made channel-last by a transpose and collapsed
+// to (positions, channels), no window copy. After a product, the transpose back to channel-first and this
+// one cancel: the second matmul reads the first's rows as they are.
+// CHECK-LABEL: func.func @pointwise_chain
+// CHECK:         %[[T:.*]] = linalg.transpose ins(%arg0 : tensor<1x4x3x3xf32>) {{.*}} permutation = [0, 2, 3, 1]
+// CHECK:         %[[A:.*]] = tensor.collapse_shape %[[T]] {{\[}}[0, 1, 2], [3]] : tensor<1x3x3x4xf32> into tensor<9x4xf32>
+// CHECK:         %[[P:.*]] = linalg.matmul ins(%[[A]], %{{.*}} : tensor<9x4xf32>, tensor<4x6xf32>)
+// CHECK:         %[[R:.*]] = tensor.expand_shape %[[P]] {{.*}} into tensor<1x3x3x6xf32>
+// CHECK-NOT:     linalg.transpose ins(%[[R]]
+// CHECK:         %[[A2:.*]] = tensor.collapse_shape %[[R]] {{\[}}[0, 1, 2], [3]] : tensor<1x3x3x6xf32> into tensor<9x6xf32>
+// CHECK:         linalg.matmul ins(%[[A2]], %{{.*}} : tensor<9x6xf32>, tensor<6x2xf32>)
+// FIRST-LABEL: func.func @pointwise_chain
+// FIRST-COUNT-2: linalg.matmul
+func.func @pointwise_chain(%x: tensor<1x4x3x3xf32>, %w: tensor<6x4x1x1xf32>, %w2: tensor<2x6x1x1xf32>) -> tensor<1x2x3x3xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x6x3x3xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x6x3x3xf32>) -> tensor<1x6x3x3xf32>
+  %c = linalg.conv_2d_nchw_fchw ins(%x, %w : tensor<1x4x3x3xf32>, tensor<6x4x1x1xf32>)
+       outs(%f : tensor<1x6x3x3xf32>) -> tensor<1x6x3x3xf32>
+  %e2 = tensor.empty() : tensor<1x2x3x3xf32>
+  %f2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %c2 = linalg.conv_2d_nchw_fchw ins(%c, %w2 : tensor<1x6x3x3xf32>, tensor<2x6x1x1xf32>)
+        outs(%f2 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  return %c2 : tensor<1x2x3x3xf32>
+}
