@@ -420,36 +420,77 @@ def sink_transposes(root: ir.Operation) -> int:
             return moved
 
 
-def _depthwise_replacement(op: ir.Operation, init: str) -> str | None:
-    """The text of a function of (input, filter, init[, fill value or bias vector]) computing a depthwise
-    convolution channel-last: a generic over (n, out..., k..., c), the channels innermost, so that LLVM
-    vectorizes the loop MLIR's lowering makes of it along them (channel-first, the innermost loop runs
-    along a kernel row of 3); the result transposed to torch's layout (CHANNELS_FIRST). None where the
-    op's types do not allow it (dynamic sizes, mixed or integer element types). init: as _replacement."""
+def _constant_pad(v: ir.Value) -> tuple[ir.Operation, ir.Value] | None:
+    """(the pad, its value) where v is a tensor.pad of static pads with a value from outside its region, or None."""
+    pad = v.owner
+    if isinstance(pad, ir.Block) or pad.name != "tensor.pad" or len(pad.operands) != 1:
+        return None
+    body = pad.regions[0].blocks[0]
+    value = body.operations[len(body.operations) - 1].operands[0]
+    if any(list(a.uses) for a in body.arguments) or (
+            not isinstance(value.owner, ir.Block) and value.owner.operation.parent == pad):
+        return None
+    return pad, value
+
+
+def _depthwise_replacement(op: ir.Operation, init: str) -> tuple[str, list] | None:
+    """The text of a function of (input, filter, init[, fill value or bias vector][, padding value])
+    computing a depthwise convolution channel-last, and the pad whose source it reads (or None): an
+    element-wise generic over (n, out..., c), the channels innermost, reading x and the filter once for
+    each tap of the kernel, so that LLVM vectorizes the loop MLIR's lowering makes of it along the
+    channels and keeps the sum in a register; the result transposed to torch's layout (CHANNELS_FIRST).
+    Where x is a tensor.pad (torch's padding), the generic reads the pad's source instead, at positions
+    taken modulo its size (in bounds), and a tap that falls in the padding reads the padding value (a
+    select on a constant mask of the positions a tap reads inside the source): no padded copy. None
+    where the op's types do not allow it (dynamic sizes, mixed or integer element types). init: as
+    _replacement."""
     types = _static_types(op)
     if types is None or not isinstance(types[0].element_type, (ir.F32Type, ir.F16Type, ir.BF16Type, ir.F64Type)):
         return None
     (n, c, *spatial), (_, *kernel), (_, _, *out) = (list(t.shape) for t in types)
     rank, e = len(kernel), str(types[0].element_type)
     x, w, init_t = (_tensor(t.shape, e) for t in types)
-    last_t, w_last = _tensor([n, *out, c], e), _tensor([*kernel, c], e)
     strides, dilations = _ints(op, "strides", rank), _ints(op, "dilations", rank)
+    lows, highs = [0] * rank, [0] * rank
+    padded = _constant_pad(op.operands[0])
+    if padded is not None:
+        source_t = ir.RankedTensorType(padded[0].operands[0].type)
+        pad_lows, pad_highs = (list(ir.DenseI64ArrayAttr(padded[0].attributes[k])) for k in ("static_low", "static_high"))
+        if source_t.has_static_shape and pad_lows[:2] == [0, 0] and pad_highs[:2] == [0, 0]:
+            lows, highs, spatial = pad_lows[2:], pad_highs[2:], list(source_t.shape)[2:]
+            x = _tensor(source_t.shape, e)
+        else:
+            padded = None
+    last_t, w_last = _tensor([n, *out, c], e), _tensor([*kernel, c], e)
     dims = [f"d{i}" for i in range(2 + rank)]
     os, dc = dims[1:1 + rank], dims[-1]
     domain = f"({', '.join(dims)})"
     taps = list(itertools.product(*(range(k) for k in kernel)))
-    # a tap's read of x along a spatial dimension: o * stride + k * dilation, or `o mod out` (o itself,
-    # out being the loop's size) where that is o alone: a generic's operand read by a bare loop dimension
-    # must have that dimension's size, and x is larger
-    x_maps = [f"affine_map<{domain} -> (d0, {dc}, " + ", ".join(
-        f"{o} mod {size}" if st == 1 and k * d == 0 else f"{o} * {st} + {k * d}"
-        for o, k, st, d, size in zip(os, tap, strides, dilations, out)) + ")>" for tap in taps]
-    w_maps = [f"affine_map<{domain} -> ({', '.join(map(str, tap))}, {dc})>" for tap in taps]
+    masked = [i for i in range(rank) if lows[i] or highs[i]]
+
+    def read(i, o, k):  # a tap's position along spatial dimension i
+        if i in masked:  # (in the source, wrapped: in bounds; the mask says whether it is the padding)
+            return f"({o} * {strides[i]} + {k * dilations[i] - lows[i]}) mod {spatial[i]}"
+        # `o mod out` (o itself, out being the loop's size) where the position is o alone: a generic's
+        # operand read by a bare loop dimension must have that dimension's size, and x is larger
+        return f"{o} mod {out[i]}" if strides[i] == 1 and k * dilations[i] == 0 else \
+            f"{o} * {strides[i]} + {k * dilations[i]}"
+    tap_maps = []
+    for tap in taps:
+        tap_maps.append(f"affine_map<{domain} -> (d0, {dc}, {', '.join(read(i, o, k) for i, (o, k) in enumerate(zip(os, tap)))})>")
+        tap_maps.append(f"affine_map<{domain} -> ({', '.join(map(str, tap))}, {dc})>")
+        tap_maps += [f"affine_map<{domain} -> ({tap[i]}, {os[i]})>" for i in masked]
     out_map = f"affine_map<{domain} -> ({', '.join(dims)})>"
     extra = {"fill": f", %s: {e}", "bias": f", %b: tensor<{c}x{e}>", "tensor": ""}[init]
     spatial_dims = ", ".join(str(1 + i) for i in range(rank))
-    lines = [f"func.func @dw(%x: {x}, %w: {w}, %init: {init_t}{extra}) -> {init_t} {{",
+    lines = [f"func.func @dw(%x: {x}, %w: {w}, %init: {init_t}{extra}{f', %pv: {e}' if padded else ''}) -> {init_t} {{",
              f"  %ie = tensor.empty() : {last_t}"]
+    mask_t = {}
+    for i in masked:  # mask{i}[k, o]: 1 where tap k at output position o reads inside the source
+        rows = [[1.0 if 0 <= o * strides[i] + k * dilations[i] - lows[i] < spatial[i] else 0.0 for o in range(out[i])]
+                for k in range(kernel[i])]
+        mask_t[i] = _tensor([kernel[i], out[i]], "f32")
+        lines.append(f"  %mask{i} = arith.constant dense<{rows}> : {mask_t[i]}")
     # the sums start from the init, read as an input (not the output: that would be a buffer filled,
     # then read): the fill's scalar, the bias along the channels, or the init tensor made channel-last
     if init == "fill":
@@ -461,19 +502,33 @@ def _depthwise_replacement(op: ir.Operation, init: str) -> str | None:
                      f"permutation = [0, {', '.join(str(2 + i) for i in range(rank))}, 1]")
         start, start_map, start_t = "%i", out_map, last_t
     parallel = ", ".join(['"parallel"'] * len(dims))
-    args = [f"%a{t}: {e}, %w{t}: {e}" for t in range(len(taps))]
-    body = []
+    operands, types_in, args, body = [], [], [], []
     acc = "%start"
     for t in range(len(taps)):
-        body += [f"    %m{t} = arith.mulf %a{t}, %w{t} : {e}", f"    %s{t} = arith.addf {acc}, %m{t} : {e}"]
+        operands += ["%x", "%wl"] + [f"%mask{i}" for i in masked]
+        types_in += [x, w_last] + [mask_t[i] for i in masked]
+        args += [f"%a{t}: {e}", f"%w{t}: {e}"] + [f"%k{t}_{i}: f32" for i in masked]
+        value = f"%a{t}"
+        if masked:
+            half = "%half"
+            checks = [f"%in{t}_{i}" for i in masked]
+            body += [f"    {ck} = arith.cmpf ogt, %k{t}_{i}, {half} : f32" for ck, i in zip(checks, masked)]
+            ok = checks[0]
+            for j, ck in enumerate(checks[1:]):
+                body.append(f"    %ok{t}_{j} = arith.andi {ok}, {ck} : i1")
+                ok = f"%ok{t}_{j}"
+            body.append(f"    %v{t} = arith.select {ok}, %a{t}, %pv : {e}")
+            value = f"%v{t}"
+        body += [f"    %m{t} = arith.mulf {value}, %w{t} : {e}", f"    %s{t} = arith.addf {acc}, %m{t} : {e}"]
         acc = f"%s{t}"
+    if masked:
+        lines.append("  %half = arith.constant 0.5 : f32")
     lines += [
         f"  %wle = tensor.empty() : {w_last}",
         f"  %wl = linalg.transpose ins(%w : {w}) outs(%wle : {w_last}) "
         f"permutation = [{', '.join(str(1 + i) for i in range(rank))}, 0]",
-        f"  %g = linalg.generic {{indexing_maps = [{start_map}, "
-        f"{', '.join(m for pair in zip(x_maps, w_maps) for m in pair)}, {out_map}], iterator_types = [{parallel}]}} "
-        f"ins({start}, {', '.join(['%x, %wl'] * len(taps))} : {start_t}, {', '.join([f'{x}, {w_last}'] * len(taps))}) "
+        f"  %g = linalg.generic {{indexing_maps = [{start_map}, {', '.join(tap_maps)}, {out_map}], "
+        f"iterator_types = [{parallel}]}} ins({start}, {', '.join(operands)} : {start_t}, {', '.join(types_in)}) "
         f"outs(%ie : {last_t}) {{",
         f"  ^bb0(%start: {e}, {', '.join(args)}, %unused: {e}):",
         *body,
@@ -483,7 +538,7 @@ def _depthwise_replacement(op: ir.Operation, init: str) -> str | None:
         f"  %out = linalg.transpose ins(%g : {last_t}) outs(%oe : {init_t}) permutation = [0, {rank + 1}, {spatial_dims}]",
         f"  return %out : {init_t}",
         "}"]
-    return _located(lines, op)
+    return _located(lines, op), ([padded[0].operands[0], padded[1]] if padded else None)
 
 
 def rewrite_convolutions(root: ir.Operation) -> int:
@@ -507,13 +562,21 @@ def rewrite_convolutions(root: ir.Operation) -> int:
         fill, bias = _fill_value(operands[2]), _channel_bias(operands[2])
         extra = fill if fill is not None else bias
         init = "fill" if fill is not None else "bias" if bias is not None else "tensor"
-        text = _replacement(op, init) if op.name in CONVOLUTIONS else _depthwise_replacement(op, init)
+        pad = None
+        if op.name in CONVOLUTIONS:
+            text = _replacement(op, init)
+        else:
+            text, pad = _depthwise_replacement(op, init) or (None, None)
         if text is None:
             continue
-        result = splice(text, op, operands + ([extra] if extra is not None else []))
+        if pad is not None:  # (it reads the pad's source, then the padding value)
+            padded, operands[0] = operands[0], pad[0]
+        result = splice(text, op, operands + ([extra] if extra is not None else []) + ([pad[1]] if pad else []))
         result.owner.operation.attributes[CHANNELS_FIRST] = ir.UnitAttr.get()
         op.results[0].replace_all_uses_with(result)
         op.erase()
+        if pad is not None and not list(padded.uses):
+            padded.owner.erase()
         changed += 1
     return changed
 

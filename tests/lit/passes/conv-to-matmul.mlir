@@ -208,3 +208,26 @@ func.func @pointwise_chain(%x: tensor<1x4x3x3xf32>, %w: tensor<6x4x1x1xf32>, %w2
         outs(%f2 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
   return %c2 : tensor<1x2x3x3xf32>
 }
+
+// A depthwise convolution of a padded input (3 x 3, padding 1, stride 2): the generic reads the pad's source
+// (4 x 4) at positions taken modulo 4, and each tap's value is the padding value where a constant mask of
+// (tap row, output row) or (tap column, output column) says it falls in the padding; the pad is gone.
+// CHECK-LABEL: func.func @padded_depthwise
+// CHECK-NOT:     tensor.pad
+// CHECK:         %[[M:.*]] = arith.constant dense<{{\[}}[0.000000e+00, 1.000000e+00], [1.000000e+00, 1.000000e+00], [1.000000e+00, 1.000000e+00]]> : tensor<3x2xf32>
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %arg0, %{{.*}}, %[[M]], %[[M]], {{.*}} : f32, tensor<1x2x4x4xf32>, tensor<3x3x2xf32>, tensor<3x2xf32>, tensor<3x2xf32>,
+// CHECK:           arith.cmpf ogt
+// CHECK:           arith.select %{{.*}}, %{{.*}}, %[[PV:.*]] : f32
+// CHECK-NOT:     tensor.pad
+func.func @padded_depthwise(%x: tensor<1x2x4x4xf32>, %w: tensor<2x3x3xf32>) -> tensor<1x2x2x2xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<1x2x4x4xf32> to tensor<1x2x6x6xf32>
+  %e = tensor.empty() : tensor<1x2x2x2xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32>
+  %d = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+       ins(%p, %w : tensor<1x2x6x6xf32>, tensor<2x3x3xf32>) outs(%f : tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32>
+  return %d : tensor<1x2x2x2xf32>
+}
