@@ -55,8 +55,10 @@ from ..passes.conv_matmul import rewrite_convolutions, sink_transposes
 from ..runtime.convert import bfloat16
 from . import upstream
 from .api import batched_call, compile_matmul, matmul
+from .build import required_features
 from ..runtime import programs, settings
 from ..runtime.kernel import data_pointer
+from ..runtime.cpu import native_cpu
 from ..runtime.dtypes import MLIR_DTYPES
 from .payload import ACTIVATION_FUNCTIONS, Epilogue
 
@@ -1159,17 +1161,17 @@ class _Reader:
         if name in _NAMED_CONTRACTIONS or (name == "linalg.generic" and _is_contraction_generic(op)):
             types = tuple(str(v.type.element_type) for v in op.operands[:3])
             maps = _named_maps(op) if name != "linalg.generic" else _maps(op)
-            if types in MLIR_DTYPES and maps is not None:
+            if types in MLIR_DTYPES and maps is not None and not _missing_features(MLIR_DTYPES[types]):
                 return self.contraction(op, maps)
-            # element types nanomm has no kernel for, or maps that are not a matmul's (a depthwise
-            # convolution's windows, o * stride + k): MLIR's loops
+            # element types nanomm has no kernel for on this CPU (int8 without AVX-512 VNNI) or at all, or
+            # maps that are not a matmul's (a depthwise convolution's windows, o * stride + k): MLIR's loops
             return self.upstream(op)
         if name in _VIEW_OPS or (name == "linalg.generic" and self.is_broadcast_copy(op)):
             if self.open is not None and self.vid(op.operands[0]) in self.open.values and \
                     name != "tensor.extract_slice":
                 return self.upstream(op)  # a reshape or transpose between two ops of one segment
             return self.view(op) if name in _VIEW_OPS else self.broadcast_copy(op)
-        if name == "linalg.generic" and (self.fuse(op) or self.scale(op)):
+        if name == "linalg.generic" and (self.widened_constant(op) or self.fuse(op) or self.scale(op)):
             return
         if name.split(".")[0] in _UPSTREAM_DIALECTS and op.results and all(
                 isinstance(r.type, ir.RankedTensorType) for r in op.results):
@@ -1396,6 +1398,20 @@ class _Reader:
                 self.scaled[vid] = (self.synthetic, factor)
                 if leading is not None:
                     self.collapses[self.synthetic] = (raw, leading)
+
+    def widened_constant(self, op) -> bool:
+        """An element-wise arith.extf of a constant (widen_bf16_contractions' of a bf16 weight) as the
+        constant it makes, here: a contraction reading it packs it once."""
+        if len(op.operands) != 2 or len(op.results) != 1 or _maps(op) is None or \
+                any(m != list(range(len(_shape(op.results[0].type)))) for m in _maps(op)):
+            return False
+        body = [o.operation for o in op.regions[0].blocks[0].operations]
+        node = self.nodes.get(self.vid(op.operands[0]))
+        if node is None or node[0] != "const" or [o.name for o in body] != ["arith.extf", "linalg.yield"]:
+            return False
+        self.nodes[self.vid(op.results[0])] = ("const", np.asarray(node[1], _numpy_type(
+            str(op.results[0].type.element_type))))
+        return True
 
     def scale(self, op) -> bool:
         """x * c (a generic of one float32 input whose body is a constant multiple of it: torch's attention
@@ -1838,6 +1854,8 @@ def read_function(name: str, func: ir.Operation, blobs: dict, activation_rtol: f
     rtol = EXACT if activation_rtol is None else activation_rtol
     if rewrite_convolutions(func):
         sink_transposes(func)
+    if _missing_features("bf16"):
+        widen_bf16_contractions(func)
     limits: dict[int, int] = {}  # contraction index -> how many of its consumers to fuse at most
     unfused: dict[int, str] = {}
     while True:
@@ -1851,6 +1869,55 @@ def read_function(name: str, func: ir.Operation, blobs: dict, activation_rtol: f
             continue
         f.unfused = unfused
         return f
+
+
+def _missing_features(dtype: str) -> tuple[str, ...]:
+    """The features this CPU lacks for nanomm's `dtype` kernels (none: it has them)."""
+    cpu = native_cpu()
+    return tuple(f for f in required_features(dtype, cpu) if f not in cpu.features)
+
+
+def widen_bf16_contractions(func: ir.Operation) -> int:
+    """Makes each bfloat16 named contraction (bf16 A and B into float32) one of float32 operands, each
+    widened by an element-wise arith.extf generic before it (a constant B's a constant segment, run once;
+    a bf16 contraction spelled as linalg.generic goes to MLIR's loops instead): a CPU
+    without AVX-512 BF16 runs it on nanomm's float32 kernels, with the same products (a bf16 product is
+    exact in float32) and float32 sums. Returns how many."""
+    from ..passes._ir import splice, walk
+
+    changed = 0
+    for op in walk(func, *_NAMED_CONTRACTIONS):
+        types = [str(v.type.element_type) for v in op.operands[:3]]
+        if types != ["bf16", "bf16", "f32"] or not all(
+                isinstance(v.type, ir.RankedTensorType) for v in op.operands[:2]):
+            continue
+        for i in (0, 1):
+            t = ir.RankedTensorType(op.operands[i].type)
+            shape = "x".join("?" if n == ir.ShapedType.get_dynamic_size() else str(n) for n in t.shape)
+            dynamic = [j for j, n in enumerate(shape.split("x")) if n == "?"]  # (the rows of A: tensor.dim)
+            sizes = "".join(f"  %c{j} = arith.constant {j} : index\n  %n{j} = tensor.dim %a, %c{j} : "
+                            f"tensor<{shape}xbf16>\n" for j in dynamic)
+            dims = ", ".join(f"d{j}" for j in range(t.rank))
+            identity = f"affine_map<({dims}) -> ({dims})>"
+            parallel = ", ".join(['"parallel"'] * t.rank)
+            text = (f"func.func @w(%a: tensor<{shape}xbf16>) -> tensor<{shape}xf32> {{\n"
+                    f"{sizes}  %e = tensor.empty({', '.join(f'%n{j}' for j in dynamic)}) : tensor<{shape}xf32>\n"
+                    f"  %g = linalg.generic {{indexing_maps = [{identity}, {identity}], iterator_types = "
+                    f"[{parallel}]}} ins(%a : tensor<{shape}xbf16>) "
+                    f"outs(%e : tensor<{shape}xf32>) {{\n"
+                    f"  ^bb0(%x: bf16, %o: f32):\n    %y = arith.extf %x : bf16 to f32\n    linalg.yield %y : f32\n"
+                    f"  }} -> tensor<{shape}xf32>\n  return %g : tensor<{shape}xf32>\n}}")
+            op.operands[i] = splice(text, op, [op.operands[i]])
+        # the op again, of float32 operands (a named op's body is made for its operand types)
+        a_t, b_t, c_t = (str(v.type) for v in op.operands[:3])
+        maps = f" indexing_maps = {op.attributes['indexing_maps']}" if "indexing_maps" in op.attributes else ""
+        text = (f"func.func @m(%a: {a_t}, %b: {b_t}, %c: {c_t}) -> {c_t} {{\n"
+                f"  %r = {op.name}{maps} ins(%a, %b : {a_t}, {b_t}) outs(%c : {c_t}) -> {c_t} {op.location}\n"
+                f"  return %r : {c_t}\n}}")
+        op.results[0].replace_all_uses_with(splice(text, op, list(op.operands[:3])))
+        op.erase()
+        changed += 1
+    return changed
 
 
 def check_arguments(name: str, args: tuple, inputs: list, shapes: bool = True) -> None:

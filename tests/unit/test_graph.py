@@ -532,7 +532,9 @@ def test_bf16_contraction_with_constant_weights():
   }} -> {out}
   return %r : {out}"""
     f = nanomm.compile(_constant_weights("g", x, w, "tensor<3x12xf32>", transposed=False, tail=relu)).g
-    assert "bf16, B constant, pre-packed, epilogue relu" in f.describe()
+    from nanomm.runtime.cpu import native_cpu  # (without AVX-512 BF16: widened to float32, packed once)
+    kind = "bf16" if native_cpu().has("avx512bf16") else "f32"
+    assert f"{kind}, B constant, pre-packed, epilogue relu" in f.describe(), f.describe()
     want = np.maximum(x.astype(np.float64) @ w.astype(np.float64), 0)
     np.testing.assert_allclose(f(x), want, rtol=1e-5, atol=1e-5)
 
@@ -1472,3 +1474,52 @@ func.func @f(%x: tensor<2x3x8xf32>) -> (tensor<2x3x5xf32>, tensor<6x4xf32>) {{
     got_y, got_z = f(x)
     _agrees(got_y, y.astype(np.float32))
     _agrees(got_z, (y.reshape(6, 5) @ _BN_B[:5, :4]).astype(np.float32))
+
+
+_BF16_MATMUL = """
+func.func @f(%a: tensor<{m}x8xbf16>) -> tensor<{m}x5xf32> {{
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %b = arith.constant {b} : tensor<8x5xbf16>
+  %rows = tensor.dim %a, %c0 : tensor<{m}x8xbf16>
+  %e = tensor.empty({rows}) : tensor<{m}x5xf32>
+  %i = linalg.fill ins(%zero : f32) outs(%e : tensor<{m}x5xf32>) -> tensor<{m}x5xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<{m}x8xbf16>, tensor<8x5xbf16>) outs(%i : tensor<{m}x5xf32>) -> tensor<{m}x5xf32>
+  return %c : tensor<{m}x5xf32>
+}}
+"""
+
+
+@pytest.mark.parametrize("rows", ["4", "?"])
+def test_bfloat16_contractions_compile_on_any_cpu(rows):
+    """A bf16 x bf16 -> f32 matmul: nanomm's bf16 kernel where the CPU has AVX-512 BF16, elsewhere its
+    operands widened to float32 (graph.widen_bf16_contractions: exact products) and a float32 kernel; the
+    same sums either way, within float32 rounding of their order."""
+    from nanomm.runtime.cpu import native_cpu
+
+    bf = ml_dtypes.bfloat16
+    b = _BN_B.astype(bf)
+    source = _BF16_MATMUL.format(m=rows, b=_dense(b.astype(np.float32)).replace("dense<", "dense<"),
+                                 rows="%rows" if rows == "?" else "")
+    f = nanomm.compile(source).f
+    a = _RNG.standard_normal((4, 8)).astype(bf)
+    _agrees(f(a), (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32))
+    if rows == "4":
+        widened = not native_cpu().has("avx512bf16")
+        assert ("4x5x8 f32" in f.describe()) == widened and ("4x5x8 bf16" in f.describe()) != widened, f.describe()
+
+
+def test_widening_bfloat16_contractions_puts_extf_before_the_operands():
+    """graph.widen_bf16_contractions on the IR, whatever the host: both operands widened, the rows of a
+    dynamic A through tensor.dim, the contraction then float32 x float32."""
+    from mlir import ir
+
+    from nanomm.compiler import graph
+
+    source = _BF16_MATMUL.format(m="?", b="dense<1.0>", rows="%rows")
+    with ir.Context(), ir.Location.unknown():
+        module = ir.Module.parse(source)
+        assert graph.widen_bf16_contractions(module.body.operations[0]) == 1
+        text = str(module)
+    assert text.count("arith.extf") == 2 and "tensor.dim %arg0" in text, text
+    assert re.search(r"linalg.matmul ins\(%\S+, %\S+ : tensor<\?x8xf32>, tensor<8x5xf32>\)", text), text
