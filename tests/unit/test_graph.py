@@ -1523,3 +1523,34 @@ def test_widening_bfloat16_contractions_puts_extf_before_the_operands():
         text = str(module)
     assert text.count("arith.extf") == 2 and "tensor.dim %arg0" in text, text
     assert re.search(r"linalg.matmul ins\(%\S+, %\S+ : tensor<\?x8xf32>, tensor<8x5xf32>\)", text), text
+
+
+def test_int8_contractions_compile_on_any_cpu():
+    """An i8 x i8 -> i32 matmul in a function of several ops: nanomm's s8s8 kernel where the CPU has
+    AVX-512 VNNI, MLIR's loops elsewhere (not a TargetError; a function of the matmul alone is compiled
+    as one kernel for its target and says what the target lacks); exact either way."""
+    from nanomm.runtime.cpu import native_cpu
+
+    source = """
+func.func @f(%a: tensor<5x16xi8>, %b: tensor<16x7xi8>) -> (tensor<5x7xi32>, tensor<5x16xi8>) {
+  %zero = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<5x7xi32>
+  %i = linalg.fill ins(%zero : i32) outs(%e : tensor<5x7xi32>) -> tensor<5x7xi32>
+  %c = linalg.matmul ins(%a, %b : tensor<5x16xi8>, tensor<16x7xi8>) outs(%i : tensor<5x7xi32>) -> tensor<5x7xi32>
+  %e8 = tensor.empty() : tensor<5x16xi8>
+  %n = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+       iterator_types = ["parallel", "parallel"]} ins(%a : tensor<5x16xi8>) outs(%e8 : tensor<5x16xi8>) {
+  ^bb0(%x: i8, %o: i8):
+    %m = arith.muli %x, %x : i8
+    linalg.yield %m : i8
+  } -> tensor<5x16xi8>
+  return %c, %n : tensor<5x7xi32>, tensor<5x16xi8>
+}
+"""
+    f = nanomm.compile(source).f
+    a, b = (_RNG.integers(-128, 128, s).astype(np.int8) for s in ((5, 16), (16, 7)))
+    c, n = f(a, b)
+    np.testing.assert_array_equal(c, a.astype(np.int32) @ b.astype(np.int32))
+    np.testing.assert_array_equal(n, a * a)
+    kernel = native_cpu().has("avx512vnni") and native_cpu().has("avx512bw")
+    assert ("1 contraction(s)" in f.describe()) == kernel, f.describe()
