@@ -229,10 +229,16 @@ def models(torch):
         "bert_dynamic_tokens": (Module(bert, emb=nn.Embedding(100, 32), pos=nn.Embedding(10, 32), ln=nn.LayerNorm(32),
                                        enc=encoder(32), pool=lin(32, 32)), (torch.randint(0, 100, (2, 6)),),
                                 ({1: Dim("t", min=2, max=10)},)),
-        # refused with a message today: torch-mlir 20261001 prints a static token count of 1 into an encoder
-        # exported with a dynamic batch and token count; torch-mlir's tm_tensor ops
-        "encoder_dynamic_batch_tokens": (encoder(), (r(2, 5, 16),), ({0: Dim("b", max=64), 1: Dim("t", min=2, max=512)},)),
         "cumsum": (Module(lambda s, x: s.l(x).cumsum(-1), l=lin(8, 8)), (r(3, 8),), None),
+        # RoBERTa's position ids: a cumulative sum of the padding mask (an integer scan), then embeddings
+        "roberta_position_ids": (Module(lambda s, ids: s.pos((torch.cumsum(ids.ne(1).int(), 1) * ids.ne(1).int())
+                                                             .long() + 1) + s.emb(ids), pos=nn.Embedding(12, 8),
+                                        emb=nn.Embedding(20, 8)),
+                                 (torch.tensor([[0, 5, 7, 3, 1, 1], [4, 2, 9, 1, 1, 1]]),), None),
+        # refused with a message today: torch-mlir 20261001 prints a static token count of 1 into an encoder
+        # exported with a dynamic batch and token count; torch-mlir's tm_tensor ops (its inclusive scans
+        # compile: compiler/tm_tensor.py)
+        "encoder_dynamic_batch_tokens": (encoder(), (r(2, 5, 16),), ({0: Dim("b", max=64), 1: Dim("t", min=2, max=512)},)),
         "topk": (Module(lambda s, x: s.l(x).topk(3, -1).values, l=lin(8, 8)), (r(3, 8),), None),
     }
 

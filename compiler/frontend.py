@@ -13,6 +13,7 @@ from . import graph, per_shape
 from .api import compile_matmul
 from .kernel import Kernel
 from .per_shape import PerShapeFunction
+from .tm_tensor import rewrite_scans
 from ..runtime.dtypes import MLIR_DTYPES
 from .payload import MAX_DIM
 
@@ -147,6 +148,8 @@ def parse_module(source: str, filename: str = "<input>", *, resources: bool = Tr
     module: compile() reads their blobs from the text, graph.resources, so MLIR's parser need not
     read a model's megabytes of weights too; `python bench/bench_frontend.py --layers minilm`
     reports the compile time)."""
+    if "tm_tensor.scan" in source:  # torch-mlir's cumsum: linalg ops (compiler/tm_tensor.py)
+        source = rewrite_scans(source)
     check_source(source, filename)
     start = -1 if resources else resources_start(source)
     try:
@@ -156,7 +159,8 @@ def parse_module(source: str, filename: str = "<input>", *, resources: bool = Tr
         details = "\n".join(f"{d.location}: {d.message}" for d in exc.error_diagnostics) or str(exc)
         if "Dialect `tm_tensor' not found" in details:  # torch-mlir's own ops: cumsum, sort / topk, scatter
             details += ("\n(tm_tensor is torch-mlir's dialect for what linalg cannot express: scan (cumsum), sort "
-                        "(topk), scatter (index_put); nanomm reads linalg, tensor, arith and math ops)")
+                        "(topk), scatter (index_put); nanomm reads linalg, tensor, arith and math ops, and "
+                        "inclusive scans of static shape)")
         raise MLIRInputError(f"{filename}: invalid MLIR:\n{details}") from None
     return module
 

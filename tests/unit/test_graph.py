@@ -633,9 +633,10 @@ func.func @f(%a: {_T48}, %b: {_T85}{extra_args}) -> {_T45} {{
 
 
 REFUSED = {
-    # torch-mlir's own dialect (cumsum's scan): MLIR's parser does not know it
+    # torch-mlir's own dialect (an exclusive scan; inclusive ones compile, compiler/tm_tensor.py): MLIR's
+    # parser does not know it
     "torch-mlir-tm-tensor": (_with_generic(f"""
-  %s:2 = tm_tensor.scan dimension(1) inclusive(true) ins(%c : {_T45}) outs(%e, %e : {_T45}, {_T45}) {{
+  %s:2 = tm_tensor.scan dimension(1) inclusive(false) ins(%c : {_T45}) outs(%e, %e : {_T45}, {_T45}) {{
   ^bb0(%x: f32, %y: f32):
     %z = arith.addf %x, %y : f32
     tm_tensor.yield %z : f32
@@ -1554,3 +1555,38 @@ func.func @f(%a: tensor<5x16xi8>, %b: tensor<16x7xi8>) -> (tensor<5x7xi32>, tens
     np.testing.assert_array_equal(n, a * a)
     kernel = native_cpu().has("avx512vnni") and native_cpu().has("avx512bw")
     assert ("1 contraction(s)" in f.describe()) == kernel, f.describe()
+
+
+
+@pytest.mark.parametrize("element, dim", [("f32", 1), ("i64", 0)])
+def test_torch_mlir_inclusive_scans_compile_as_linalg(element, dim):
+    """tm_tensor.scan as torch-mlir prints torch.cumsum (compiler/tm_tensor.py): both results (the running
+    sums along the dimension and the last of them) equal numpy's, the text's lines kept (a diagnostic
+    after the scan names the input's line)."""
+    from nanomm.compiler.tm_tensor import rewrite_scans
+
+    t, a = f"tensor<3x5x{element}>", f"tensor<{5 if dim == 0 else 3}x{element}>"
+    zero = "0.0" if element == "f32" else "0"
+    add = "arith.addf" if element == "f32" else "arith.addi"
+    source = f"""
+func.func @f(%x: {t}) -> ({t}, {a}) {{
+  %z = arith.constant {zero} : {element}
+  %0 = tensor.empty() : {t}
+  %1 = linalg.fill ins(%z : {element}) outs(%0 : {t}) -> {t}
+  %2 = tensor.empty() : {a}
+  %3 = linalg.fill ins(%z : {element}) outs(%2 : {a}) -> {a}
+  %4:2 = tm_tensor.scan dimension({dim}) inclusive(true) ins(%x : {t}) outs(%1, %3 : {t}, {a}) {{
+  ^bb0(%arg1: {element}, %arg2: {element}):
+    %5 = {add} %arg1, %arg2 : {element}
+    tm_tensor.yield %5 : {element}
+  }} -> {t}, {a}
+  return %4#0, %4#1 : {t}, {a}
+}}
+"""
+    assert rewrite_scans(source).count("\n") == source.count("\n") and "tm_tensor" not in rewrite_scans(source)
+    f = nanomm.compile(source).f
+    x = (_RNG.standard_normal((3, 5)) * 4).astype(np.float32 if element == "f32" else np.int64)
+    run, last = f(x)
+    want = np.cumsum(x, axis=dim, dtype=x.dtype)
+    np.testing.assert_array_equal(run, want)
+    np.testing.assert_array_equal(last, np.take(want, -1, axis=dim))
