@@ -251,11 +251,14 @@ def models(torch):
                                                              .long() + 1) + s.emb(ids), pos=nn.Embedding(12, 8),
                                         emb=nn.Embedding(20, 8)),
                                  (torch.tensor([[0, 5, 7, 3, 1, 1], [4, 2, 9, 1, 1, 1]]),), None),
-        # refused with a message today: torch-mlir 20261001 prints a static token count of 1 into an encoder
-        # exported with a dynamic batch and token count; torch-mlir's tm_tensor ops (its inclusive scans
-        # compile: compiler/tm_tensor.py)
-        "encoder_dynamic_batch_tokens": (encoder(), (r(2, 5, 16),), ({0: Dim("b", max=64), 1: Dim("t", min=2, max=512)},)),
         "topk": (Module(lambda s, x: s.l(x).topk(3, -1).values, l=lin(8, 8)), (r(3, 8),), None),
+        "sort_ascending": (Module(lambda s, x: tuple(torch.sort(s.l(x), dim=0)), l=lin(8, 6)), (r(5, 8),), None),
+        # a mixture of experts' router (Mixtral's): softmax over 8 experts, the top 2 and their weights renormalized
+        "moe_router": (Module(lambda s, x: (lambda w, i: (w / w.sum(-1, keepdim=True), i))(
+            *s.g(x).softmax(-1).topk(2, -1)), g=lin(16, 8)), (r(6, 16),), None),
+        # refused with a message today: torch-mlir 20261001 prints a static token count of 1 into an encoder
+        # exported with a dynamic batch and token count
+        "encoder_dynamic_batch_tokens": (encoder(), (r(2, 5, 16),), ({0: Dim("b", max=64), 1: Dim("t", min=2, max=512)},)),
     }
 
 

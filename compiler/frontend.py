@@ -13,7 +13,7 @@ from . import graph, per_shape
 from .api import compile_matmul
 from .kernel import Kernel
 from .per_shape import PerShapeFunction
-from .tm_tensor import rewrite_scans
+from .tm_tensor import rewrite_scans, rewrite_sorts
 from ..runtime.dtypes import MLIR_DTYPES
 from .payload import MAX_DIM
 
@@ -150,6 +150,8 @@ def parse_module(source: str, filename: str = "<input>", *, resources: bool = Tr
     reports the compile time)."""
     if "tm_tensor.scan" in source:  # torch-mlir's cumsum: linalg ops (compiler/tm_tensor.py)
         source = rewrite_scans(source)
+    if "tm_tensor.sort" in source:  # its topk / sort
+        source = rewrite_sorts(source)
     check_source(source, filename)
     start = -1 if resources else resources_start(source)
     try:
@@ -160,7 +162,7 @@ def parse_module(source: str, filename: str = "<input>", *, resources: bool = Tr
         if "Dialect `tm_tensor' not found" in details:  # torch-mlir's own ops: cumsum, sort / topk, scatter
             details += ("\n(tm_tensor is torch-mlir's dialect for what linalg cannot express: scan (cumsum), sort "
                         "(topk), scatter (index_put); nanomm reads linalg, tensor, arith and math ops, and "
-                        "inclusive scans of static shape)")
+                        "inclusive scans and sorts of values with their indices, of static shape)")
         raise MLIRInputError(f"{filename}: invalid MLIR:\n{details}") from None
     return module
 

@@ -1,4 +1,4 @@
-"""torch-mlir's tm_tensor.scan (torch.cumsum, cumprod, cummax's values) as linalg ops, in the text.
+"""torch-mlir's tm_tensor.scan (torch.cumsum) and tm_tensor.sort (torch.topk, torch.sort) as linalg ops, in the text.
 
 torch-mlir prints what linalg cannot express in its own dialect, tm_tensor, which MLIR's parser does not
 know. An inclusive scan along a dimension of static size L is a reduction: out[.., i, ..] combines
@@ -47,11 +47,12 @@ def _scan_as_linalg(m: re.Match) -> str | None:
     y = "%tm_acc" if m["y"] == m["p"] else "%tm_x" if m["y"] == m["q"] else m["y"]
     reads = ", ".join(f"d{rank}" if i == d else dims[i] for i in range(rank))
     ops = [
-        f"%tm_first_{tag} = linalg.generic {{indexing_maps = [affine_map<({', '.join(dims)}) -> ({first})>, {identity}], "
-        f"iterator_types = [{parallel}]}} ins({m['x']} : {m['xt']}) outs({m['out']} : {m['ot']}) {{ "
+        f"%tm_first_{tag} = linalg.generic {{indexing_maps = [affine_map<({', '.join(dims)}) -> ({first})>, "
+        f"{identity}], iterator_types = [{parallel}]}} ins({m['x']} : {m['xt']}) outs({m['out']} : {m['ot']}) {{ "
         f"^bb0(%tm_in: {e}, %tm_o: {e}): linalg.yield %tm_in : {e} }} -> {m['ot']}",
         f"{scan} = linalg.generic {{indexing_maps = [affine_map<({', '.join(dims)}, d{rank}) -> ({reads})>, "
-        f"affine_map<({', '.join(dims)}, d{rank}) -> ({', '.join(dims)})>], iterator_types = [{parallel}, \"reduction\"]}} "
+        f"affine_map<({', '.join(dims)}, d{rank}) -> ({', '.join(dims)})>], "
+        f"iterator_types = [{parallel}, \"reduction\"]}} "
         f"ins({m['x']} : {m['xt']}) outs(%tm_first_{tag} : {m['ot']}) {{ ^bb0(%tm_x: {e}, %tm_acc: {e}): "
         f"%tm_i = linalg.index {d} : index %tm_j = linalg.index {rank} : index "
         f"%tm_one = arith.constant 1 : index %tm_after = arith.cmpi uge, %tm_j, %tm_one : index "
@@ -82,4 +83,91 @@ def rewrite_scans(source: str) -> str:
     text = "".join(out)
     for res, tag in renames.items():
         text = re.sub(rf"{re.escape(res)}#([01])(?![0-9])", lambda g, tag=tag: f"%tm_scan_{tag}_{g[1]}", text)
+    return text
+
+
+# tm_tensor.sort along a dimension of static size L (torch.topk, torch.sort): outs are sorted together by
+# the body's comparator of the first's elements (its block arguments: the first out's two elements, then
+# the second's, ...). As linalg: each element's rank, the count of elements before it (the comparator one
+# way and not the other, or a tie and a lower index: a stable sort), an L^2 reduction; then each output
+# position r takes the element of rank r (a select, no arithmetic: the values exactly). Two outs, the
+# values and their indices (an iota), as torch-mlir prints topk.
+_SORT = re.compile(
+    rf"(?P<res>{_NAME}):2 = tm_tensor\.sort dimension\((?P<dim>\d+)\) outs\((?P<v>{_NAME}), (?P<i>{_NAME}) : "
+    rf"(?P<vt>{_TENSOR}), (?P<it>{_TENSOR})\) \{{\s*\^bb0\((?P<a>{_NAME}): (?P<e>\w+), (?P<b>{_NAME}): \w+, "
+    rf"(?P<c>{_NAME}): (?P<ie>\w+), (?P<d>{_NAME}): \w+\):(?P<body>.*?)tm_tensor\.yield (?P<y>{_NAME}) : i1\s*\}} -> "
+    rf"(?P<rvt>{_TENSOR}), (?P<rit>{_TENSOR})",
+    re.S)
+
+
+def _renamed(body: str, suffix: str, args: dict) -> tuple[str, dict]:
+    """The body with its block arguments replaced (args) and the values it defines renamed with suffix."""
+    names = dict(args)
+    for d in re.findall(rf"({_NAME}) =", body):
+        names[d] = f"%tm_{suffix}_{d[1:]}"
+    return re.sub(_NAME, lambda g: names.get(g[0], g[0]), body), names
+
+
+def _sort_as_linalg(m: re.Match) -> str | None:
+    shape, d, e, ie = _shape(m["vt"]), int(m["dim"]), m["e"], m["ie"]
+    if "?" in shape or _shape(m["it"]) != shape or m["vt"] != m["rvt"] or m["it"] != m["rit"]:
+        return None
+    rank = len(shape)
+    tag = re.sub(r"\W", "_", m["res"][1:])
+    dims = [f"d{i}" for i in range(rank)]
+    loops = ", ".join(dims + [f"d{rank}"])
+    own = ", ".join(dims)
+    other = ", ".join(f"d{rank}" if i == d else dims[i] for i in range(rank))
+    rank_t = m["it"].replace(f"x{ie}>", "xi64>")
+    iters = ", ".join(['"parallel"'] * rank + ['"reduction"'])
+    # before(k, j): the comparator of (x[k], x[j]) where it differs from (x[j], x[k]), else k < j
+    kj, _ = _renamed(m["body"], "kj", {m["a"]: "%tm_xk", m["b"]: "%tm_xj", m["c"]: "%tm_ik", m["d"]: "%tm_ij"})
+    jk, names = _renamed(m["body"], "jk", {m["a"]: "%tm_xj", m["b"]: "%tm_xk", m["c"]: "%tm_ij", m["d"]: "%tm_ik"})
+    y_kj = f"%tm_kj_{m['y'][1:]}" if m["y"] in names else names.get(m["y"], m["y"])
+    y_jk = names.get(m["y"], m["y"])
+    ops = [
+        f"%tm_zero_{tag} = arith.constant 0 : i64",
+        f"%tm_rank_e_{tag} = tensor.empty() : {rank_t}",
+        f"%tm_rank_z_{tag} = linalg.fill ins(%tm_zero_{tag} : i64) outs(%tm_rank_e_{tag} : {rank_t}) -> {rank_t}",
+        f"%tm_rank_{tag} = linalg.generic {{indexing_maps = [affine_map<({loops}) -> ({own})>, "
+        f"affine_map<({loops}) -> ({other})>, affine_map<({loops}) -> ({own})>, affine_map<({loops}) -> ({other})>, "
+        f"affine_map<({loops}) -> ({own})>], iterator_types = [{iters}]}} "
+        f"ins({m['v']}, {m['v']}, {m['i']}, {m['i']} : {m['vt']}, {m['vt']}, {m['it']}, {m['it']}) "
+        f"outs(%tm_rank_z_{tag} : {rank_t}) {{ ^bb0(%tm_xj: {e}, %tm_xk: {e}, %tm_ij: {ie}, %tm_ik: {ie}, %tm_n: i64): "
+        f"{' '.join(kj.split())} {' '.join(jk.split())} "
+        f"%tm_j = linalg.index {d} : index %tm_k = linalg.index {rank} : index "
+        f"%tm_lower = arith.cmpi ult, %tm_k, %tm_j : index %tm_tie = arith.cmpi eq, {y_kj}, {y_jk} : i1 "
+        f"%tm_before = arith.select %tm_tie, %tm_lower, {y_kj} : i1 %tm_one = arith.extui %tm_before : i1 to i64 "
+        f"%tm_count = arith.addi %tm_n, %tm_one : i64 linalg.yield %tm_count : i64 }} -> {rank_t}",
+        # position r takes the element whose rank is r
+        f"%tm_sorted_{tag}:2 = linalg.generic {{indexing_maps = [affine_map<({loops}) -> ({other})>, "
+        f"affine_map<({loops}) -> ({other})>, affine_map<({loops}) -> ({other})>, affine_map<({loops}) -> ({own})>, "
+        f"affine_map<({loops}) -> ({own})>], iterator_types = [{iters}]}} "
+        f"ins(%tm_rank_{tag}, {m['v']}, {m['i']} : {rank_t}, {m['vt']}, {m['it']}) outs({m['v']}, {m['i']} : "
+        f"{m['vt']}, {m['it']}) {{ ^bb0(%tm_r: i64, %tm_x: {e}, %tm_ix: {ie}, %tm_ov: {e}, %tm_oi: {ie}): "
+        f"%tm_pos = linalg.index {d} : index %tm_p = arith.index_cast %tm_pos : index to i64 "
+        f"%tm_here = arith.cmpi eq, %tm_r, %tm_p : i64 %tm_v = arith.select %tm_here, %tm_x, %tm_ov : {e} "
+        f"%tm_i = arith.select %tm_here, %tm_ix, %tm_oi : {ie} linalg.yield %tm_v, %tm_i : {e}, {ie} }} "
+        f"-> ({m['vt']}, {m['it']})",
+    ]
+    return " ".join(ops)
+
+
+def rewrite_sorts(source: str) -> str:
+    """`source` with each two-out tm_tensor.sort of static shape replaced by linalg ops (its results
+    `%r#0` / `%r#1` then those of a two-result linalg.generic); others are left."""
+    out, pos = [], 0
+    renames = []
+    for m in _SORT.finditer(source):
+        text = _sort_as_linalg(m)
+        if text is None:
+            continue
+        out += [source[pos:m.start()], text, "\n" * m.group(0).count("\n")]
+        pos = m.end()
+        renames.append(m["res"])
+    out.append(source[pos:])
+    text = "".join(out)
+    for res in renames:
+        tag = re.sub(r"\W", "_", res[1:])
+        text = re.sub(rf"{re.escape(res)}#([01])(?![0-9])", lambda g, tag=tag: f"%tm_sorted_{tag}#{g[1]}", text)
     return text

@@ -1590,3 +1590,38 @@ func.func @f(%x: {t}) -> ({t}, {a}) {{
     want = np.cumsum(x, axis=dim, dtype=x.dtype)
     np.testing.assert_array_equal(run, want)
     np.testing.assert_array_equal(last, np.take(want, -1, axis=dim))
+
+
+
+@pytest.mark.parametrize("descending", [True, False])
+def test_torch_mlir_sorts_compile_as_linalg_and_are_stable(descending):
+    """tm_tensor.sort of values and their indices as torch-mlir prints torch.topk / torch.sort
+    (compiler/tm_tensor.py): the values exactly, ties in index order (a stable sort), along dimension 0
+    and 1."""
+    for dim in (0, 1):
+        t, ti = "tensor<4x6xf32>", "tensor<4x6xi64>"
+        source = f"""
+func.func @f(%x: {t}) -> ({t}, {ti}) {{
+  %0 = tensor.empty() : {ti}
+  %1 = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}}
+       outs(%0 : {ti}) {{
+  ^bb0(%out: i64):
+    %3 = linalg.index {dim} : index
+    %4 = arith.index_cast %3 : index to i64
+    linalg.yield %4 : i64
+  }} -> {ti}
+  %2:2 = tm_tensor.sort dimension({dim}) outs(%x, %1 : {t}, {ti}) {{
+  ^bb0(%arg1: f32, %arg2: f32, %arg3: i64, %arg4: i64):
+    %3 = arith.cmpf {"oge" if descending else "olt"}, %arg1, %arg2 : f32
+    tm_tensor.yield %3 : i1
+  }} -> {t}, {ti}
+  return %2#0, %2#1 : {t}, {ti}
+}}
+"""
+        f = nanomm.compile(source).f
+        x = np.round(_RNG.standard_normal((4, 6)), 1).astype(np.float32)
+        x[0, 0] = x[1, 0] = x[0, 3] = 0.5  # ties along both dimensions
+        values, indices = f(x)
+        order = np.argsort(-x if descending else x, axis=dim, kind="stable")
+        np.testing.assert_array_equal(values, np.take_along_axis(x, order, dim))
+        np.testing.assert_array_equal(indices, order)
