@@ -348,6 +348,7 @@ class _Contraction:
     epilogue: Epilogue | None = None
     bias_array: np.ndarray | None = None  # the bias, when it is known here
     packed: np.ndarray | None = None  # a constant B, one matrix for every batch entry: packed once
+    b_constant: bool = False  # B a constant (packed, or a batch of different matrices: per call)
     kernel: object = None  # its pre-packed kernel
     out_shape: tuple = ()
     out_dtype: np.dtype | None = None  # its result's (what the kernel returns)
@@ -370,7 +371,8 @@ class _Contraction:
             parts += (["column scale (in B)"] if self.column_expr is not None else []) + \
                 (["bias"] if ep.bias else []) + ([act] if act else []) + (["residual"] if ep.residual else [])
         shape = "x".join("?" if n == -1 else str(n) for n in self.c_shape + self.a_view[1][-1:])
-        b = "constant, pre-packed" if self.packed is not None else "argument"
+        b = "constant, pre-packed" if self.packed is not None else \
+            "constant, a matrix per batch entry" if self.b_constant else "argument"
         return f"{self.name} {self.where}: {shape} {self.dtype}, B {b}, epilogue {' + '.join(parts) or 'none'}"
 
 
@@ -1699,6 +1701,7 @@ class _Reader:
             con.epilogue = Epilogue(bias=True, activation=found.activation, residual=found.residual)
             if not found.residual:
                 con.residual = None
+            con.b_constant = True
             self.pack(con, self.nodes[con.b][1])
             return
         bias_node = self.nodes.get(con.bias) if con.bias is not None else None
@@ -1719,6 +1722,7 @@ class _Reader:
                                  "integer contraction are not fused (int32 results)")
         b_node = self.nodes.get(con.b)
         if b_node is not None and b_node[0] == "const":
+            con.b_constant = True
             self.pack(con, b_node[1])
 
     def pack(self, con: _Contraction, b: np.ndarray) -> None:

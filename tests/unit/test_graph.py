@@ -1625,3 +1625,30 @@ func.func @f(%x: {t}) -> ({t}, {ti}) {{
         order = np.argsort(-x if descending else x, axis=dim, kind="stable")
         np.testing.assert_array_equal(values, np.take_along_axis(x, order, dim))
         np.testing.assert_array_equal(indices, order)
+
+
+
+def test_a_constant_batch_of_different_matrices_is_described_as_constant():
+    """A batch matmul against a constant B whose batch entries differ (a grouped convolution's filters):
+    not pre-packed (a kernel per call reads them), described as a constant, not an argument."""
+    b = _RNG.standard_normal((2, 8, 5)).astype(np.float32)
+    source = f"""
+func.func @f(%a: tensor<2x4x8xf32>) -> tensor<2x4x5xf32> {{
+  %zero = arith.constant 0.0 : f32
+  %b = arith.constant {_dense(b)} : tensor<2x8x5xf32>
+  %e = tensor.empty() : tensor<2x4x5xf32>
+  %i = linalg.fill ins(%zero : f32) outs(%e : tensor<2x4x5xf32>) -> tensor<2x4x5xf32>
+  %c = linalg.batch_matmul ins(%a, %b : tensor<2x4x8xf32>, tensor<2x8x5xf32>) outs(%i : tensor<2x4x5xf32>) -> tensor<2x4x5xf32>
+  %r = linalg.generic {{indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+       iterator_types = ["parallel", "parallel", "parallel"]}} ins(%c : tensor<2x4x5xf32>) outs(%e : tensor<2x4x5xf32>) {{
+  ^bb0(%x: f32, %o: f32):
+    %m = arith.maximumf %x, %zero : f32
+    linalg.yield %m : f32
+  }} -> tensor<2x4x5xf32>
+  return %r : tensor<2x4x5xf32>
+}}
+"""
+    f = nanomm.compile(source).f
+    assert "B constant, a matrix per batch entry, epilogue relu" in f.describe(), f.describe()
+    a = _RNG.standard_normal((2, 4, 8)).astype(np.float32)
+    _agrees(f(a), np.maximum(a.astype(np.float64) @ b, 0).astype(np.float32))
