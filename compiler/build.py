@@ -60,9 +60,14 @@ def required_features(dtype: str, cpu: CpuInfo) -> tuple[str, ...]:
     return REQUIRED_FEATURES[dtype]
 
 
+def missing_features(dtype: str, cpu: CpuInfo) -> tuple[str, ...]:
+    """The features `cpu` lacks for `dtype`'s kernels (none: it can run them)."""
+    return tuple(f for f in required_features(dtype, cpu) if f not in cpu.features)
+
+
 def check_target(dtype: str, cpu: CpuInfo) -> None:
     """TargetError where `cpu` cannot run `dtype`'s kernels, naming what it lacks."""
-    missing = [f for f in required_features(dtype, cpu) if f not in cpu.features]
+    missing = missing_features(dtype, cpu)
     if missing:
         raise TargetError(f"target '{cpu.name}' lacks {', '.join(missing)}, which nanomm's {dtype} kernels need",
                           missing=tuple(missing))

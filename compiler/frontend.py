@@ -9,11 +9,10 @@ import numpy as np
 from mlir import ir
 
 from ..errors import DTypeError, MLIRInputError
-from . import graph, per_shape
+from . import graph, per_shape, tm_tensor
 from .api import compile_matmul
 from .kernel import Kernel
 from .per_shape import PerShapeFunction
-from .tm_tensor import rewrite_scans, rewrite_sorts
 from ..runtime.dtypes import MLIR_DTYPES
 from .payload import MAX_DIM
 
@@ -148,10 +147,8 @@ def parse_module(source: str, filename: str = "<input>", *, resources: bool = Tr
     module: compile() reads their blobs from the text, graph.resources, so MLIR's parser need not
     read a model's megabytes of weights too; `python bench/bench_frontend.py --layers minilm`
     reports the compile time)."""
-    if "tm_tensor.scan" in source:  # torch-mlir's cumsum: linalg ops (compiler/tm_tensor.py)
-        source = rewrite_scans(source)
-    if "tm_tensor.sort" in source:  # its topk / sort
-        source = rewrite_sorts(source)
+    if "tm_tensor." in source:  # torch-mlir's cumsum, topk / sort: linalg ops (compiler/tm_tensor.py)
+        source = tm_tensor.rewrite(source)
     check_source(source, filename)
     start = -1 if resources else resources_start(source)
     try:

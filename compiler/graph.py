@@ -51,11 +51,12 @@ import numpy as np
 from mlir import ir
 
 from ..errors import DTypeError, MLIRInputError, ShapeError
+from ..passes._ir import splice, walk
 from ..passes.conv_matmul import rewrite_convolutions, sink_transposes
 from ..runtime.convert import bfloat16
 from . import upstream
 from .api import batched_call, compile_matmul, matmul
-from .build import required_features
+from .build import missing_features
 from ..runtime import programs, settings
 from ..runtime.kernel import data_pointer
 from ..runtime.cpu import native_cpu
@@ -270,28 +271,24 @@ def _match(e: _E, rtol: float = EXACT) -> _Epilogue | str:
         if cols:
             if not _affine_in_x(cut, cols, rng):
                 continue
-            h = _substitute(e, cut)
-            got = _run(h, t=_GRID)
-            deviations = {name: _deviation(got, want) for name, want in _REFERENCES.items()}
-            name = min(deviations, key=deviations.get)
-            if deviations[name] <= max(rtol, EXACT):
-                return _Epilogue(1.0, 1.0, 0.0, name, residual, deviations[name], columns=cut)
-            affine = True
-            continue
-        zero = np.zeros(1)
-        offset = float(_run(cut, x=zero, bias=zero)[0])
-        alpha = float(_run(cut, x=zero + 1, bias=zero)[0]) - offset
-        gain = float(_run(cut, x=zero, bias=zero + 1)[0]) - offset
-        if not all(math.isfinite(v) for v in (offset, alpha, gain)) or alpha == 0:
-            continue
-        if not np.allclose(_run(cut, x=xs, bias=bs), alpha * xs + gain * bs + offset, rtol=1e-9, atol=1e-12):
-            continue  # not affine in x and the bias
+            found = _Epilogue(1.0, 1.0, 0.0, None, residual, columns=cut)
+        else:
+            zero = np.zeros(1)
+            offset = float(_run(cut, x=zero, bias=zero)[0])
+            alpha = float(_run(cut, x=zero + 1, bias=zero)[0]) - offset
+            gain = float(_run(cut, x=zero, bias=zero + 1)[0]) - offset
+            if not all(math.isfinite(v) for v in (offset, alpha, gain)) or alpha == 0:
+                continue
+            if not np.allclose(_run(cut, x=xs, bias=bs), alpha * xs + gain * bs + offset, rtol=1e-9, atol=1e-12):
+                continue  # not affine in x and the bias
+            found = _Epilogue(alpha, gain, offset, None, residual)
         h = _substitute(e, cut)
         got = _run(h, t=_GRID)
         deviations = {name: _deviation(got, want) for name, want in _REFERENCES.items()}
         name = min(deviations, key=deviations.get)
         if deviations[name] <= max(rtol, EXACT):
-            return _Epilogue(alpha, gain, offset, name, residual, deviations[name])
+            found.activation, found.deviation = name, deviations[name]
+            return found
         if deviations[name] < 1e-2:
             near = (name, deviations[name])
         affine = True  # a deeper cut may match: sigmoid(x + b) holds the affine -(x + b) too
@@ -306,15 +303,20 @@ def _match(e: _E, rtol: float = EXACT) -> _Epilogue | str:
     return "no part of the body is alpha * x + bias"
 
 
+def _slope_and_offset(expr: _E, n: int, leaves: dict) -> tuple[np.ndarray, np.ndarray]:
+    """(s, t) of an expression s * x + t over n columns, for its other leaves' values."""
+    t = np.broadcast_to(_run(expr, x=np.zeros(n), **leaves), (n,))
+    return np.broadcast_to(_run(expr, x=np.ones(n), **leaves), (n,)) - t, t
+
+
 def _affine_in_x(cut: _E, cols: set, rng) -> bool:
     """Whether cut is s * x + t for every draw of its column vectors and bias (s nonzero)."""
     for _ in range(3):
         leaves = {c: rng.uniform(0.5, 2, 16) * rng.choice([-1, 1], 16) for c in cols}
         leaves["bias"] = rng.uniform(-3, 3, 16)
         xs = rng.uniform(-3, 3, 16)
-        t = _run(cut, x=np.zeros(16), **leaves)
-        slope = _run(cut, x=np.ones(16), **leaves) - t
-        if t.shape != (16,) or not (np.all(np.isfinite(t)) and np.all(np.isfinite(slope)) and np.all(slope != 0)):
+        slope, t = _slope_and_offset(cut, 16, leaves)
+        if not (np.all(np.isfinite(t)) and np.all(np.isfinite(slope)) and np.all(slope != 0)):
             return False
         if not np.allclose(_run(cut, x=xs, **leaves), slope * xs + t, rtol=1e-9, atol=1e-12):
             return False
@@ -325,8 +327,7 @@ def column_affine(expr: _E, n: int, bias: np.ndarray | None, cols: list[np.ndarr
     """(s, t) of an _Epilogue.columns expression, s * x + t, for the vectors' values (each n long)."""
     leaves = {f"col{k}": np.asarray(c, np.float64).reshape(n) for k, c in enumerate(cols)}
     leaves["bias"] = np.zeros(n) if bias is None else np.asarray(bias, np.float64).reshape(n)
-    t = np.broadcast_to(_run(expr, x=np.zeros(n), **leaves), (n,))
-    return np.broadcast_to(_run(expr, x=np.ones(n), **leaves), (n,)) - t, t
+    return _slope_and_offset(expr, n, leaves)
 
 
 # ---------------------------------------------------------------- the plan
@@ -1163,7 +1164,7 @@ class _Reader:
         if name in _NAMED_CONTRACTIONS or (name == "linalg.generic" and _is_contraction_generic(op)):
             types = tuple(str(v.type.element_type) for v in op.operands[:3])
             maps = _named_maps(op) if name != "linalg.generic" else _maps(op)
-            if types in MLIR_DTYPES and maps is not None and not _missing_features(MLIR_DTYPES[types]):
+            if types in MLIR_DTYPES and maps is not None and not missing_features(MLIR_DTYPES[types], native_cpu()):
                 return self.contraction(op, maps)
             # element types nanomm has no kernel for on this CPU (int8 without AVX-512 VNNI) or at all, or
             # maps that are not a matmul's (a depthwise convolution's windows, o * stride + k): MLIR's loops
@@ -1404,8 +1405,9 @@ class _Reader:
     def widened_constant(self, op) -> bool:
         """An element-wise arith.extf of a constant (widen_bf16_contractions' of a bf16 weight) as the
         constant it makes, here: a contraction reading it packs it once."""
-        if len(op.operands) != 2 or len(op.results) != 1 or _maps(op) is None or \
-                any(m != list(range(len(_shape(op.results[0].type)))) for m in _maps(op)):
+        maps = _maps(op)
+        if len(op.operands) != 2 or len(op.results) != 1 or maps is None or \
+                any(m != list(range(len(_shape(op.results[0].type)))) for m in maps):
             return False
         body = [o.operation for o in op.regions[0].blocks[0].operations]
         node = self.nodes.get(self.vid(op.operands[0]))
@@ -1588,7 +1590,7 @@ class _Reader:
                 if vid not in columns:  # (another vector along N than the bias: a batch norm's)
                     columns.append(vid)
                 exprs.append(_E("col", value=columns.index(vid)))
-            elif m == list(range(rank)) and self.shapes.get(vid, ((), ""))[0] == _shape(op.results[0].type):
+            elif m == list(range(rank)) and shape == _shape(op.results[0].type):
                 if con.residual not in (None, vid):
                     return False  # a second residual
                 exprs.append(_RES)
@@ -1696,13 +1698,14 @@ class _Reader:
             self.nodes[vid] = ("out", index)
 
     def make_epilogue(self, con: _Contraction, found: _Epilogue) -> None:
+        b_node = self.nodes.get(con.b)
+        con.b_constant = b_node is not None and b_node[0] == "const"
         if found.columns is not None:  # s * x + t: s into B's columns, t the bias, at build (columns_foldable)
             con.column_expr = found.columns
             con.epilogue = Epilogue(bias=True, activation=found.activation, residual=found.residual)
             if not found.residual:
                 con.residual = None
-            con.b_constant = True
-            self.pack(con, self.nodes[con.b][1])
+            self.pack(con, b_node[1])
             return
         bias_node = self.nodes.get(con.bias) if con.bias is not None else None
         N = con.c_shape[-1]
@@ -1720,9 +1723,7 @@ class _Reader:
         if con.epilogue is not None and con.dtype == "s8s8":
             raise MLIRInputError(f"function @{self.name}: {con.name} ({con.where}): element-wise consumers of an "
                                  "integer contraction are not fused (int32 results)")
-        b_node = self.nodes.get(con.b)
-        if b_node is not None and b_node[0] == "const":
-            con.b_constant = True
+        if con.b_constant:
             self.pack(con, b_node[1])
 
     def pack(self, con: _Contraction, b: np.ndarray) -> None:
@@ -1858,7 +1859,7 @@ def read_function(name: str, func: ir.Operation, blobs: dict, activation_rtol: f
     rtol = EXACT if activation_rtol is None else activation_rtol
     if rewrite_convolutions(func):
         sink_transposes(func)
-    if _missing_features("bf16"):
+    if missing_features("bf16", native_cpu()):
         widen_bf16_contractions(func)
     limits: dict[int, int] = {}  # contraction index -> how many of its consumers to fuse at most
     unfused: dict[int, str] = {}
@@ -1875,20 +1876,12 @@ def read_function(name: str, func: ir.Operation, blobs: dict, activation_rtol: f
         return f
 
 
-def _missing_features(dtype: str) -> tuple[str, ...]:
-    """The features this CPU lacks for nanomm's `dtype` kernels (none: it has them)."""
-    cpu = native_cpu()
-    return tuple(f for f in required_features(dtype, cpu) if f not in cpu.features)
-
-
 def widen_bf16_contractions(func: ir.Operation) -> int:
     """Makes each bfloat16 named contraction (bf16 A and B into float32) one of float32 operands, each
     widened by an element-wise arith.extf generic before it (a constant B's a constant segment, run once;
     a bf16 contraction spelled as linalg.generic goes to MLIR's loops instead): a CPU
     without AVX-512 BF16 runs it on nanomm's float32 kernels, with the same products (a bf16 product is
     exact in float32) and float32 sums. Returns how many."""
-    from ..passes._ir import splice, walk
-
     changed = 0
     for op in walk(func, *_NAMED_CONTRACTIONS):
         types = [str(v.type.element_type) for v in op.operands[:3]]
@@ -1897,8 +1890,8 @@ def widen_bf16_contractions(func: ir.Operation) -> int:
             continue
         for i in (0, 1):
             t = ir.RankedTensorType(op.operands[i].type)
-            shape = "x".join("?" if n == ir.ShapedType.get_dynamic_size() else str(n) for n in t.shape)
-            dynamic = [j for j, n in enumerate(shape.split("x")) if n == "?"]  # (the rows of A: tensor.dim)
+            dynamic = [j for j, n in enumerate(t.shape) if n == ir.ShapedType.get_dynamic_size()]  # (A's rows)
+            shape = "x".join("?" if j in dynamic else str(n) for j, n in enumerate(t.shape))
             sizes = "".join(f"  %c{j} = arith.constant {j} : index\n  %n{j} = tensor.dim %a, %c{j} : "
                             f"tensor<{shape}xbf16>\n" for j in dynamic)
             dims = ", ".join(f"d{j}" for j in range(t.rank))

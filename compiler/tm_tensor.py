@@ -28,6 +28,11 @@ def _shape(t: str) -> list[str]:
     return t[len("tensor<"):-1].split("x")[:-1]
 
 
+def _tag(m: re.Match) -> str:
+    """The op's result name as a part of the names of the ops replacing it."""
+    return re.sub(r"\W", "_", m["res"][1:])
+
+
 def _scan_as_linalg(m: re.Match) -> str | None:
     """The ops computing the scan's two results, as one line, or None where it is not one this takes
     (dynamic sizes)."""
@@ -35,7 +40,7 @@ def _scan_as_linalg(m: re.Match) -> str | None:
     if "?" in shape or m["xt"] != m["ot"] or m["xt"] != m["rt"]:
         return None
     rank, length = len(shape), int(shape[d])
-    tag = re.sub(r"\W", "_", m["res"][1:])
+    tag = _tag(m)
     scan, acc = f"%tm_scan_{tag}_0", f"%tm_scan_{tag}_1"
     dims = [f"d{i}" for i in range(rank)]
     first = ", ".join("0" if i == d else dims[i] for i in range(rank))
@@ -66,26 +71,6 @@ def _scan_as_linalg(m: re.Match) -> str | None:
     return " ".join(ops)
 
 
-def rewrite_scans(source: str) -> str:
-    """`source` with each inclusive tm_tensor.scan of static shape replaced by linalg ops (and its
-    results' uses renamed); others are left for the parser to refuse."""
-    out, pos = [], 0
-    renames = {}
-    for m in _SCAN.finditer(source):
-        text = _scan_as_linalg(m)
-        if text is None:
-            continue
-        out += [source[pos:m.start()], text, "\n" * m.group(0).count("\n")]
-        pos = m.end()
-        tag = re.sub(r"\W", "_", m["res"][1:])
-        renames[m["res"]] = tag
-    out.append(source[pos:])
-    text = "".join(out)
-    for res, tag in renames.items():
-        text = re.sub(rf"{re.escape(res)}#([01])(?![0-9])", lambda g, tag=tag: f"%tm_scan_{tag}_{g[1]}", text)
-    return text
-
-
 # tm_tensor.sort along a dimension of static size L (torch.topk, torch.sort): outs are sorted together by
 # the body's comparator of the first's elements (its block arguments: the first out's two elements, then
 # the second's, ...). As linalg: each element's rank, the count of elements before it (the comparator one
@@ -113,7 +98,7 @@ def _sort_as_linalg(m: re.Match) -> str | None:
     if "?" in shape or _shape(m["it"]) != shape or m["vt"] != m["rvt"] or m["it"] != m["rit"]:
         return None
     rank = len(shape)
-    tag = re.sub(r"\W", "_", m["res"][1:])
+    tag = _tag(m)
     dims = [f"d{i}" for i in range(rank)]
     loops = ", ".join(dims + [f"d{rank}"])
     own = ", ".join(dims)
@@ -153,21 +138,29 @@ def _sort_as_linalg(m: re.Match) -> str | None:
     return " ".join(ops)
 
 
-def rewrite_sorts(source: str) -> str:
-    """`source` with each two-out tm_tensor.sort of static shape replaced by linalg ops (its results
-    `%r#0` / `%r#1` then those of a two-result linalg.generic); others are left."""
-    out, pos = [], 0
-    renames = []
-    for m in _SORT.finditer(source):
-        text = _sort_as_linalg(m)
+def _rewrite(source: str, pattern: re.Pattern, as_linalg, result) -> str:
+    """`source` with each match of `pattern` that as_linalg takes replaced by its ops, on the match's
+    first line (the lines after it left empty), and the uses `%r#k` of its results renamed result(tag, k)."""
+    out, pos, tags = [], 0, {}
+    for m in pattern.finditer(source):
+        text = as_linalg(m)
         if text is None:
             continue
         out += [source[pos:m.start()], text, "\n" * m.group(0).count("\n")]
         pos = m.end()
-        renames.append(m["res"])
-    out.append(source[pos:])
-    text = "".join(out)
-    for res in renames:
-        tag = re.sub(r"\W", "_", res[1:])
-        text = re.sub(rf"{re.escape(res)}#([01])(?![0-9])", lambda g, tag=tag: f"%tm_sorted_{tag}#{g[1]}", text)
+        tags[m["res"]] = _tag(m)
+    text = "".join(out + [source[pos:]])
+    for res, tag in tags.items():
+        text = re.sub(rf"{re.escape(res)}#([01])(?![0-9])", lambda g, tag=tag: result(tag, g[1]), text)
     return text
+
+
+def rewrite(source: str) -> str:
+    """`source` with each inclusive tm_tensor.scan and each two-out tm_tensor.sort of static shape replaced
+    by linalg ops (a scan's results then two values, a sort's those of a two-result linalg.generic);
+    others are left for the parser to refuse."""
+    if "tm_tensor.scan" in source:
+        source = _rewrite(source, _SCAN, _scan_as_linalg, lambda tag, k: f"%tm_scan_{tag}_{k}")
+    if "tm_tensor.sort" in source:
+        source = _rewrite(source, _SORT, _sort_as_linalg, lambda tag, k: f"%tm_sorted_{tag}#{k}")
+    return source

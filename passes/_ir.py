@@ -231,6 +231,19 @@ def splice(text: str, before: ir.Operation, operands: list) -> ir.Value:
     return result
 
 
+def constant_pad(v: ir.Value) -> tuple[ir.Operation, ir.Value] | None:
+    """(the pad, its value) where v is a tensor.pad of static pads with a value from outside its region, or None."""
+    pad = v.owner
+    if isinstance(pad, ir.Block) or pad.name != "tensor.pad" or len(pad.operands) != 1:
+        return None
+    body = pad.regions[0].blocks[0]
+    value = body.operations[len(body.operations) - 1].operands[0]
+    if any(list(a.uses) for a in body.arguments) or (
+            not isinstance(value.owner, ir.Block) and value.owner.operation.parent == pad):
+        return None
+    return pad, value
+
+
 def walk(op: ir.Operation, *names: str) -> Iterator[ir.Operation]:
     """All operations named one of `names` nested under `op` (pre-order, collected first)."""
     found: list[ir.Operation] = []

@@ -9,7 +9,7 @@ import math
 from mlir import ir
 
 from ._base import ModulePass
-from ._ir import splice, walk
+from ._ir import constant_pad, splice, walk
 
 CHANNELS_FIRST = "nanomm.channels_first"  # on a transpose of a product's channel-last rows to torch's layout
 
@@ -84,6 +84,18 @@ def _windows(op: ir.Operation, rank: int) -> tuple[list[str], list[str], list[st
     return dims, os, ks, [f"{o} * {st} + {k} * {d}" for o, k, st, d in zip(os, ks, strides, dilations)]
 
 
+def _copy(name: str, dims: list[str], read: str, source: str, source_t: str, out_t: str, e: str) -> list[str]:
+    """Lines making %name: a new tensor of out_t over loops dims, each element `source` at `read` (a window
+    copy)."""
+    domain, parallel = ", ".join(dims), ", ".join(['"parallel"'] * len(dims))
+    return [f"  %{name}_e = tensor.empty() : {out_t}",
+            f"  %{name} = linalg.generic {{indexing_maps = [affine_map<({domain}) -> ({read})>, affine_map<({domain}) -> "
+            f"({domain})>], iterator_types = [{parallel}]}} ins({source} : {source_t}) outs(%{name}_e : {out_t}) {{",
+            f"  ^bb0(%in: {e}, %o: {e}):",
+            f"    linalg.yield %in : {e}",
+            f"  }} -> {out_t}"]
+
+
 def _replacement(op: ir.Operation, init: str) -> str | None:
     """The text of a function of (input, filter, init[, init's fill value or bias vector]) computing the
     convolution as a matmul, or None where the op's types do not allow it (dynamic sizes, mixed element
@@ -106,7 +118,6 @@ def _replacement(op: ir.Operation, init: str) -> str | None:
     # outputs of other convolutions are once sink_transposes has run); MLIR's lowering makes the copy loops
     dims, os, ks, reads = _windows(op, rank)
     full = _tensor([n, *out, *kernel, c], e)
-    parallel = ", ".join(['"parallel"'] * len(dims))
     w_last = _tensor([f, *kernel, c], e)
     if all(k == 1 for k in kernel) and all(st == 1 for st in _ints(op, "strides", rank)):
         # a 1 x 1 convolution at stride 1: its windows are the input itself, channel-last (a view of the
@@ -118,14 +129,7 @@ def _replacement(op: ir.Operation, init: str) -> str | None:
             f"  %col = tensor.collapse_shape %g [[0, {spatial_dims}], [{rank + 1}]] : {_tensor([n, *out, c], e)} "
             f"into {col_t}"]
     else:
-        lines += [
-            f"  %e = tensor.empty() : {full}",
-            f"  %g = linalg.generic {{indexing_maps = [affine_map<({', '.join(dims)}) -> (d0, d{1 + 2 * rank}, "
-            f"{', '.join(reads)})>, affine_map<({', '.join(dims)}) -> ({', '.join(dims)})>], iterator_types = "
-            f"[{parallel}]}} ins(%x : {x}) outs(%e : {full}) {{",
-            f"  ^bb0(%in: {e}, %o: {e}):",
-            f"    linalg.yield %in : {e}",
-            f"  }} -> {full}",
+        lines += _copy("g", dims, f"d0, d{1 + 2 * rank}, {', '.join(reads)}", "%x", x, full, e) + [
             f"  %col = tensor.collapse_shape %g [[0, {spatial_dims}], [{', '.join(str(1 + rank + i) for i in range(rank + 1))}]]"
             f" : {full} into {col_t}"]
     lines += [
@@ -198,16 +202,9 @@ def _grouped_replacement(op: ir.Operation, fill: ir.Value | None) -> str | None:
     col_t, w_t, c_t = _tensor([g, rows, ckk], e), _tensor([g, ckk, f], e), _tensor([g, rows, f], e)
     last_t = _tensor([g, n, *out, f], e)
     w_last = _tensor([g, *kernel, c, f], e)
-    parallel = ", ".join(['"parallel"'] * len(dims))
     lines = [f"func.func @conv(%x: {x}, %w: {w}, %init: {init_t}{f', %s: {e}' if fill is not None else ''}) -> {init_t} {{",
              f"  %zero = arith.constant 0.0 : {e}",
-             f"  %e = tensor.empty() : {full}",
-             f"  %win = linalg.generic {{indexing_maps = [affine_map<({', '.join(dims)}) -> (d1, d0, {dc}, {', '.join(reads)})>,"
-             f" affine_map<({', '.join(dims)}) -> ({', '.join(dims)})>], iterator_types = [{parallel}]}}"
-             f" ins(%x : {x}) outs(%e : {full}) {{",
-             f"  ^bb0(%in: {e}, %o: {e}):",
-             f"    linalg.yield %in : {e}",
-             f"  }} -> {full}",
+             *_copy("win", dims, f"d1, d0, {dc}, {', '.join(reads)}", "%x", x, full, e),
              f"  %col = tensor.collapse_shape %win [[0], [{', '.join(str(1 + i) for i in range(rank + 1))}], "
              f"[{', '.join(str(2 + rank + i) for i in range(rank + 1))}]] : {full} into {col_t}",
              f"  %wle = tensor.empty() : {w_last}",
@@ -420,19 +417,6 @@ def sink_transposes(root: ir.Operation) -> int:
             return moved
 
 
-def _constant_pad(v: ir.Value) -> tuple[ir.Operation, ir.Value] | None:
-    """(the pad, its value) where v is a tensor.pad of static pads with a value from outside its region, or None."""
-    pad = v.owner
-    if isinstance(pad, ir.Block) or pad.name != "tensor.pad" or len(pad.operands) != 1:
-        return None
-    body = pad.regions[0].blocks[0]
-    value = body.operations[len(body.operations) - 1].operands[0]
-    if any(list(a.uses) for a in body.arguments) or (
-            not isinstance(value.owner, ir.Block) and value.owner.operation.parent == pad):
-        return None
-    return pad, value
-
-
 def _depthwise_replacement(op: ir.Operation, init: str) -> tuple[str, list] | None:
     """The text of a function of (input, filter, init[, fill value or bias vector][, padding value])
     computing a depthwise convolution channel-last, and the pad whose source it reads (or None): an
@@ -452,7 +436,7 @@ def _depthwise_replacement(op: ir.Operation, init: str) -> tuple[str, list] | No
     x, w, init_t = (_tensor(t.shape, e) for t in types)
     strides, dilations = _ints(op, "strides", rank), _ints(op, "dilations", rank)
     lows, highs = [0] * rank, [0] * rank
-    padded = _constant_pad(op.operands[0])
+    padded = constant_pad(op.operands[0])
     if padded is not None:
         source_t = ir.RankedTensorType(padded[0].operands[0].type)
         pad_lows, pad_highs = (list(ir.DenseI64ArrayAttr(padded[0].attributes[k])) for k in ("static_low", "static_high"))

@@ -7,7 +7,7 @@ import dataclasses
 from mlir import ir
 
 from ._base import ModulePass
-from ._ir import splice, walk
+from ._ir import constant_pad, splice, walk
 
 
 def _tensor(shape, element) -> str:
@@ -63,15 +63,11 @@ class DecomposePads(ModulePass):
 
     def run(self, module: ir.Module) -> None:
         for pad in walk(module.operation, "tensor.pad"):
-            body = pad.regions[0].blocks[0]
+            found = constant_pad(pad.results[0])
             source_t, result_t = ir.RankedTensorType(pad.operands[0].type), ir.RankedTensorType(pad.results[0].type)
-            if len(pad.operands) != 1 or not (source_t.has_static_shape and result_t.has_static_shape) or \
-                    any(list(a.uses) for a in body.arguments):
-                continue  # (dynamic sizes or pads; a value computed from the position)
-            value = body.operations[len(body.operations) - 1].operands[0]
-            if value.owner is not None and not isinstance(value.owner, ir.Block) and \
-                    value.owner.operation.parent == pad:
-                continue  # (a value computed inside the region)
+            if found is None or not (source_t.has_static_shape and result_t.has_static_shape):
+                continue  # (dynamic sizes or pads; a value computed from the position or in the region)
+            value = found[1]
             low, high = (list(ir.DenseI64ArrayAttr(pad.attributes[k])) for k in ("static_low", "static_high"))
             text = decomposition(list(source_t.shape), low, high, str(source_t.element_type))
             result = splice(text, pad, [pad.operands[0], value])

@@ -1563,7 +1563,7 @@ def test_torch_mlir_inclusive_scans_compile_as_linalg(element, dim):
     """tm_tensor.scan as torch-mlir prints torch.cumsum (compiler/tm_tensor.py): both results (the running
     sums along the dimension and the last of them) equal numpy's, the text's lines kept (a diagnostic
     after the scan names the input's line)."""
-    from nanomm.compiler.tm_tensor import rewrite_scans
+    from nanomm.compiler.tm_tensor import rewrite
 
     t, a = f"tensor<3x5x{element}>", f"tensor<{5 if dim == 0 else 3}x{element}>"
     zero = "0.0" if element == "f32" else "0"
@@ -1583,7 +1583,7 @@ func.func @f(%x: {t}) -> ({t}, {a}) {{
   return %4#0, %4#1 : {t}, {a}
 }}
 """
-    assert rewrite_scans(source).count("\n") == source.count("\n") and "tm_tensor" not in rewrite_scans(source)
+    assert rewrite(source).count("\n") == source.count("\n") and "tm_tensor" not in rewrite(source)
     f = nanomm.compile(source).f
     x = (_RNG.standard_normal((3, 5)) * 4).astype(np.float32 if element == "f32" else np.int64)
     run, last = f(x)
