@@ -23,9 +23,10 @@ DEPTHWISE = ("linalg.depthwise_conv_1d_ncw_cw", "linalg.depthwise_conv_2d_nchw_c
 GROUPED = ("linalg.conv_2d_ngchw_gfchw",)
 # A grouped convolution runs as a batch of matmuls from this many filters a group; with fewer, each
 # group's product is too narrow for the kernel's tiles and MLIR's loops are faster. Zen 3 VM, one core,
-# 3 x 3 of 128 channels at 28 x 28, matmuls / loops: 2, 8, 16, 32 groups 1.62 / 33.6, 0.81 / 6.7,
-# 0.79 / 4.9, 0.83 / 0.57 ms. `python bench/bench_frontend.py --layers conv.groups2,conv.groups8,conv.groups16,conv.groups32`
-# (before: the package without this rule) times them.
+# 3 x 3 of 128 channels at 28 x 28, matmuls / loops: 2, 8, 16 groups 1.61 / 30.1, 0.79 / 4.91, 0.73 /
+# 4.56 ms; 32 groups (4 filters) 0.84 / 0.55. `python bench/bench_frontend.py --layers
+# conv.groups2,conv.groups8,conv.groups16,conv.groups32` (loops: the package before this rule; 32 groups
+# as matmuls: this constant set to 4) times them.
 GROUPED_MIN_FILTERS = 8
 
 
