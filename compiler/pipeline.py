@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import tempfile
 from dataclasses import dataclass, field
@@ -67,6 +68,15 @@ def parse_step(text: str) -> Step:
                 raise ConfigError(f"option '{item}' of pass '{name}' needs the form key=value")
             options[key] = value
         return make_pass(name, options)
+    return _upstream_step(text)
+
+
+@functools.lru_cache(maxsize=1024)
+def _upstream_step(text: str) -> UpstreamPass:
+    """An MLIR pass, checked once per text in the process (a context to parse it in costs ~5 ms: a
+    segment's pipeline of a dozen MLIR passes paid a third of its compile for them)."""
+    name, _, rest = text.partition("{")
+    name = name.strip()
     with ir.Context():
         try:
             PassManager.parse(f"builtin.module({text})")
