@@ -628,7 +628,8 @@ class GraphFunction:
             if parts is None:
                 continue
             chunk = seg.kernel.chunk(parts)
-            if chunk is None or not all(chunk.axes_in[seg.inputs.index(i)] == 0 for i in producers):
+            if chunk is None or chunk.by_slice is not None or \
+                    not all(chunk.axes_in[seg.inputs.index(i)] == 0 for i in producers):
                 continue
             # (consumers read outputs cut along their leading axis: flat slices of the whole)
             leading = {v: shape for v, k, shape in zip(seg.outputs, seg.output_of, seg.output_shapes)

@@ -13,7 +13,9 @@ the loops vectorize; other math through libm). The
 result is `void segment(in0*, ..., out0*, ...)` over C-contiguous arrays, cached on disk like the
 kernels. A segment whose ops are independent along its outputs' leading dimension (a softmax over
 (batch, heads, rows), a layer norm over (batch, tokens)) is also built for half of that dimension
-(split()), and on several cores its halves run on two threads.
+(split()); one whose leading dimension is 1 (one image), for half of its outputs' next axis
+(split_inner(): a depthwise convolution's or a window copy's output rows, each half reading its input
+whole at its own offset). On several cores the halves run on two threads, through the native pool.
 """
 
 from __future__ import annotations
@@ -85,9 +87,13 @@ class Segment:
         self._cfunc = ctypes.CFUNCTYPE(None, *[ctypes.c_void_p] * (len(inputs) + len(outputs)))(self.address)
 
         self.halves: Segment | None = None  # chunk(2): its halves, on two threads
+        self.splits = False  # large enough for halves (segment())
         self._parts: dict[int, Segment | None] = {}  # parts -> chunk(parts)
         # a chunk's: how many slices, and the axis of each input / output cut (None: an input read whole)
         self.parts, self.axes_in, self.axes_out = 1, [], []
+        # a chunk's function for each slice where they differ (split_inner: whole inputs read at the slice's
+        # offset); None: this one for every slice
+        self.by_slice: list[Segment] | None = None
 
     def __call__(self, *arrays: np.ndarray) -> list[np.ndarray]:
         ins = [np.ascontiguousarray(a, dtype) for a, (_, dtype) in zip(arrays, self.inputs)]
@@ -95,13 +101,74 @@ class Segment:
             if a.shape != shape:  # the plan's own views: a mismatch is nanomm's bug, never a wild write
                 raise NanommError(f"segment input of shape {a.shape}, compiled for {shape}")
         outs = [np.empty(shape, dtype) for shape, dtype in self.outputs]
+        if self.splits and resolve_threads(None) > 1 and self.halves is None:
+            self.halves = self.chunk(2)  # (built at its first call on several threads)
         if self.halves is not None and resolve_threads(None) > 1:
+            program = self._halves_program()
+            if program:
+                template, scratch = program
+                extra = [np.empty(n, np.uint8) for n in scratch]  # (this call's own)
+                template.run([data_pointer(a) for a in ins + outs + extra], self.halves.parts)
+                return outs
             other = pool().submit(self.halves.run_slice, ins, outs, 1)  # (ctypes lets go of the GIL in the call)
             self.halves.run_slice(ins, outs, 0)
             other.result()
             return outs
         self.run(ins, outs)
         return outs
+
+    _program: tuple | bool | None = None  # _halves_program's: (template, scratch bytes), False: none
+
+    def _halves_program(self) -> tuple | bool:
+        """The halves as a native program (runtime/programs.py) on the native pool: each slice's call, with
+        copies of the pieces that are not C-contiguous views (a mask cut across) through scratch, and no
+        Python between them; the Python pool hands a slice over in ~0.1 ms, as long as a small segment
+        takes (`python bench/bench_frontend.py --layers mobilenetv2 --threads 0`). False where programs
+        cannot run here or a piece needs a copy they cannot make."""
+        if self._program is None:
+            self._program = self._make_program() or False
+        return self._program
+
+    def _make_program(self) -> tuple | None:
+        from ..runtime import programs
+
+        chunk = self.halves
+        if not programs.available():
+            return None
+        prog, parts = programs.Program(), chunk.parts
+        arrays = self.inputs + self.outputs
+        scratch: list[int] = []
+        try:
+            for k in range(parts):
+                prog.part()
+                args, after = [], []
+                for i, ((shape, dtype), axis) in enumerate(zip(arrays, chunk.axes_in + chunk.axes_out)):
+                    if axis is None:
+                        args.append((i, 0))
+                        continue
+                    item = np.dtype(dtype).itemsize
+                    strides = [item * math.prod(shape[d + 1:]) for d in range(len(shape))]
+                    piece_shape = shape[:axis] + (shape[axis] // parts,) + tuple(shape[axis + 1:])
+                    at = (i, k * piece_shape[axis] * strides[axis])
+                    if math.prod(shape[:axis]) == 1:  # (a C-contiguous piece)
+                        args.append(at)
+                        continue
+                    mine = (len(arrays) + len(scratch), 0)
+                    scratch.append(math.prod(piece_shape) * item)
+                    dense = [item * math.prod(piece_shape[d + 1:]) for d in range(len(shape))]
+                    copy = (mine, at, piece_shape, item, dense, strides) if i >= len(self.inputs) else None
+                    if copy is None and not prog.copy(mine, at, piece_shape, item, strides, dense):
+                        return None
+                    after += [copy] if copy else []
+                    args.append(mine)
+                function = chunk if chunk.by_slice is None else chunk.by_slice[k]
+                prog.call(function.address, args)
+                for src, dst, piece_shape, item, src_strides, dst_strides in after:
+                    if not prog.copy(dst, src, piece_shape, item, src_strides, dst_strides):
+                        return None
+        except ValueError:  # (more arguments than a program's call takes)
+            return None
+        return prog.finish(len(arrays) + len(scratch)), scratch
 
     def run(self, ins: list[np.ndarray], outs: list[np.ndarray]) -> None:
         """The function on C-contiguous arrays of its shapes (checked by the caller)."""
@@ -113,33 +180,43 @@ class Segment:
         across = []
         dense = []
         for o, axis in zip(outs, self.axes_out):
-            if axis == 0:
-                dense.append(piece(o, 0, k, self.parts))  # (a view: C-contiguous already)
+            view = part_of(o, axis, k, self.parts)
+            if view.flags.c_contiguous:  # (the leading axis, or one behind axes of 1)
+                dense.append(view)
             else:
-                across.append((part_of(o, axis, k, self.parts), len(dense)))
-                dense.append(np.empty(across[-1][0].shape, o.dtype))
-        self.run([piece(a, axis, k, self.parts) for a, axis in zip(ins, self.axes_in)], dense)
+                across.append((view, len(dense)))
+                dense.append(np.empty(view.shape, o.dtype))
+        function = self if self.by_slice is None else self.by_slice[k]
+        function.run([piece(a, axis, k, self.parts) for a, axis in zip(ins, self.axes_in)], dense)
         for view, i in across:
             view[...] = dense[i]
 
     def chunk(self, parts: int) -> "Segment | None":
-        """The segment for 1/parts of its outputs' leading dimension (its run_slice runs slice k), compiled
-        once; None where split() finds the segment not independent along it or parts does not divide it.
-        Segments run in halves and GraphFunction's sliced runs through it."""
+        """The segment for 1/parts of its outputs' leading dimension, or of another axis where parts does
+        not divide that (split_inner), compiled once (its run_slice runs slice k); None where split() or
+        split_inner() finds no such cut. Segments run in halves and GraphFunction's sliced runs through it."""
         if parts not in self._parts:
             with _lock:
                 if parts not in self._parts:
-                    found = split(self.text, parts) if self.outputs and self.outputs[0][0] and \
-                        self.outputs[0][0][0] % parts == 0 else None
+                    found = None
+                    if self.outputs and self.outputs[0][0]:
+                        if self.outputs[0][0][0] % parts == 0:
+                            found = split(self.text, parts)
+                            found = found and ([found[0]],) + found[1:]
+                        else:  # (one image, one sequence: another axis)
+                            found = split_inner(self.text, parts)
                     if found is not None:
-                        text, axes_in, axes_out = found
+                        texts, axes_in, axes_out = found
 
                         def part(shape, axis):
                             return shape if axis is None else \
                                 shape[:axis] + (shape[axis] // parts,) + tuple(shape[axis + 1:])
-                        found = Segment(text, [(part(s, a), d) for (s, d), a in zip(self.inputs, axes_in)],
-                                        [(part(s, a), d) for (s, d), a in zip(self.outputs, axes_out)], self.context)
+                        ins = [(part(s, a), d) for (s, d), a in zip(self.inputs, axes_in)]
+                        outs = [(part(s, a), d) for (s, d), a in zip(self.outputs, axes_out)]
+                        made = [Segment(text, ins, outs, self.context) for text in texts]
+                        found = made[0]
                         found.parts, found.axes_in, found.axes_out = parts, axes_in, axes_out
+                        found.by_slice = made if len(made) > 1 else None
                     self._parts[parts] = found
         return self._parts[parts]
 
@@ -158,8 +235,9 @@ def piece(x: np.ndarray, axis: int | None, k: int, parts: int) -> np.ndarray:
 def segment(text: str, inputs, outputs, context: str = "") -> Segment:
     """The compiled segment of `text` (one per distinct text in the process). `context` opens its error
     messages (which function, which ops where). A segment whose every op is independent along the
-    leading dimension of its outputs, and large enough, also gets a build for half of it (split()):
-    on several cores its two halves run on two threads."""
+    leading dimension of its outputs (split()), or of another axis where that is 1 (split_inner()), and
+    large enough, also gets a build for half of it: on several cores its two halves run on two threads.
+    Built here where this process runs several threads, else at the first call that does."""
     key = text + repr(native_cpu().name)
     found = _segments.get(key)
     if found is None:
@@ -167,7 +245,8 @@ def segment(text: str, inputs, outputs, context: str = "") -> Segment:
             found = _segments.get(key)
             if found is None:
                 found = Segment(text, inputs, outputs, context)
-                if sum(math.prod(shape) for shape, _ in inputs + outputs) >= SPLIT_MIN_ELEMENTS:
+                found.splits = sum(math.prod(shape) for shape, _ in inputs + outputs) >= SPLIT_MIN_ELEMENTS
+                if found.splits and resolve_threads(None) > 1:
                     found.halves = found.chunk(2)
                 _segments[key] = found
     return found
@@ -350,6 +429,218 @@ def split(text: str, parts: int = 2) -> tuple[str, list[int | None], list[int]] 
     half = re.sub(rf"output_shape \[{S}\b", f"output_shape [{h}", half)
     half = re.sub(rf"(tensor\.extract_slice [^\[\n]*\[[^\]]*\] \[){S}\b", rf"\g<1>{h}", half)  # (its sizes)
     return half, cut, outputs
+
+
+def split_inner(text: str, parts: int) -> tuple[list[str], list[int | None], list[int]] | None:
+    """split() for a segment whose outputs' leading dimension parts cannot cut (one image, one sequence:
+    a leading 1): the segment for 1/parts of another axis of its outputs, found backwards from them.
+    Each output is cut at its first axis parts divides; each op then says how its operands are read
+    for that: a generic through the loop its cut result stores along (an operand read by that loop alone
+    is cut at that axis, one read without it or at positions computed from it (a convolution's window,
+    a padded read) is read whole), a reshape, slice, pad or concatenation at the matching axis. Values
+    read whole are computed whole in every part (at most what the parts compute, else None); a value
+    wanted both whole and cut, an op of another kind, a reduction or linalg.index along the loop: None.
+    Returns the part's text (one per part where a whole operand is read at positions computed from the
+    loop: part k reads them at its offset, k/parts of the loop; else one text for every part), the axis
+    of each input cut with them (None: read whole) and of each output."""
+    from mlir import ir
+    from mlir.passmanager import PassManager
+
+    from ..passes._ir import walk
+    from .graph import _iterators
+
+    with ir.Context(), ir.Location.unknown():
+        module = ir.Module.parse(text)
+        PassManager.parse("builtin.module(func.func(linalg-generalize-named-ops))").run(module.operation)
+        func = module.body.operations[0]
+        block = func.regions[0].blocks[0]
+        ops = [op.operation for op in block.operations]
+        returned = list(ops[-1].operands)
+        state: dict = {}  # tensor value -> the axis it is cut at, or None (whole)
+        shifted: list = []  # (generic, its cut loop, the loop's size, the inputs read from it, the maps)
+
+        def shape(v) -> list[int] | None:
+            return list(ir.RankedTensorType(v.type).shape) if isinstance(v.type, ir.RankedTensorType) else None
+
+        def want(v, axis) -> bool:
+            if shape(v) is None:  # (scalars: read as they are)
+                return axis is None
+            if v in state:
+                return state[v] == axis
+            state[v] = axis
+            return True
+
+        def reads(m) -> list[str]:
+            return [str(e) for e in ir.AffineMapAttr(m).value.results]
+
+        def leading(v) -> int | None:  # the output's cut: its first axis not 1 (C-contiguous pieces)
+            axis = next((a for a, n in enumerate(shape(v)) if n > 1), None)
+            return axis if axis is not None and shape(v)[axis] % parts == 0 else None
+
+        sliced: dict = {}  # returned values some op reads whole: computed whole, returned as a slice -> axis
+        for op in reversed(ops[:-1]):
+            results = [r for r in op.results if shape(r) is not None]
+            if not results:
+                continue
+            for r in results:
+                if r in returned and r in state and state[r] is None:
+                    sliced[r] = leading(r)
+                    if sliced[r] is None:
+                        return None
+            if not any(r in state for r in results):
+                first = next((r for r in results if r in returned), None)
+                if first is None:
+                    return None  # (a value nothing reads: canonicalize would have erased it)
+                axis = leading(first)
+                if axis is None or not want(first, axis):
+                    return None
+            name, result = op.name, results[0]
+            axis = state.get(result)
+            if name == "arith.constant":
+                if axis is not None and not ir.DenseElementsAttr(op.attributes["value"]).is_splat:
+                    return None
+            elif name == "tensor.empty":
+                if len(op.operands):
+                    return None
+            elif name == "linalg.generic":
+                maps = list(ir.ArrayAttr(op.attributes["indexing_maps"]))
+                n_in = len(op.operands) - len(op.results)
+                cut = [(k, state[r]) for k, r in enumerate(op.results) if state.get(r) is not None]
+                if not cut:  # (wanted whole: every operand whole)
+                    if not all(want(v, None) for v in op.operands):
+                        return None
+                    continue
+                k, a = cut[0]
+                dim = reads(maps[n_in + k])[a]
+                size = shape(op.results[k])[a]
+                if not re.fullmatch(r"d\d+", dim) or _iterators(op)[int(dim[1:])] != "parallel" or size % parts or \
+                        any(int(ir.IntegerAttr(i.attributes["dim"]).value) == int(dim[1:])
+                            for i in walk(op, "linalg.index")):
+                    return None
+                from_loop = []
+                for n, (v, m) in enumerate(zip(op.operands, maps)):
+                    exprs = reads(m)
+                    uses = [p for p, e in enumerate(exprs) if re.search(rf"\b{dim}\b", e)]
+                    if len(uses) == 1 and exprs[uses[0]] == dim:
+                        ok = want(v, uses[0]) and (n < n_in or want(op.results[n - n_in], uses[0]))
+                    elif n >= n_in:  # (an output's map has every parallel loop once, bare)
+                        ok = False
+                    else:
+                        ok = want(v, None)
+                        if uses:
+                            from_loop.append(n)
+                    if not ok:
+                        return None
+                if from_loop:
+                    shifted.append((op, dim, size, from_loop, [str(m) for m in maps]))
+            elif name in ("tensor.collapse_shape", "tensor.expand_shape"):
+                source = op.operands[0]
+                groups = [[int(ir.IntegerAttr(i).value) for i in ir.ArrayAttr(g)]
+                          for g in ir.ArrayAttr(op.attributes["reassociation"])]
+                if axis is None:
+                    ok = want(source, None)
+                elif name == "tensor.collapse_shape":  # the merged axis: its first source dimension not 1
+                    dims = [d for d in groups[axis] if shape(source)[d] != 1]
+                    ok = bool(dims) and shape(source)[dims[0]] % parts == 0 and want(source, dims[0])
+                else:  # (the axis must be the first of its group not 1)
+                    g = next(j for j, group in enumerate(groups) if axis in group)
+                    ok = all(shape(result)[d] == 1 for d in groups[g] if d < axis) and want(source, g)
+                if not ok:
+                    return None
+            elif name == "tensor.extract_slice":
+                if len(op.operands) != 1:
+                    return None
+                offsets, sizes, strides = (list(ir.DenseI64ArrayAttr(op.attributes[f"static_{k}"]))
+                                           for k in ("offsets", "sizes", "strides"))
+                source = op.operands[0]
+                if axis is not None and (len(shape(source)) != len(shape(result)) or
+                                         (offsets[axis], sizes[axis], strides[axis]) != (0, shape(source)[axis], 1)):
+                    return None
+                if not want(source, axis):
+                    return None
+            elif name == "tensor.pad":
+                if len(op.operands) != 1:
+                    return None
+                if axis is not None and any(int(ir.DenseI64ArrayAttr(op.attributes[k])[axis])
+                                            for k in ("static_low", "static_high")):
+                    return None
+                if not want(op.operands[0], axis):
+                    return None
+            elif name == "tensor.concat":
+                if axis is not None and ir.IntegerAttr(op.attributes["dim"]).value == axis:
+                    return None
+                if not all(want(v, axis) for v in op.operands):
+                    return None
+            else:
+                return None
+        args = list(block.arguments)
+        cut_in = [state.get(v) for v in args]
+        cut_out = [sliced[v] if v in sliced else state.get(v) for v in returned]
+        if None in cut_out or any(math.prod(shape(v)[:a]) != 1 for v, a in zip(returned, cut_out)):
+            return None
+        # what every part computes or copies whole (values read whole, inputs cut across): less than the
+        # parts compute
+        whole = sum(math.prod(shape(v)) for v, axis in state.items() if axis is None and v not in args and
+                    v.owner.name not in ("arith.constant", "tensor.empty"))
+        whole += sum(math.prod(shape(v)) for v, axis in zip(args, cut_in) if axis and math.prod(shape(v)[:axis]) > 1)
+        if whole > sum(math.prod(shape(v)) for v in returned):
+            return None
+        for v, axis in state.items():
+            if axis is None:
+                continue
+            t = ir.RankedTensorType(v.type)
+            halved = list(t.shape)
+            halved[axis] //= parts
+            new = ir.RankedTensorType.get(halved, t.element_type)
+            v.set_type(new)
+            owner = None if v in args else v.owner
+            if owner is None:
+                continue
+            if owner.name == "arith.constant":
+                splat = ir.DenseElementsAttr(owner.attributes["value"]).get_splat_value()
+                owner.attributes["value"] = ir.DenseElementsAttr.get_splat(new, splat)
+            elif owner.name == "tensor.expand_shape":
+                owner.attributes["static_output_shape"] = ir.DenseI64ArrayAttr.get(halved)
+            elif owner.name == "tensor.extract_slice":
+                sizes = list(ir.DenseI64ArrayAttr(owner.attributes["static_sizes"]))
+                sizes[axis] //= parts
+                owner.attributes["static_sizes"] = ir.DenseI64ArrayAttr.get(sizes)
+        slices = []  # (extract_slice, its axis, the piece's size) returning a piece of a value computed whole
+        ret = ops[-1]
+        for i, v in enumerate(returned):
+            if v in sliced:
+                t = ir.RankedTensorType(v.type)
+                piece = list(t.shape)
+                piece[sliced[v]] //= parts
+                made = ir.Operation.create("tensor.extract_slice", results=[ir.RankedTensorType.get(piece, t.element_type)],
+                                           operands=[v], attributes={
+                                               "static_offsets": ir.DenseI64ArrayAttr.get([0] * len(piece)),
+                                               "static_sizes": ir.DenseI64ArrayAttr.get(piece),
+                                               "static_strides": ir.DenseI64ArrayAttr.get([1] * len(piece)),
+                                               "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0, 0])},
+                                           ip=ir.InsertionPoint(ret))
+                ret.operands[i] = made.results[0]
+                slices.append((made, sliced[v], piece[sliced[v]]))
+        func.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
+            [a.type for a in args], [ir.Value(o).type for o in ret.operands]))
+        texts = []
+        for k in range(parts if shifted or slices else 1):
+            for made, axis, size in slices:
+                offsets = [0] * len(ir.DenseI64ArrayAttr(made.attributes["static_offsets"]))
+                offsets[axis] = k * size
+                made.attributes["static_offsets"] = ir.DenseI64ArrayAttr.get(offsets)
+            for op, dim, size, from_loop, originals in shifted:  # part k reads them at its offset along the loop
+                maps = list(originals)
+                for n in from_loop:
+                    domain, results = originals[n].split("->", 1)
+                    maps[n] = domain + "->" + re.sub(rf"\b{dim}\b", f"({dim} + {k * size // parts})", results)
+                op.attributes["indexing_maps"] = ir.ArrayAttr.get([ir.Attribute.parse(m) for m in maps])
+            try:
+                module.operation.verify()
+            except ir.MLIRError:
+                return None
+            texts.append(str(module))
+        return texts, cut_in, cut_out
 
 
 def canonical(text: str) -> str:

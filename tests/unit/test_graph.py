@@ -1233,6 +1233,114 @@ func.func @segment(%x: {t}) -> ({t}, {u}) {{
     np.testing.assert_array_equal(outs[1], (x * x).transpose(1, 0, 2))
 
 
+def _one_image_segment(rows: int) -> str:
+    """A segment of one image (1, rows, 6, 4), as a 3 x 3 convolution's input: a ReLU, returned and
+    padded, and the padded ReLU's 3 x 3 windows (1, rows, 6, 3, 3, 4), read at positions computed from
+    the output row (modulo the padded size, as conv_matmul writes them: a bare d1 would size the loop by
+    the padded input)."""
+    t, p, w = f"tensor<1x{rows}x6x4xf32>", f"tensor<1x{rows + 2}x8x4xf32>", f"tensor<1x{rows}x6x3x3x4xf32>"
+    ident = "affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>"
+    window = f"affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, (d1 + d3) mod {rows + 2}, (d2 + d4) mod 8, d5)>"
+    ident6 = "affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>"
+    return f"""
+func.func @segment(%x: {t}) -> ({t}, {w}) {{
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : {t}
+  %r = linalg.generic {{indexing_maps = [{ident}, {ident}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
+       ins(%x : {t}) outs(%e : {t}) {{
+  ^bb0(%a: f32, %o: f32):
+    %0 = arith.maximumf %a, %z : f32
+    linalg.yield %0 : f32
+  }} -> {t}
+  %p = tensor.pad %r low[0, 1, 1, 0] high[0, 1, 1, 0] {{
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %z : f32
+  }} : {t} to {p}
+  %f = tensor.empty() : {w}
+  %s = linalg.generic {{indexing_maps = [{window}, {ident6}], iterator_types = ["parallel", "parallel", "parallel",
+                       "parallel", "parallel", "parallel"]}} ins(%p : {p}) outs(%f : {w}) {{
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }} -> {w}
+  return %r, %s : {t}, {w}
+}}
+"""
+
+
+def test_a_segment_of_one_image_runs_in_halves_of_its_rows(monkeypatch):
+    """split_inner(): with a leading 1, the outputs are cut along their rows. The windows read the padded
+    ReLU at positions computed from the row, so each half computes the pad whole, reads it at its own
+    offset (a text per half) and returns its rows of the ReLU as a slice; the halves write exactly what
+    the whole does, and the compiled function (two threads: a native program) agrees with numpy."""
+    from nanomm.compiler import upstream
+    text = _one_image_segment(8)
+    texts, cut_in, cut_out = upstream.split_inner(text, 2)
+    assert cut_in == [None] and cut_out == [1, 1] and len(texts) == 2 and texts[0] != texts[1]
+    assert all("-> (tensor<1x4x6x4xf32>, tensor<1x4x6x3x3x4xf32>)" in t and "tensor.extract_slice" in t for t in texts)
+    shape, windows = (1, 8, 6, 4), (1, 8, 6, 3, 3, 4)
+    seg = upstream.Segment(text, [(shape, np.float32)], [(shape, np.float32), (windows, np.float32)])
+    x = np.random.default_rng(11).standard_normal(shape).astype(np.float32)
+    whole = [np.empty(shape, np.float32), np.empty(windows, np.float32)]
+    seg.run([x], whole)
+    halves = [np.full(shape, np.nan, np.float32), np.full(windows, np.nan, np.float32)]
+    part = seg.chunk(2)
+    for k in (1, 0):
+        part.run_slice([x], halves, k)
+    for got, want in zip(halves, whole):
+        np.testing.assert_array_equal(got, want)
+    r = np.maximum(x, 0)
+    padded = np.pad(r, ((0, 0), (1, 1), (1, 1), (0, 0)))
+    want = np.stack([np.stack([padded[:, i:i + 8, j:j + 6] for j in range(3)], 3) for i in range(3)], 3)
+    np.testing.assert_array_equal(whole[1], want)
+    monkeypatch.setattr(upstream, "resolve_threads", lambda threads: 2)
+    monkeypatch.setattr(upstream, "SPLIT_MIN_ELEMENTS", 0)
+    f = nanomm.compile(text.replace("@segment", "@f")).f
+    assert f.segments[0].kernel.halves is not None and f.segments[0].kernel.halves.by_slice is not None
+    got = f(x)
+    np.testing.assert_array_equal(got[0], r)
+    np.testing.assert_array_equal(got[1], want)
+
+
+def test_split_inner_refuses_what_halves_cannot_compute_alone():
+    """No cut where the first axis that is not 1 is odd (7 rows), where a value is both read whole and
+    cut (an argument read at a window and directly), or where a loop reads its own index."""
+    from nanomm.compiler import upstream
+    assert upstream.split_inner(_one_image_segment(7), 2) is None
+    t = "tensor<1x8x4xf32>"
+    ident, shifted = "affine_map<(d0, d1, d2) -> (d0, d1, d2)>", "affine_map<(d0, d1, d2) -> (d0, (d1 + 1) mod 8, d2)>"
+    both = f"""
+func.func @segment(%x: {t}) -> {t} {{
+  %e = tensor.empty() : {t}
+  %r = linalg.generic {{indexing_maps = [{ident}, {shifted}, {ident}], iterator_types = ["parallel", "parallel", "parallel"]}}
+       ins(%x, %x : {t}, {t}) outs(%e : {t}) {{
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %0 = arith.subf %b, %a : f32
+    linalg.yield %0 : f32
+  }} -> {t}
+  return %r : {t}
+}}
+"""
+    assert upstream.split_inner(both, 2) is None
+    assert upstream.split_inner(both.replace("ins(%x, %x", "ins(%x, %x").replace(ident + ", " + shifted,
+                                                                                 shifted + ", " + shifted), 2)[2] == [1]
+    index = f"""
+func.func @segment(%x: {t}) -> {t} {{
+  %e = tensor.empty() : {t}
+  %r = linalg.generic {{indexing_maps = [{ident}, {ident}], iterator_types = ["parallel", "parallel", "parallel"]}}
+       ins(%x : {t}) outs(%e : {t}) {{
+  ^bb0(%a: f32, %o: f32):
+    %i = linalg.index 1 : index
+    %n = arith.index_cast %i : index to i64
+    %v = arith.sitofp %n : i64 to f32
+    %0 = arith.addf %a, %v : f32
+    linalg.yield %0 : f32
+  }} -> {t}
+  return %r : {t}
+}}
+"""
+    assert upstream.split_inner(index, 2) is None
+    assert upstream.split_inner(index.replace("linalg.index 1", "linalg.index 2"), 2)[1:] == ([1], [1])
+
 def test_a_split_segment_still_runs_in_a_forked_child(monkeypatch):
     """The halves' worker thread does not survive fork(): a child makes its own (no hang)."""
     import multiprocessing
