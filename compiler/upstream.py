@@ -24,6 +24,7 @@ import ctypes
 import math
 import re
 import threading
+import time
 
 import numpy as np
 
@@ -88,6 +89,7 @@ class Segment:
 
         self.halves: Segment | None = None  # chunk(2): its halves, on two threads
         self.splits = False  # large enough for halves (segment())
+        self._whole_s: list[float] = []  # its first calls' times, whole
         self._parts: dict[int, Segment | None] = {}  # parts -> chunk(parts)
         # a chunk's: how many slices, and the axis of each input / output cut (None: an input read whole)
         self.parts, self.axes_in, self.axes_out = 1, [], []
@@ -104,6 +106,15 @@ class Segment:
         if self.splits and resolve_threads(None) > 1 and self.halves is None:
             self.halves = self.chunk(2)  # (built at its first call on several threads)
         if self.halves is not None and resolve_threads(None) > 1:
+            if len(self._whole_s) < 2:  # (its first calls on several threads run whole, timed)
+                self.run(ins, outs)  # (twice: the second time on outputs whose pages are there)
+                start = time.perf_counter()
+                self.run(ins, outs)
+                self._whole_s.append(time.perf_counter() - start)
+                return outs
+            if min(self._whole_s) < HALVES_MIN_SECONDS:
+                self.run(ins, outs)
+                return outs
             program = self._halves_program()
             if program:
                 template, scratch = program
@@ -257,6 +268,10 @@ def segment(text: str, inputs, outputs, context: str = "") -> Segment:
 # not a measured rule; `python bench/bench_frontend.py --layers minilm.layer --threads 0` times the
 # segments it splits.
 SPLIT_MIN_ELEMENTS = 1 << 18
+# and where the whole takes this long (timed in its first two calls on several threads): below
+# ~0.1 ms the halves' hand-off costs what they save (a window copy of 500k elements takes 0.05 ms,
+# a depthwise convolution of 300k 0.2 ms on the Zen 3 VM); `python bench/bench_segments.py`.
+HALVES_MIN_SECONDS = 1e-4
 _executor: tuple | None = None  # (process id, executor)
 
 
