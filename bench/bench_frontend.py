@@ -122,6 +122,22 @@ def layers(torch):
     }
 
 
+def export(torch, made: dict, name: str):
+    """Layer `name` of layers(): (the module in eval mode, its inputs, torch.export's dynamic shapes or None,
+    the linalg-on-tensors text torch-mlir prints for it), torch's seed reset first."""
+    from torch_mlir import fx
+
+    if name not in made:
+        raise SystemExit(f"error: unknown layer {name!r} (known: {', '.join(made)})")
+    torch.manual_seed(0)
+    module, inputs, *dynamic = made[name]()
+    module.eval()
+    dynamic = dynamic[0] if dynamic else None
+    text = str(fx.export_and_import(module, *inputs, output_type="linalg-on-tensors", func_name="forward",
+                                    dynamic_shapes=dynamic))
+    return module, inputs, dynamic, text
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--layers", default="mlp,minilm.ffn,bert.up,scores,minilm.layer,minilm")
@@ -135,7 +151,7 @@ def main() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     try:
         import torch
-        from torch_mlir import fx
+        import torch_mlir  # noqa: F401
     except ImportError as exc:
         raise SystemExit(f"error: bench_frontend needs torch and torch-mlir ({exc}): "
                          "pip install torch==2.13.0 torch-mlir==20261001")
@@ -150,18 +166,12 @@ def main() -> None:
     made = layers(torch)
     rows, results = [], []
     for name in args.layers.split(","):
-        if name not in made:
-            raise SystemExit(f"error: unknown layer {name!r} (known: {', '.join(made)})")
-        torch.manual_seed(0)
-        module, inputs, *dynamic = made[name]()
-        module.eval()
-        text = str(fx.export_and_import(module, *inputs, output_type="linalg-on-tensors", func_name="forward",
-                                        dynamic_shapes=dynamic[0] if dynamic else None))
+        module, inputs, dynamic, text = export(torch, made, name)
         arrays = [x.numpy() for x in inputs]
         t0 = time.perf_counter()
         compiled = nanomm.compile(text).forward
         # (a function compiled per argument shapes compiles for these at its first call: timed here)
-        specialized = compiled.specialize(*(a.shape for a in arrays)) if dynamic else compiled
+        specialized = compiled.specialize(*(a.shape for a in arrays)) if dynamic is not None else compiled
         compile_s = time.perf_counter() - t0
         with torch.inference_mode():
             want = module(*inputs).numpy()

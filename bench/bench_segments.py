@@ -29,7 +29,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _report  # noqa: E402
 import _timing  # noqa: E402
-from bench_frontend import layers  # noqa: E402
+from bench_frontend import export, layers  # noqa: E402
 
 
 def main() -> None:
@@ -43,7 +43,7 @@ def main() -> None:
         raise SystemExit("error: bench_segments times halves on two threads: it needs two cores")
     try:
         import torch
-        from torch_mlir import fx
+        import torch_mlir  # noqa: F401
     except ImportError as exc:
         raise SystemExit(f"error: bench_segments needs torch and torch-mlir ({exc}): "
                          "pip install torch==2.13.0 torch-mlir==20261001")
@@ -54,12 +54,7 @@ def main() -> None:
     made = layers(torch)
     rows, results = [], []
     for name in args.layers.split(","):
-        if name not in made:
-            raise SystemExit(f"error: unknown layer {name!r} (known: {', '.join(made)})")
-        torch.manual_seed(0)
-        module, inputs, *_ = made[name]()
-        module.eval()
-        text = str(fx.export_and_import(module, *inputs, output_type="linalg-on-tensors", func_name="forward"))
+        module, inputs, _, text = export(torch, made, name)
         compiled = nanomm.compile(text).forward
         kernels = [seg.kernel for seg in compiled.segments if seg.kernel is not None and seg.kernel.splits]
         recorded: dict[int, list[np.ndarray]] = {}
