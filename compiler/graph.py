@@ -86,6 +86,10 @@ def needs_graph(func: ir.Operation) -> bool:
     if any(isinstance(arg.type, ir.MemRefType) for arg in block.arguments):
         return False  # the buffer form: one linalg.matmul writing its C argument
     ops = [o.operation for o in block.operations]
+    # (what every branch below says True to, found first: a model's ops are not each read as a contraction)
+    if any(o.name not in _SINGLE_MATMUL_OPS or
+           o.name == "arith.constant" and isinstance(o.results[0].type, ir.ShapedType) for o in ops):
+        return True
     contractions = [o for o in ops if o.name in _NAMED_CONTRACTIONS or _is_contraction_generic(o)]
     if not contractions:  # ops but no contraction: all of it through MLIR's lowering
         return any(o.name != "func.return" for o in ops)
@@ -96,16 +100,16 @@ def needs_graph(func: ir.Operation) -> bool:
         return True  # A read transposed (or other maps the single-matmul importer does not read)
     mm = contractions[0]
     for o in ops:
-        if o.name == "arith.constant" and isinstance(o.results[0].type, ir.ShapedType):
-            return True
         if o.name == "linalg.transpose" and not (len(o.results) and o.results[0] == mm.operands[1]):
             return True
         if o.name == "func.return" and len(o.operands) > 1:
             return True
-        if o.name not in ("arith.constant", "tensor.empty", "tensor.dim", "memref.dim", "linalg.fill",
-                          "linalg.matmul", "linalg.transpose", "func.return"):
-            return True
     return False
+
+
+# the ops of a function the single-matmul importer (frontend._analyze) reads
+_SINGLE_MATMUL_OPS = ("arith.constant", "tensor.empty", "tensor.dim", "memref.dim", "linalg.fill", "linalg.matmul",
+                      "linalg.transpose", "func.return")
 
 
 # ---------------------------------------------------------------- scalar expressions of bodies
