@@ -9,9 +9,10 @@ and out that upstream.split() (the outputs' leading dimension) or split_inner() 
 is not 1: one image's rows) can halve is then called on those inputs, whole on this thread (as a
 process of one core runs it) against its two halves on two threads (a native program on the native
 pool), in interleaved rounds (bench/_timing.py); the halves' results are checked equal to the whole's.
-A ratio above 1: the halves are faster. "used": whether the segment runs them (whole, it took upstream.HALVES_MIN_SECONDS
-or more in its first calls); the totals add the halves where used. Needs two cores. Writes bench/out/bench_segments-<cpu>-<date>.json
-and .md (or --out), with the commit, the CPU and the command line.
+A ratio above 1: the halves are faster. "used": whether the segment runs them (whole, it took
+upstream.HALVES_MIN_SECONDS or more in its first calls); the totals add the halves where used. Needs two
+cores. Writes bench/out/bench_segments-<cpu>-<date>.json and .md (or --out), with the commit, the CPU
+and the command line.
 """
 
 from __future__ import annotations
@@ -119,12 +120,14 @@ def main() -> None:
     by_layer = {}  # layer -> (whole, halves where used), in seconds
     for r in results:
         w, h = by_layer.get(r["layer"], (0.0, 0.0))
-        by_layer[r["layer"]] = (w + r["whole"]["best_median_s"], h + r["halves" if r["used"] else "whole"]["best_median_s"])
+        used = r["halves" if r["used"] else "whole"]["best_median_s"]
+        by_layer[r["layer"]] = (w + r["whole"]["best_median_s"], h + used)
     totals = [f"{layer}: {w * 1e3:.3f} ms whole, {h * 1e3:.3f} ms with the halves used ({w / h:.2f}x)"
               for layer, (w, h) in by_layer.items()]
     print("\n".join(totals))
-    report = {"tool": "bench/bench_segments.py", **_report.provenance(), "started": started.isoformat(timespec="seconds"),
-              "loadavg": _report.loadavg(), "versions": _report.versions(), "results": results}
+    report = {"tool": "bench/bench_segments.py", **_report.provenance(),
+              "started": started.isoformat(timespec="seconds"), "loadavg": _report.loadavg(),
+              "versions": _report.versions(), "results": results}
     path = _report.result_path("bench_segments", started, args.out)
     path.write_text(json.dumps(report, indent=1, default=float))
     md = [f"# {_report.title(report)}", "", f"{_report.provenance_line(report)}. Times are best round medians of "

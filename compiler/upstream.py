@@ -627,8 +627,8 @@ def split_inner(text: str, parts: int) -> tuple[list[str], list[int | None], lis
                 t = ir.RankedTensorType(v.type)
                 piece = list(t.shape)
                 piece[sliced[v]] //= parts
-                made = ir.Operation.create("tensor.extract_slice", results=[ir.RankedTensorType.get(piece, t.element_type)],
-                                           operands=[v], attributes={
+                piece_t = ir.RankedTensorType.get(piece, t.element_type)
+                made = ir.Operation.create("tensor.extract_slice", results=[piece_t], operands=[v], attributes={
                                                "static_offsets": ir.DenseI64ArrayAttr.get([0] * len(piece)),
                                                "static_sizes": ir.DenseI64ArrayAttr.get(piece),
                                                "static_strides": ir.DenseI64ArrayAttr.get([1] * len(piece)),
