@@ -38,7 +38,8 @@ def export(spec: MatmulSpec, out_dir: Path, target: str = "host", threads: int =
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     cpu = target_cpu(target)
-    chunks, config = split(spec, threads, cpu, config, shared_b=shared_b, parts_per_thread=parts_per_thread)
+    chunks, config = split(spec, threads, cpu, config, shared_b=shared_b, parts_per_thread=parts_per_thread,
+                           columns=False)
     used = effective_threads(threads, chunks)
     objects: dict[str, dict] = {}
 

@@ -8,14 +8,14 @@ from typing import Callable
 
 import numpy as np
 
-from ..errors import ConfigError
+from ..errors import ConfigError, DTypeError, ShapeError
 from ..runtime import settings
-from ..runtime.kernel import KernelABI, RowsRouter
+from ..runtime.kernel import KernelABI, RowsRouter, aligned_empty, data_pointer
 from ..runtime.cpu import CpuInfo
 from ..runtime.dtypes import DTYPES, ceil_div, round_up
 from ..runtime.probe import host_rates
 from ..runtime.threads import DynamicMFunction, ParallelFunction, Part, SharedB, available_cores, part_function
-from .kernel import Kernel, PackedB, call_with_extras, epilogue_arrays, transposed_argument
+from .kernel import Kernel, PackedB, call_with_extras, column_sums, epilogue_arrays, transposed_argument
 from .config import STREAM_ROWS, KernelConfig, default_config
 from .payload import MatmulSpec
 
@@ -64,7 +64,8 @@ class Chunk:
     n0: int
 
 
-def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN, parts_per_thread: int = 1) -> list[Chunk]:
+def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN, parts_per_thread: int = 1,
+              columns: bool = False) -> list[Chunk]:
     """How to split `spec` over `threads`; one chunk (the whole problem) when threads do not pay.
 
     C is cut into a grid of tm x tn blocks, one a thread (`parts_per_thread` a thread: the
@@ -72,8 +73,9 @@ def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN, parts_per_
     CPU shared with another process, takes fewer). Columns come first: a thread that
     owns a column block packs and reads only its part of B (all threads read A), so tn is
     as large as keeps blocks at least MIN_WIDTH wide, in whole 64-column panels; the rest of
-    the threads split rows. Pre-packed B is shared by all threads: split rows only. Row
-    blocks are multiples of `m_align` (the register tile's rows: 32 for AMX kernels).
+    the threads split rows. Pre-packed B is shared by all threads: split rows only, unless
+    `columns` and the rows are too few for a block a thread (_few_rows: then columns, whole panels of
+    the one packed B). Row blocks are multiples of `m_align` (the register tile's rows: 32 for AMX kernels).
     """
     if not isinstance(parts_per_thread, int) or isinstance(parts_per_thread, bool) or parts_per_thread < 1:
         raise ConfigError(f"parts_per_thread must be a positive int, got {parts_per_thread!r}")
@@ -82,13 +84,23 @@ def partition(spec: MatmulSpec, threads: int, m_align: int = M_ALIGN, parts_per_
     if threads <= 1 or serial_seconds(spec, measured=True) < PARALLEL_MIN_SECONDS:
         return whole
     blocks = threads * parts_per_thread
-    tn = 1 if spec.prepacked_b else max(1, min(blocks, N // MIN_WIDTH))
+    rows_only = spec.prepacked_b and not (columns and _few_rows(M, blocks, m_align))
+    tn = 1 if rows_only else max(1, min(blocks, N // MIN_WIDTH))
     tm = max(1, min(blocks // tn, M // (2 * m_align)))
     width = round_up(ceil_div(N, tn), N_ALIGN)
     height = round_up(ceil_div(M, tm), m_align)
     if height >= M and width >= N:
         return whole
     return _grid(spec, height, width)
+
+
+def _few_rows(M: int, blocks: int, m_align: int) -> bool:
+    """Whether M rows are too few for `blocks` row blocks of at least two m_align-row tiles each (a
+    sentence of 16 tokens on two threads: one block, one thread). Pre-packed B is then cut by columns:
+    16x1536x384 on two threads 93.5 -> 178.0 GFLOP/s on the Zen 3 VM (`python bench/bench_parts.py
+    --prepacked --shapes 16x1536x384 --parts 1 --threads 2`). 49 rows (30 + 19) measured either way
+    within that VM's spread, so row blocks that exist stay."""
+    return max(1, min(blocks, M // (2 * m_align))) < blocks
 
 
 def _grid(spec: MatmulSpec, height: int, width: int, **extra) -> list[Chunk]:
@@ -106,7 +118,7 @@ def _grid(spec: MatmulSpec, height: int, width: int, **extra) -> list[Chunk]:
 
 def split(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | None,
           m_align: int | None = None, shared_b: bool | None = None,
-          parts_per_thread: int | None = None) -> tuple[list[Chunk], KernelConfig | None]:
+          parts_per_thread: int | None = None, columns: bool = True) -> tuple[list[Chunk], KernelConfig | None]:
     """The chunks of `spec` for `threads`, and the config to compile them with.
 
     `config` None: the record `nanomm tune` made for this shape at the effective thread count,
@@ -114,15 +126,17 @@ def split(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | N
     `shared_b` True / False forces the choice), the chunks read one B packed once per call by
     all threads (see shared_partition): their specs take pre-packed B, with ldb = N.
     `parts_per_thread` None: default_parts_per_thread's, SHARED_B_PARTS_PER_THREAD with B shared.
-    `m_align` None: row_align's.
+    `m_align` None: row_align's. `columns`: partition's (False: ahead-of-time objects, whose pre-packed B
+    runs on one thread).
     """
     from .build import tuned_config
 
     m_align = m_align or row_align(spec, cpu, config)
-    used = len(partition(spec, threads, m_align))  # threads_used
+    used = len(partition(spec, threads, m_align, columns=columns))  # threads_used
     if config is None:
         config = tuned_config(spec, used, cpu)
-    chunks = partition(spec, threads, m_align, parts_per_thread or default_parts_per_thread(spec, threads, cpu, config))
+    chunks = partition(spec, threads, m_align, parts_per_thread or default_parts_per_thread(spec, threads, cpu, config),
+                       columns=columns)
     if config is None and spec.prepacked_b and len(chunks) > 1:
         # one packed B for all chunks: one layout (kc, nr), the first chunk's default (row blocks
         # of different heights can otherwise default to different kc)
@@ -141,7 +155,7 @@ def threads_used(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelCon
     """The threads a plan for `spec` runs on at `threads` (1 where threads do not pay): what tuning
     records and the in-memory kernel cache are keyed by. Counted with one block a thread, so that
     plans with more blocks than threads (see default_parts_per_thread) keep the same key."""
-    return len(partition(spec, threads, row_align(spec, cpu, config)))
+    return len(partition(spec, threads, row_align(spec, cpu, config), columns=True))
 
 
 def default_parts_per_thread(spec: MatmulSpec, threads: int, cpu: CpuInfo, config: KernelConfig | None) -> int:
@@ -256,6 +270,7 @@ class ParallelKernel:
         self.chunks = chunks
         self.threads = effective_threads(threads or len(chunks), chunks)
         built, layout = build_plan(spec, chunks, build)
+        self._by_spec = built  # (a chunk's spec -> its kernel)
         first = built[chunks[0].spec]
         self.kernels = list(built.values())
         self.config, self.target = first.config, first.target
@@ -305,7 +320,34 @@ class ParallelKernel:
     def prepack(self, b: np.ndarray) -> PackedB:
         if not self.spec.prepacked_b:
             raise ConfigError("compile with compile_matmul(..., b=weights) for a parallel kernel on packed B")
-        return self.kernels[0].prepack(b)
+        if all(c.n0 == 0 for c in self.chunks):  # (row blocks: every kernel packs the whole B)
+            return self.kernels[0].prepack(b)
+        return self._prepack_columns(b)
+
+    def _prepack_columns(self, b: np.ndarray) -> PackedB:
+        """B packed into one buffer by each column block's pack function (its panels inside the whole
+        packed B, read from its columns of B: a row stride of N), as the chunks read it."""
+        first = self.kernels[0]
+        d = DTYPES[self.spec.dtype]
+        if not isinstance(b, np.ndarray):
+            raise DTypeError(f"b must be a numpy.ndarray, got {type(b).__name__}")
+        if b.dtype != np.dtype(d.numpy_b):
+            raise DTypeError(f"b has dtype {b.dtype}, this kernel takes {np.dtype(d.numpy_b)}")
+        if b.shape != (self.spec.K, self.spec.N):
+            raise ShapeError(f"b has shape {b.shape}, expected (K, N) = {(self.spec.K, self.spec.N)}")
+        b = np.ascontiguousarray(b)
+        packed = aligned_empty(tuple(first._function.abi.b_shape), np.dtype(d.numpy_b), 64)
+        packed[...] = 0
+        layout = plan_layout(self.spec, self.chunks, first.config)
+        done = set()
+        for c, (_, b_offset, _) in zip(self.chunks, layout.parts):
+            if c.n0 in done:
+                continue
+            done.add(c.n0)
+            pack = self._by_spec[c.spec]._pack
+            pack._cfunc(data_pointer(b) + c.n0 * b.itemsize, data_pointer(packed) + b_offset)
+        sums = column_sums(b) if d.integer else None
+        return PackedB(packed, self.spec.K, self.spec.N, first.layout, sums)
 
     # Inspection goes to the first per-thread kernel.
     def ir(self, stage: str = "input") -> str:

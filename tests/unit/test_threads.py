@@ -71,6 +71,29 @@ def test_parallel_accumulate():
     assert matmul_mismatch(c, a, b, c0) is None
 
 
+def test_prepacked_b_with_too_few_rows_for_a_block_a_thread_is_cut_by_columns():
+    """16 rows on two threads (a sentence of 16 tokens) make one row block: with `columns` (compile_matmul's
+    plans), pre-packed B is cut into column blocks of whole panels of one packed B instead, which the
+    parallel kernel packs through each block's pack function; results agree with numpy, with a bias + ReLU
+    epilogue too. Without `columns` (dynamic-M kernels' row splits, ahead-of-time objects): rows only."""
+    import dataclasses
+    spec = dataclasses.replace(MatmulSpec(16, 1536, 384), prepacked_b=True)
+    chunks = partition(spec, 2, columns=True)
+    assert [(c.m0, c.n0, c.spec.M, c.spec.N, c.spec.ldb) for c in chunks] == [(0, 0, 16, 768, 1536), (0, 768, 16, 768, 1536)]
+    assert covers_exactly(spec, chunks) and len(partition(spec, 2)) == 1
+    rng = np.random.default_rng(21)
+    a = rng.standard_normal((16, 384)).astype(np.float32)
+    w = rng.standard_normal((384, 1536)).astype(np.float32)
+    bias = rng.standard_normal(1536).astype(np.float32)
+    kernel = nanomm.compile_matmul(16, 1536, 384, b=w, threads=2,
+                                   epilogue=nanomm.Epilogue(bias=True, activation="relu"))
+    assert isinstance(kernel, ParallelKernel) and len(kernel.chunks) == 2
+    want = np.maximum(a.astype(np.float64) @ w + bias, 0)
+    np.testing.assert_allclose(kernel(a, bias=bias), want, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(kernel(a, kernel.prepack(w), bias=bias), want, rtol=1e-4, atol=1e-4)
+    with pytest.raises(nanomm.ShapeError):
+        kernel.prepack(w[:, :768])
+
 def test_parallel_with_prepacked_b_shares_one_packed_b():
     M, N, K = 800, 300, 600
     a, b = rand((M, K), 6), rand((K, N), 7)
