@@ -8,9 +8,9 @@ from typing import Callable
 
 import numpy as np
 
-from ..errors import ConfigError, DTypeError, ShapeError
+from ..errors import ConfigError
 from ..runtime import settings
-from ..runtime.kernel import KernelABI, RowsRouter, aligned_empty, data_pointer
+from ..runtime.kernel import KernelABI, RowsRouter, aligned_empty, check_b, data_pointer
 from ..runtime.cpu import CpuInfo
 from ..runtime.dtypes import DTYPES, ceil_div, round_up
 from ..runtime.probe import host_rates
@@ -270,7 +270,7 @@ class ParallelKernel:
         self.chunks = chunks
         self.threads = effective_threads(threads or len(chunks), chunks)
         built, layout = build_plan(spec, chunks, build)
-        self._by_spec = built  # (a chunk's spec -> its kernel)
+        self._by_spec, self._layout = built, layout  # (a chunk's spec -> its kernel; where each chunk reads)
         first = built[chunks[0].spec]
         self.kernels = list(built.values())
         self.config, self.target = first.config, first.target
@@ -327,27 +327,14 @@ class ParallelKernel:
     def _prepack_columns(self, b: np.ndarray) -> PackedB:
         """B packed into one buffer by each column block's pack function (its panels inside the whole
         packed B, read from its columns of B: a row stride of N), as the chunks read it."""
-        first = self.kernels[0]
         d = DTYPES[self.spec.dtype]
-        if not isinstance(b, np.ndarray):
-            raise DTypeError(f"b must be a numpy.ndarray, got {type(b).__name__}")
-        if b.dtype != np.dtype(d.numpy_b):
-            raise DTypeError(f"b has dtype {b.dtype}, this kernel takes {np.dtype(d.numpy_b)}")
-        if b.shape != (self.spec.K, self.spec.N):
-            raise ShapeError(f"b has shape {b.shape}, expected (K, N) = {(self.spec.K, self.spec.N)}")
+        check_b(b, self.spec.K, self.spec.N, np.dtype(d.numpy_b))
         b = np.ascontiguousarray(b)
-        packed = aligned_empty(tuple(first._function.abi.b_shape), np.dtype(d.numpy_b), 64)
+        packed = aligned_empty(tuple(self._function.abi.b_shape), b.dtype, 64)
         packed[...] = 0
-        layout = plan_layout(self.spec, self.chunks, first.config)
-        done = set()
-        for c, (_, b_offset, _) in zip(self.chunks, layout.parts):
-            if c.n0 in done:
-                continue
-            done.add(c.n0)
-            pack = self._by_spec[c.spec]._pack
-            pack._cfunc(data_pointer(b) + c.n0 * b.itemsize, data_pointer(packed) + b_offset)
-        sums = column_sums(b) if d.integer else None
-        return PackedB(packed, self.spec.K, self.spec.N, first.layout, sums)
+        for n0, (c, (_, b_offset, _)) in {c.n0: (c, at) for c, at in zip(self.chunks, self._layout.parts)}.items():
+            self._by_spec[c.spec]._pack._cfunc(data_pointer(b) + n0 * b.itemsize, data_pointer(packed) + b_offset)
+        return PackedB(packed, self.spec.K, self.spec.N, self.kernels[0].layout, column_sums(b) if d.integer else None)
 
     # Inspection goes to the first per-thread kernel.
     def ir(self, stage: str = "input") -> str:

@@ -103,9 +103,10 @@ class Segment:
             if a.shape != shape:  # the plan's own views: a mismatch is nanomm's bug, never a wild write
                 raise NanommError(f"segment input of shape {a.shape}, compiled for {shape}")
         outs = [np.empty(shape, dtype) for shape, dtype in self.outputs]
-        if self.splits and resolve_threads(None) > 1 and self.halves is None:
+        threads = resolve_threads(None)
+        if self.splits and threads > 1 and self.halves is None:
             self.halves = self.chunk(2)  # (built at its first call on several threads)
-        if self.halves is not None and resolve_threads(None) > 1:
+        if self.halves is not None and threads > 1:
             if len(self._whole_s) < 2:  # (its first calls on several threads run whole, timed)
                 self.run(ins, outs)  # (twice: the second time on outputs whose pages are there)
                 start = time.perf_counter()
@@ -167,19 +168,22 @@ class Segment:
                     mine = (len(arrays) + len(scratch), 0)
                     scratch.append(math.prod(piece_shape) * item)
                     dense = [item * math.prod(piece_shape[d + 1:]) for d in range(len(shape))]
-                    copy = (mine, at, piece_shape, item, dense, strides) if i >= len(self.inputs) else None
-                    if copy is None and not prog.copy(mine, at, piece_shape, item, strides, dense):
+                    if i >= len(self.inputs):  # (an output piece: copied out after the call)
+                        after.append((at, mine, piece_shape, item, strides, dense))
+                    elif not prog.copy(mine, at, piece_shape, item, strides, dense):
                         return None
-                    after += [copy] if copy else []
                     args.append(mine)
-                function = chunk if chunk.by_slice is None else chunk.by_slice[k]
-                prog.call(function.address, args)
-                for src, dst, piece_shape, item, src_strides, dst_strides in after:
+                prog.call(chunk.slice_function(k).address, args)
+                for dst, src, piece_shape, item, dst_strides, src_strides in after:
                     if not prog.copy(dst, src, piece_shape, item, src_strides, dst_strides):
                         return None
         except ValueError:  # (more arguments than a program's call takes)
             return None
         return prog.finish(len(arrays) + len(scratch)), scratch
+
+    def slice_function(self, k: int) -> "Segment":
+        """A chunk's function for slice k."""
+        return self if self.by_slice is None else self.by_slice[k]
 
     def run(self, ins: list[np.ndarray], outs: list[np.ndarray]) -> None:
         """The function on C-contiguous arrays of its shapes (checked by the caller)."""
@@ -197,8 +201,7 @@ class Segment:
             else:
                 across.append((view, len(dense)))
                 dense.append(np.empty(view.shape, o.dtype))
-        function = self if self.by_slice is None else self.by_slice[k]
-        function.run([piece(a, axis, k, self.parts) for a, axis in zip(ins, self.axes_in)], dense)
+        self.slice_function(k).run([piece(a, axis, k, self.parts) for a, axis in zip(ins, self.axes_in)], dense)
         for view, i in across:
             view[...] = dense[i]
 

@@ -438,6 +438,16 @@ def compile_kernel(ir: str, abi: KernelABI, cpu: CpuInfo | None = None, opt_leve
     return CompiledFunction(module.address(abi.symbol), abi, owner=module)
 
 
+def check_b(b, K: int, N: int, dtype: np.dtype) -> None:
+    """The named error where `b` is not a (K, N) numpy array of `dtype` (B to be packed)."""
+    if not isinstance(b, np.ndarray):
+        raise DTypeError(f"b must be a numpy.ndarray, got {type(b).__name__}")
+    if b.dtype != dtype:
+        raise DTypeError(f"b has dtype {b.dtype}, this kernel takes {dtype}")
+    if b.shape != (K, N):
+        raise ShapeError(f"b has shape {b.shape}, expected (K, N) = {(K, N)}")
+
+
 class PackFunction:
     """Calls generated code `void symbol(B*, Bp*)` that packs a row-major KxN B into `packed_shape`."""
 
@@ -458,12 +468,7 @@ class PackFunction:
         if self._missing:
             raise CpuFeatureError(
                 f"pack function {self.symbol!r} needs CPU features this host lacks: {', '.join(self._missing)}")
-        if not isinstance(b, np.ndarray):
-            raise DTypeError(f"b must be a numpy.ndarray, got {type(b).__name__}")
-        if b.dtype != self.dtype:
-            raise DTypeError(f"b has dtype {b.dtype}, this kernel takes {self.dtype}")
-        if b.shape != (self.K, self.N):
-            raise ShapeError(f"b has shape {b.shape}, expected (K, N) = {(self.K, self.N)}")
+        check_b(b, self.K, self.N, self.dtype)
         if self._owner is not None and self._owner.closed:
             raise JitError(f"pack function {self.symbol!r} was freed (its JitModule is closed)")
         b = np.ascontiguousarray(b)
