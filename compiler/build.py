@@ -6,6 +6,7 @@ import collections
 import dataclasses
 import functools
 import importlib.metadata
+import sys
 import threading
 import time
 from pathlib import Path
@@ -20,6 +21,7 @@ from ..runtime.diskcache import DiskCache, content_key, source_fingerprint
 from ..runtime.dtypes import DTYPES, round_up
 from ..runtime.jit import JitModule
 from ..runtime.kernel import BatchedABI, BatchedFunction, CompiledFunction, KernelABI, PackFunction
+from ..runtime.signals import sigint_deferred
 from .config import KernelConfig, default_config, dynamic_config
 from .kernel import Kernel
 from .payload import MatmulSpec, payload
@@ -85,6 +87,9 @@ def tuned_config(spec: MatmulSpec, threads: int, cpu: CpuInfo) -> KernelConfig |
     record's config, as the tuner measured it. The record covers the whole problem: pass the
     whole spec, not a per-thread chunk (see compiler/tune/records.py).
     """
+    if "nanomm.compiler.tune.records" not in sys.modules:  # (as passes.pass_class: Ctrl-C held back)
+        with sigint_deferred():
+            from .tune import records  # noqa: F401
     from .tune.records import lookup
 
     if spec.M is None:
