@@ -106,7 +106,7 @@ def _converter():
                 from nanomm.runtime.jit import JitModule
 
                 cpu = native_cpu()
-                module = JitModule(_ir(cpu.has("avx512bf16")), cpu.name, cpu.feature_string())
+                module = JitModule.cached(_ir(cpu.has("avx512bf16")), cpu.name, cpu.feature_string())
                 _function.extend([_CFUNC(module.address(SYMBOL)), module])
     return _function[0]
 

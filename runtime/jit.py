@@ -144,6 +144,16 @@ def _process_symbols() -> ctypes.CDLL:
     return ctypes.CDLL(None)
 
 
+@functools.cache
+def _runtime_source() -> str:
+    """The fingerprint of nanomm's runtime source (what optimises and links the runtime's modules)."""
+    from pathlib import Path
+
+    from nanomm.runtime.diskcache import source_fingerprint
+
+    return source_fingerprint([Path(__file__).parent])
+
+
 class JitModule:
     """One LLVM module: verified, optimised for a CPU, compiled in memory by MCJIT.
 
@@ -229,6 +239,33 @@ class JitModule:
         _check_object(obj)
         self._engine = _engine_for_object(obj, cpu, self.features)
         return self
+
+    @classmethod
+    def cached(cls, ir: str, cpu: str = "", features: str = "", symbols: tuple = ()) -> JitModule:
+        """JitModule(ir, cpu, features) through the kernel disk cache, for the runtime's own modules (the
+        thread pool, checked-call entries, programs' runner): each process would otherwise compile them
+        again at its first kernel call, ~0.02-0.08 s each. The IR must hold nothing of the process
+        (no addresses): it is the key, with the runtime's source."""
+        from nanomm.runtime.diskcache import DiskCache, kernel_key
+
+        level = settings.opt_level()
+        cache = DiskCache()
+        key = kernel_key(ir, cpu, _safe_features(features), level, "runtime;" + _runtime_source())
+        obj = cache.get(key)
+        if obj is not None:
+            try:
+                module = cls.from_object(obj, cpu, features, opt_level=level)
+                for name in symbols:
+                    module.address(name)
+                module.from_disk_cache = True
+                return module
+            except JitError:
+                cache.remove(key)
+        module = cls(ir, cpu, features, level)
+        module.from_disk_cache = False
+        if module._object is not None:
+            cache.put(key, module._object, {"symbols": list(symbols), "cpu": cpu, "features": features})
+        return module
 
     @staticmethod
     def _parse(ir: str) -> llvm.ModuleRef:

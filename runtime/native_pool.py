@@ -369,7 +369,7 @@ class NativePool:
             from nanomm.runtime.jit import JitModule
 
             cpu = native_cpu()
-            module = JitModule(_IR, cpu.name, cpu.feature_string())
+            module = JitModule.cached(_IR, cpu.name, cpu.feature_string())
         except Exception:  # noqa: BLE001 - any failure means: use the Python pool
             return None
         pool = cls(module, libc)

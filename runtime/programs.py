@@ -133,7 +133,7 @@ def _functions() -> tuple[int | None, int | None]:
                     from nanomm.runtime.jit import JitModule
 
                     cpu = native_cpu()
-                    module = JitModule(_runner_ir(), cpu.name, cpu.feature_string())
+                    module = JitModule.cached(_runner_ir(), cpu.name, cpu.feature_string())
                     _module.extend([module.address(name) for name in
                                     ("nanomm_run_calls", "nanomm_copy_rows", "nanomm_tick")] + [module])
                 except Exception:  # noqa: BLE001 - no runner: the caller runs its slices from Python

@@ -83,6 +83,12 @@ def cache_max_bytes() -> int:
     return _int("CACHE_MAX_MB", 512, 0) << 20
 
 
+def function_cache_max_bytes() -> int:
+    """Size limit of the on-disk cache of built functions of several ops (compiler/function_cache.py, a
+    model's plan and constants): $NANOMM_FUNCTION_CACHE_MAX_MB (default 2048) MiB."""
+    return _int("FUNCTION_CACHE_MAX_MB", 2048, 0) << 20
+
+
 def tuning_max_bytes() -> int:
     """Size limit of the tuning records (compiler/tune/records.py): $NANOMM_TUNING_MAX_MB
     (default 256) MiB; the least recently updated records go first."""

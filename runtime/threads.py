@@ -289,7 +289,7 @@ def extras_adapter() -> int | None:
                     from nanomm.runtime.jit import JitModule
 
                     cpu = native_cpu()
-                    module = JitModule(_ADAPTER_IR, cpu.name, cpu.feature_string())
+                    module = JitModule.cached(_ADAPTER_IR, cpu.name, cpu.feature_string())
                     _adapter.extend([module.address("nanomm_extras_adapter"), module])
                 except Exception:  # noqa: BLE001 - no adapter: the Python pool runs such kernels
                     _adapter.extend([None, None])

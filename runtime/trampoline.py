@@ -259,10 +259,12 @@ def _build(extras: tuple[int, ...]) -> list:
 
     cpu = native_cpu()
     ir = _ir(offsets, extras) + (_fast_ir(extras, cdata) if cdata is not None else "")
-    module = JitModule(ir, cpu.name, cpu.feature_string())
+    module = JitModule.cached(ir, cpu.name, cpu.feature_string())
     kind = ENTRY if not extras else ctypes.CFUNCTYPE(ctypes.c_int32, *[ctypes.c_void_p] * (4 + len(extras)))
     method = None
-    if cdata is not None:
+    if cdata is not None:  # (this process's addresses, in the module's table: the code is every process's)
+        table = ctypes.CFUNCTYPE(ctypes.c_void_p)(module.address(TABLE + symbol(extras)))()
+        (ctypes.c_void_p * len(_TABLE)).from_address(table)[:] = [id(None) if n is None else _api(n) for n in _TABLE]
         method = _MethodDef(b"nanomm_fast_call", module.address(FAST + symbol(extras)), METH_FASTCALL,
                             b"(a, b, out, *extras) -> out, or None where the Python path must take the call")
     return [kind(module.address(symbol(extras))), module, method]
@@ -271,6 +273,8 @@ def _build(extras: tuple[int, ...]) -> list:
 # A builtin function whose C code is the checked call: CPython calls it as it calls len(), without
 # ctypes' argument conversion (~0.3 us of a ~0.35 us ctypes call), see fast_call().
 FAST = "nanomm_fast_"
+TABLE = "nanomm_fast_table_"  # its function returning the address of the table of _TABLE's addresses
+_TABLE = ("Py_IncRef", None, "PyEval_SaveThread", "PyEval_RestoreThread")  # None: the object None
 METH_FASTCALL = 0x80
 _API = ("Py_IncRef", "PyEval_SaveThread", "PyEval_RestoreThread", "PyCFunction_NewEx")  # CPython's, by address
 
@@ -303,13 +307,16 @@ def _fast_ir(extras: tuple[int, ...], cdata: int) -> str:
     loads = "".join(f"  %x{i}.q = getelementptr ptr, ptr %args, i64 {i}\n  %x{i} = load ptr, ptr %x{i}.q\n"
                     for i in range(n))
     args = ", ".join(f"ptr %x{i}" for i in range(n))
+    table = f"@{TABLE}{symbol(extras)}.data"
+    entries = "".join(f"  %{name}.q = getelementptr ptr, ptr {table}, i64 {i}\n  %{name} = load ptr, ptr %{name}.q\n"
+                      for i, name in enumerate(("incref", "none", "save", "restore")))
     return (
+        f"{table} = global [{len(_TABLE)} x ptr] zeroinitializer\n"
+        f"define ptr @{TABLE}{symbol(extras)}() {{\n  ret ptr {table}\n}}\n"
         f"define ptr @{FAST}{symbol(extras)}(ptr %self, ptr %args, i64 %nargs) {{\n"
-        f"entry:\n  %incref = inttoptr i64 {_api('Py_IncRef')} to ptr\n  %none = inttoptr i64 {id(None)} to ptr\n"
+        f"entry:\n{entries}"
         f"  %n.ok = icmp eq i64 %nargs, {n}\n  br i1 %n.ok, label %go, label %refuse\n"
         f"go:\n  %p.q = getelementptr i8, ptr %self, i64 {cdata}\n  %p = load ptr, ptr %p.q\n{loads}"
-        f"  %save = inttoptr i64 {_api('PyEval_SaveThread')} to ptr\n"
-        f"  %restore = inttoptr i64 {_api('PyEval_RestoreThread')} to ptr\n"
         f"  %ts = call ptr %save()\n"
         f"  %rc = call i32 @{symbol(extras)}({args}, ptr %p)\n"
         f"  call void %restore(ptr %ts)\n"

@@ -100,14 +100,18 @@ def test_a_new_process_reuses_the_disk_cache(tmp_path):
             "k = nanomm.compile_matmul(31, 47, 59)\n"
             "a = np.ones((31, 59), np.float32); b = np.ones((59, 47), np.float32)\n"
             "assert (k(a, b) == 59).all()\n"
-            "print(int(k.from_disk_cache), build_counts()['compiled'])\n")
+            "from nanomm.runtime import trampoline\n"
+            "entry = trampoline._entries[()][1]\n"
+            "print(int(k.from_disk_cache), build_counts()['compiled'], int(entry.from_disk_cache))\n")
     env = {"NANOMM_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
     first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     second = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert first.stdout.split()[0] == "0" and int(first.stdout.split()[1]) > 0
-    hit, compiled = second.stdout.split()
+    assert first.stdout.split()[2] == "0"  # the runtime's checked-call entry compiled, then stored
+    hit, compiled, entry = second.stdout.split()
     assert hit == "1"
     assert compiled == "0"  # every kernel came from the disk cache
+    assert entry == "1"  # and the entry that called it (its process addresses filled in: the call was right)
 
 
 def test_prepacked_kernel_round_trips_through_the_disk_cache(tmp_path, monkeypatch):
