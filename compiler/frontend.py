@@ -9,7 +9,7 @@ import numpy as np
 from mlir import ir
 
 from ..errors import DTypeError, MLIRInputError
-from . import graph, per_shape, tm_tensor
+from . import function_cache, graph, per_shape, tm_tensor
 from .api import compile_matmul
 from .kernel import Kernel
 from .per_shape import PerShapeFunction
@@ -100,6 +100,11 @@ def compile(mlir_source: str, target: str = "host", *,  # noqa: A001 - public AP
     GELU's sqrt(2/pi) as 0.797724, pi taken as 22/7: the activation then differs by up to 1.6e-3)."""
     if not isinstance(mlir_source, str):
         raise MLIRInputError(f"mlir_source must be MLIR text (str), got {type(mlir_source).__name__}")
+    entry = function_cache.key(mlir_source, activation_rtol) if target == "host" else None
+    if entry is not None:
+        stored = function_cache.load(entry)
+        if stored is not None:
+            return CompiledModule(stored)
     functions = {}
     blobs = None
     with ir.Context() as ctx, ir.Location.unknown():
@@ -131,9 +136,12 @@ def compile(mlir_source: str, target: str = "host", *,  # noqa: A001 - public AP
                 functions[name] = _analyze(name, op)
     if not functions:
         raise MLIRInputError("the module has no public func.func holding a linalg.matmul")
-    return CompiledModule({name: info.build() if isinstance(info, graph.GraphFunction) else
-                           info if isinstance(info, PerShapeFunction) else
-                           _compile_one(name, info, target) for name, info in functions.items()})
+    built = {name: info.build() if isinstance(info, graph.GraphFunction) else
+             info if isinstance(info, PerShapeFunction) else
+             _compile_one(name, info, target) for name, info in functions.items()}
+    if entry is not None and all(isinstance(f, graph.GraphFunction) for f in built.values()):
+        function_cache.store(entry, built)  # (the next compile of this text restores them)
+    return CompiledModule(built)
 
 
 

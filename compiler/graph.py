@@ -412,17 +412,12 @@ class GraphFunction:
         (nanomm.matmul's, for operands known only at run time, at the layouts their views give) compiles
         here too, not at the first call, and the compiled ones do not run (a whole model's forward
         would, on one thread)."""
-        for k, seg in enumerate(self.segments):
-            if seg.outputs:  # (a segment nothing reads is not compiled)
-                ops = ", ".join(f"{n} ({w})" for n, w in zip(seg.op_names, seg.where))
-                seg.kernel = upstream.segment(seg.source, seg.input_types, seg.output_types,
-                                              f"function @{self.name}: upstream segment {k} of {ops}: ")
-                if seg.constant:  # its results are constants from now on
-                    results = seg.kernel(*(self._get(i, (), {})[0] for i in seg.inputs))
-                    for v, j, shape in zip(seg.outputs, seg.output_of, seg.output_shapes):
-                        value = results[j].reshape(shape)
-                        value.flags.writeable = False
-                        self._nodes[v] = ("const", value)
+        for seg in self._compile_segments(constant=True):  # its results are constants from now on
+            results = seg.kernel(*(self._get(i, (), {})[0] for i in seg.inputs))
+            for v, j, shape in zip(seg.outputs, seg.output_of, seg.output_shapes):
+                value = results[j].reshape(shape)
+                value.flags.writeable = False
+                self._nodes[v] = ("const", value)
         for c in self.contractions:
             if c.column_expr is not None:
                 n = c.c_shape[-1]
@@ -431,10 +426,7 @@ class GraphFunction:
                 if np.any(scale != 1):  # (a new array: the constant B may be another's too)
                     c.packed = np.ascontiguousarray(c.packed * scale, np.float32)
                 c.bias_array = np.ascontiguousarray(shift, np.float32)
-            if c.packed is not None:
-                rows = None if -1 in c.c_shape else math.prod(c.c_shape[:-1])  # None: the dynamic-M kernel
-                c.kernel = compile_matmul(rows, c.c_shape[-1], c.a_view[1][-1], c.dtype, b=c.packed,
-                                          epilogue=c.epilogue)
+        self._compile_packed()
         self._warm()
         # a view that numpy's views could only give through a copy, read by what is not a view, reads its
         # chain's first array instead where that makes it a strided view of it (_compose)
@@ -451,6 +443,41 @@ class GraphFunction:
             self._warm()
         self._seen, self._copied = {}, set()
         return self
+
+    @classmethod
+    def restore(cls, state: dict) -> "GraphFunction":
+        """A function build() made, from its state without kernels (compiler/function_cache.py): its
+        segments and pre-packed kernels compiled again (from the kernel disk cache where it has them),
+        then the run on zeros that compiles the rest, as build() ends."""
+        f = object.__new__(cls)
+        f.__dict__.update(state)
+        f._programs, f.segment_counters, f._warming, f._seen, f._copied = {}, None, False, {}, set()
+        f._compile_segments(constant=False)
+        f._compile_packed()
+        f._warm()
+        f._seen, f._copied = {}, set()
+        return f
+
+    def _compile_segments(self, constant: bool) -> list:
+        """Compiles the segments something reads (those of constants too where `constant`, else they
+        have run: their results are constants); returns those of constants it compiled."""
+        ran = []
+        for k, seg in enumerate(self.segments):
+            if seg.outputs and (constant or not seg.constant):  # (a segment nothing reads is not compiled)
+                ops = ", ".join(f"{n} ({w})" for n, w in zip(seg.op_names, seg.where))
+                seg.kernel = upstream.segment(seg.source, seg.input_types, seg.output_types,
+                                              f"function @{self.name}: upstream segment {k} of {ops}: ")
+                if seg.constant:
+                    ran.append(seg)
+        return ran
+
+    def _compile_packed(self) -> None:
+        """The kernels of contractions with a constant B, pre-packed."""
+        for c in self.contractions:
+            if c.packed is not None:
+                rows = None if -1 in c.c_shape else math.prod(c.c_shape[:-1])  # None: the dynamic-M kernel
+                c.kernel = compile_matmul(rows, c.c_shape[-1], c.a_view[1][-1], c.dtype, b=c.packed,
+                                          epilogue=c.epilogue)
 
     def _warm(self) -> None:
         """build()'s run of the function on zeros (pre-packed kernels and segments stand in zeros)."""
@@ -749,10 +776,13 @@ class GraphFunction:
         def slices(k0, k1):
             for k in range(k0, k1):
                 contract(first, k)
-                if not self._warming:
-                    chunk.run_slice(ins, outs, k)
+                chunk.run_slice(ins, outs, k)
                 contract(then, k)
-        if not self._warming and self._run_program(run, chunk, first, ins, outs, then):
+        if self._warming:  # (build()'s run compiles the kernels: every slice's are slice 0's)
+            contract(first, 0)
+            contract(then, 0)
+            return
+        if self._run_program(run, chunk, first, ins, outs, then):
             return
         threads = min(upstream.resolve_threads(None), p) if run.moved >= THREADED_MIN_BYTES else 1
         bounds = [p * t // threads for t in range(threads + 1)]
@@ -1480,11 +1510,8 @@ class _Reader:
     def broadcast_copy(self, op) -> None:
         """A broadcasting copy (is_broadcast_copy) as a view."""
         dims, shape = _maps(op)[0], _shape(op.results[0].type)
-        order = sorted(range(len(dims)), key=lambda j: dims[j])
-        full = tuple(shape[d] if d in dims else 1 for d in range(len(shape)))
-
-        def fn(x, order=order, full=full, shape=shape):
-            return np.broadcast_to(x.transpose(order).reshape(full), shape)
+        order = tuple(sorted(range(len(dims)), key=lambda j: dims[j]))
+        fn = _View("broadcast", order, tuple(shape[d] if d in dims else 1 for d in range(len(shape))), shape)
         src = self.use(op.operands[0], op)
         node = self.nodes[src]
         vid = self.vid(op.results[0])
@@ -1809,30 +1836,50 @@ def _is_contraction_generic(op) -> bool:
     return False
 
 
-def _view_function(op, shape: tuple):
+class _View:
+    """A view op as a function of its source array: `kind` (transpose, reshape, broadcast, slice) and
+    its static arguments (data, not a closure: a built function's state is stored on disk as it is,
+    compiler/function_cache.py)."""
+
+    __slots__ = ("kind", "args")
+
+    def __init__(self, kind: str, *args):
+        self.kind, self.args = kind, args
+
+    def __call__(self, x: np.ndarray) -> np.ndarray:
+        kind, args = self.kind, self.args
+        if kind == "transpose":
+            return x.transpose(args[0])
+        if kind == "reshape":
+            return x.reshape(args[0])
+        if kind == "broadcast":  # (order, full, shape): permuted, then unit axes added, then broadcast
+            order, full, shape = args
+            return np.broadcast_to((x if order is None else x.transpose(order)).reshape(full), shape)
+        index, shape = args  # "slice"
+        return x[index].reshape(shape)
+
+
+def _view_function(op, shape: tuple) -> "_View | str":
     """A function of the source array giving the op's result, or why there is none."""
     name = op.name
     if name == "linalg.transpose":
-        perm = tuple(ir.DenseI64ArrayAttr(op.attributes["permutation"]))
-        return lambda x, perm=perm: x.transpose(perm)
+        return _View("transpose", tuple(ir.DenseI64ArrayAttr(op.attributes["permutation"])))
     if name in ("tensor.collapse_shape", "tensor.expand_shape"):
         if sum(n == -1 for n in shape) > 1:
             return "more than one dynamic dimension"
-        return lambda x, shape=shape: x.reshape(shape)
+        return _View("reshape", shape)
     if name == "linalg.broadcast":
         dims = tuple(ir.DenseI64ArrayAttr(op.attributes["dimensions"]))
         if -1 in shape:
             return "a broadcast to a dynamic shape"
-        full = tuple(1 if d in dims else n for d, n in enumerate(shape))
-        return lambda x, full=full, shape=shape: np.broadcast_to(x.reshape(full), shape)
+        return _View("broadcast", None, tuple(1 if d in dims else n for d, n in enumerate(shape)), shape)
     if name == "tensor.extract_slice":
         if len(op.operands) != 1 or -1 in shape:
             return "a slice with dynamic offsets, sizes or strides"
         offsets = list(ir.DenseI64ArrayAttr(op.attributes["static_offsets"]))
         sizes = list(ir.DenseI64ArrayAttr(op.attributes["static_sizes"]))
         strides = list(ir.DenseI64ArrayAttr(op.attributes["static_strides"]))
-        index = tuple(slice(o, o + n * s, s) for o, n, s in zip(offsets, sizes, strides))
-        return lambda x, index=index, shape=shape: x[index].reshape(shape)
+        return _View("slice", tuple(slice(o, o + n * s, s) for o, n, s in zip(offsets, sizes, strides)), shape)
     return "not a view"
 
 

@@ -212,13 +212,16 @@ class Segment:
         if parts not in self._parts:
             with _lock:
                 if parts not in self._parts:
-                    found = None
-                    if self.outputs and self.outputs[0][0]:
-                        if self.outputs[0][0][0] % parts == 0:
-                            found = split(self.text, parts)
-                            found = found and ([found[0]],) + found[1:]
-                        else:  # (one image, one sequence: another axis)
-                            found = split_inner(self.text, parts)
+                    found = _cuts.get((self.text, parts), _UNKNOWN)
+                    if found is _UNKNOWN:
+                        found = None
+                        if self.outputs and self.outputs[0][0]:
+                            if self.outputs[0][0][0] % parts == 0:
+                                found = split(self.text, parts)
+                                found = found and ([found[0]],) + found[1:]
+                            else:  # (one image, one sequence: another axis)
+                                found = split_inner(self.text, parts)
+                        _cuts[(self.text, parts)] = found
                     if found is not None:
                         texts, axes_in, axes_out = found
 
@@ -233,6 +236,27 @@ class Segment:
                         found.by_slice = made if len(made) > 1 else None
                     self._parts[parts] = found
         return self._parts[parts]
+
+
+_UNKNOWN = object()
+# (segment text, parts) -> what chunk(parts) found: (part texts, input axes, output axes), or None
+_cuts: dict[tuple[str, int], tuple | None] = {}
+
+
+def known_cuts(texts: set) -> list[tuple[str, int, tuple | None]]:
+    """The cuts this process found for these segment texts (what a stored function needs again:
+    compiler/function_cache.py)."""
+    return [(text, parts, found) for (text, parts), found in list(_cuts.items()) if text in texts]
+
+
+def seed_cut(text: str, parts: int, found: tuple | None) -> None:
+    """A cut found before (known_cuts), so that chunk() need not analyse the text again."""
+    if found is not None:
+        texts, axes_in, axes_out = found
+        if not (isinstance(texts, list) and texts and all(isinstance(t, str) for t in texts) and
+                isinstance(axes_in, list) and isinstance(axes_out, list)):
+            raise ValueError("not a cut")
+    _cuts.setdefault((text, parts), found)
 
 
 def part_of(x: np.ndarray, axis: int, k: int, parts: int) -> np.ndarray:
