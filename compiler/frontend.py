@@ -100,9 +100,10 @@ def compile(mlir_source: str, target: str = "host", *,  # noqa: A001 - public AP
     GELU's sqrt(2/pi) as 0.797724, pi taken as 22/7: the activation then differs by up to 1.6e-3)."""
     if not isinstance(mlir_source, str):
         raise MLIRInputError(f"mlir_source must be MLIR text (str), got {type(mlir_source).__name__}")
-    entry = function_cache.key(mlir_source, activation_rtol) if target == "host" else None
+    digest = function_cache.digest(mlir_source) if target == "host" else None
+    entry = None if digest is None else function_cache.key(digest, activation_rtol)
     if entry is not None:
-        stored = function_cache.load(entry)
+        stored = function_cache.load(entry, mlir_source)
         if stored is not None:
             return CompiledModule(stored)
     functions = {}
@@ -129,7 +130,8 @@ def compile(mlir_source: str, target: str = "host", *,  # noqa: A001 - public AP
                     start = resources_start(mlir_source)
                     text = mlir_source if start < 0 else mlir_source[:start]
                     if graph.has_dynamic_size(inputs):
-                        functions[name] = PerShapeFunction(name, text, blobs, activation_rtol, inputs, exc.where)
+                        functions[name] = PerShapeFunction(name, text, blobs, activation_rtol, inputs, exc.where,
+                                                           digest=digest)
                     else:  # static arguments, a dynamic size inside (a tensor.cast to `?` before a concat)
                         functions[name] = per_shape.read_folded(name, text, inputs, blobs, activation_rtol)
             else:
@@ -139,7 +141,7 @@ def compile(mlir_source: str, target: str = "host", *,  # noqa: A001 - public AP
     built = {name: info.build() if isinstance(info, graph.GraphFunction) else
              info if isinstance(info, PerShapeFunction) else
              _compile_one(name, info, target) for name, info in functions.items()}
-    if entry is not None and all(isinstance(f, graph.GraphFunction) for f in built.values()):
+    if entry is not None and all(isinstance(f, (graph.GraphFunction, PerShapeFunction)) for f in built.values()):
         function_cache.store(entry, built)  # (the next compile of this text restores them)
     return CompiledModule(built)
 

@@ -2,12 +2,14 @@
 
 `nanomm.compile` of a model parses tens of megabytes of text, reads ~700 ops into a graph, partitions
 it and analyses its segments before any kernel loads; from the kernel disk cache alone that took
-~1.4-2 s for a 6-layer MiniLM encoder on the Zen 3 VM (most of it not kernels). Here the built
+1.3-2 s for a 6-layer MiniLM encoder on the Zen 3 VM (most of it not kernels). Here the built
 GraphFunctions of a module are stored once, keyed by the source text and what else decides them,
 and a later compile of the same text restores them: their graphs, plans and constants from this
-cache, their kernels and segments from the kernel cache (compiled again where that misses).
-`python bench/bench_frontend.py --layers minilm` reports the compile time (from this cache when
-run twice with the same NANOMM_CACHE_DIR).
+cache, their kernels and segments from the kernel cache (compiled again where that misses). A
+function compiled per argument shapes (per_shape.PerShapeFunction) is stored as what it needs to
+compile a shape, and each shape it compiled under an entry of its own. `python
+bench/bench_frontend.py --layers minilm` reports the compile time (from this cache when run twice
+with the same NANOMM_CACHE_DIR).
 
 An entry is one DiskCache entry under `settings.cache_dir() / "functions"` (verified like a
 kernel's: size and sha256). Its manifest's meta holds the functions' state as JSON, its object
@@ -30,7 +32,7 @@ import numpy as np
 from ..runtime import settings
 from ..runtime.cpu import native_cpu
 from ..runtime.diskcache import DiskCache, content_key
-from . import graph, payload, upstream
+from . import graph, payload, per_shape, upstream
 
 FORMAT = "nanomm-function-1"  # bump when what a state holds changes shape
 _ALIGN = 64
@@ -45,27 +47,32 @@ class _Unstorable(Exception):
     """A value the format does not hold: the function is not cached (it still compiles)."""
 
 
-def key(source: str, activation_rtol) -> str:
-    """The entry of a module's text compiled for this host with these options."""
+def digest(source: str) -> str:
+    """sha256 of a module's text (its part of every key here)."""
+    return hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def key(source_digest: str, activation_rtol, *extra: str) -> str:
+    """The entry of a module's text (digest()) compiled for this host with these options; `extra`: which
+    specialization of it (a PerShapeFunction's name and argument shapes)."""
+    from ..passes import conv_matmul
     from .build import _compiler_fingerprint
 
-    from ..passes import conv_matmul
-
     cpu = native_cpu()
-    digest = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
     # (the partition's thresholds as they are now: a test or bench script that sets one gets its own entry)
     knobs = sorted((m.__name__, k, repr(v)) for m in (graph, upstream, conv_matmul) for k, v in vars(m).items()
                    if k.isupper() and type(v) in (int, float, bool))
     return content_key(_compiler_fingerprint(), FORMAT, cpu.name, cpu.feature_string(), str(settings.opt_level()),
-                       repr(activation_rtol), repr(knobs), digest)
+                       repr(activation_rtol), repr(knobs), source_digest, *extra)
 
 
 def _cache() -> DiskCache:
     return DiskCache(settings.cache_dir() / "functions", settings.function_cache_max_bytes())
 
 
-def load(entry: str) -> dict | None:
-    """{name: built GraphFunction} stored under `entry`, or None (a miss, a bad entry, or caching off)."""
+def load(entry: str, source: str | None = None) -> dict | None:
+    """{name: built GraphFunction or PerShapeFunction} stored under `entry`, or None (a miss, a bad entry, or
+    caching off). `source`: the module's text, which a PerShapeFunction compiles new shapes from."""
     cache = _cache()
     found = cache.get_with_meta(entry)
     if found is None:
@@ -73,26 +80,35 @@ def load(entry: str) -> dict | None:
     blob, meta = found
     try:
         states = _Decoder(blob, meta["arrays"]).value(meta["functions"])
-        if not isinstance(states, dict) or not all(isinstance(s, dict) for s in states.values()):
+        if not isinstance(states, dict) or not all(isinstance(s, tuple) and len(s) == 2 and s[0] in _KINDS and
+                                                   isinstance(s[1], dict) for s in states.values()):
             raise ValueError("not a dict of function states")
+        if source is None and any(kind == "per_shape" for kind, _ in states.values()):
+            raise ValueError("a function compiled per shape, and no text to compile new shapes from")
+        for text, parts, cut in meta.get("cuts", ()):
+            upstream.seed_cut(text, parts, None if cut is None else tuple(cut))
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError):
         cache.remove(entry)  # (written by another nanomm, or damaged: compiled from the text instead)
         return None
-    for cut in meta.get("cuts", ()):
-        text, parts, found_cut = cut
-        upstream.seed_cut(text, parts, None if found_cut is None else tuple(found_cut))
-    return {name: graph.GraphFunction.restore(state) for name, state in states.items()}
+    return {name: graph.GraphFunction.restore(state) if kind == "graph" else
+            per_shape.PerShapeFunction.restore(name, source, state) for name, (kind, state) in states.items()}
+
+
+_KINDS = ("graph", "per_shape")
 
 
 def store(entry: str, functions: dict) -> None:
-    """Stores built GraphFunctions under `entry` (nothing where one holds what the format does not)."""
+    """Stores built GraphFunctions and PerShapeFunctions (what they need to compile a shape: not their
+    specializations, each stored under its own entry) under `entry`; nothing where one holds what the
+    format does not."""
     encoder = _Encoder()
     try:
-        states = encoder.value({name: {k: v for k, v in vars(f).items() if k not in _DROPPED}
+        states = encoder.value({name: ("graph", {k: v for k, v in vars(f).items() if k not in _DROPPED})
+                                if isinstance(f, graph.GraphFunction) else ("per_shape", f.state())
                                 for name, f in functions.items()})
     except _Unstorable:
         return
-    texts = {seg.source for f in functions.values() for seg in f.segments}
+    texts = {seg.source for f in functions.values() if isinstance(f, graph.GraphFunction) for seg in f.segments}
     cuts = [[text, parts, None if found is None else list(found)] for text, parts, found in upstream.known_cuts(texts)]
     blob, arrays = encoder.blob()
     _cache().put(entry, blob, {"functions": states, "arrays": arrays, "cuts": cuts})

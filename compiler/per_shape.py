@@ -32,10 +32,26 @@ class PerShapeFunction:
     ahead of a call); later calls with those shapes run the compiled function. `describe()` lists the
     specializations compiled so far."""
 
-    def __init__(self, name: str, source: str, blobs: dict, rtol: float | None, inputs: list, why: str):
+    def __init__(self, name: str, source: str, blobs: dict | None, rtol: float | None, inputs: list, why: str, *,
+                 digest: str | None = None, resources: str | None = None):
         self.name, self.inputs, self.why = name, inputs, why
         self._source, self._blobs, self._rtol = source, blobs, rtol
+        self._resources = resources  # (blobs None: the text they are read from when a shape first compiles)
+        self._digest = digest  # the module text's (function_cache.digest): specializations go through that cache
         self._compiled: OrderedDict[tuple, graph.GraphFunction] = OrderedDict()
+
+    def state(self) -> dict:
+        """What restore() needs besides the module's text (compiler/function_cache.py)."""
+        return {"inputs": self.inputs, "why": self.why, "rtol": self._rtol, "digest": self._digest}
+
+    @classmethod
+    def restore(cls, name: str, source: str, state: dict) -> "PerShapeFunction":
+        """The function as compile() made it from `source`, its specializations compiled again as called."""
+        from .frontend import resources_start  # (frontend imports this module)
+
+        start = resources_start(source)
+        return cls(name, source if start < 0 else source[:start], None, state["rtol"], state["inputs"], state["why"],
+                   digest=state["digest"], resources=source)
 
     def specialize(self, *shapes) -> graph.GraphFunction:
         """The function compiled for these argument shapes (compiled now unless it already is)."""
@@ -81,8 +97,19 @@ class PerShapeFunction:
                 raise ShapeError(f"{self.name}(): argument {i} has shape {shape}: nanomm compiles non-empty sizes")
 
     def _compile(self, shapes: tuple) -> graph.GraphFunction:
+        from . import function_cache  # (it imports this module)
+
+        entry = None if self._digest is None else function_cache.key(self._digest, self._rtol, self.name, repr(shapes))
+        stored = None if entry is None else function_cache.load(entry)
+        if stored is not None and isinstance(stored.get(self.name), graph.GraphFunction):
+            return stored[self.name]
+        if self._blobs is None:
+            self._blobs, self._resources = graph.resources(self._resources), None
         context = f"@{self.name} compiled for argument shapes {', '.join(graph.shown_shape(s) for s in shapes)}: "
-        return read_static(self.name, self._source, shapes, self._blobs, self._rtol, context).build()
+        compiled = read_static(self.name, self._source, shapes, self._blobs, self._rtol, context).build()
+        if entry is not None:
+            function_cache.store(entry, {self.name: compiled})
+        return compiled
 
 
 def read_static(name: str, source: str, shapes: tuple, blobs: dict, rtol: float | None,

@@ -56,6 +56,25 @@ def test_a_second_compile_restores_the_function_without_reading_its_mlir(cache, 
         np.testing.assert_array_equal(a, z)  # inputs not modified
 
 
+def test_a_function_compiled_per_shape_and_each_of_its_shapes_come_from_the_cache(cache, monkeypatch):
+    from nanomm.compiler.per_shape import PerShapeFunction
+    source, args, want = _sample("encoder_dynamic_tokens")
+    first = nanomm.compile(source).encoder_dynamic_tokens
+    assert isinstance(first, PerShapeFunction)
+    expected = first(*args)  # (compiles its specialization for these shapes: stored under an entry of its own)
+    assert len(_entries(cache)) == 2
+    read = []
+    real = graph.read_function
+    monkeypatch.setattr(graph, "read_function", lambda *a, **k: read.append(a[0]) or real(*a, **k))
+    again = nanomm.compile(source).encoder_dynamic_tokens
+    assert isinstance(again, PerShapeFunction) and "0 compiled" in again.describe()
+    np.testing.assert_array_equal(again(*args), expected)
+    assert not read  # (neither the function nor its specialization read from MLIR)
+    shorter = [a[:, :4] if a.ndim == 3 else a for a in args]  # (4 tokens: not stored; compiled from the text)
+    np.testing.assert_allclose(again(*shorter), first(*shorter), rtol=0, atol=1e-6 * float(np.abs(want).max()))
+    assert read == ["encoder_dynamic_tokens"] and "2 compiled" in again.describe()
+
+
 def test_a_new_process_compiles_a_model_from_the_cache_with_no_kernel_compiled(cache):
     code = ("import sys, numpy as np, nanomm\n"
             "from nanomm.compiler.build import build_counts\n"
@@ -72,10 +91,11 @@ def test_a_new_process_compiles_a_model_from_the_cache_with_no_kernel_compiled(c
 
 def test_what_decides_the_function_gives_another_entry(cache, monkeypatch):
     source, args, want = _sample("encoder")
-    keys = {function_cache.key(source, None), function_cache.key(source, 1e-3),
-            function_cache.key(source + "\n", None)}
+    digest = function_cache.digest(source)
+    keys = {function_cache.key(digest, None), function_cache.key(digest, 1e-3),
+            function_cache.key(function_cache.digest(source + "\n"), None)}
     monkeypatch.setattr(graph, "SLICE_BYTES", 256)  # (a partition threshold, as tests and bench scripts set them)
-    keys.add(function_cache.key(source, None))
+    keys.add(function_cache.key(digest, None))
     assert len(keys) == 4
     sliced = nanomm.compile(source).encoder
     monkeypatch.setattr(graph, "SLICE_BYTES", 1 << 40)
