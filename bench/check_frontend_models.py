@@ -116,6 +116,40 @@ def models(torch):
         h = s.c2(F.relu(s.bn2(s.c1(F.relu(s.bn1(x))))))
         return torch.cat([x, h], 1)
 
+    def swin_window(s, x):  # Swin's window attention: (B, H, W, C) cut into 2 x 2 windows, attention in each
+        b, h, w, c = x.shape
+        win = x.view(b, h // 2, 2, w // 2, 2, c).permute(0, 1, 3, 2, 4, 5).reshape(-1, 4, c)
+        q, k, v = s.qkv(win).chunk(3, -1)
+        a = F.softmax(q @ k.transpose(-2, -1) / math.sqrt(c), -1) @ v
+        return s.o(a).view(b, h // 2, w // 2, 2, 2, c).permute(0, 1, 3, 2, 4, 5).reshape(b, h, w, c) + x
+
+    def se_block(s, x):  # squeeze and excitation: pooled channels through two layers scale the channels
+        y = torch.sigmoid(s.f2(F.relu(s.f1(F.adaptive_avg_pool2d(x, 1).flatten(1)))))
+        return F.silu(s.bn(s.c(x * y[:, :, None, None])))
+
+    def lengths_mask_attention(s, x, lengths):  # a padding mask made from the lengths inside the forward
+        keep = torch.arange(x.shape[1])[None, :] < lengths[:, None]
+        scores = (s.q(x) @ s.k(x).transpose(1, 2)).masked_fill(~keep[:, None, :], -1e9)
+        return (F.softmax(scores, -1) @ s.v(x)) * keep[:, :, None]
+
+    def conformer_conv(s, x):  # Conformer's convolution module: GLU, depthwise 1-d, batch norm, swish
+        y = F.glu(s.pw1(s.ln(x).transpose(1, 2)), dim=1)
+        return x + s.pw2(F.silu(s.bn(s.dw(y)))).transpose(1, 2)
+
+    def t5_relative_bias(s, q, k):  # T5's relative position buckets (log-spaced), a learned bias per head
+        t = q.shape[2]
+        rel = torch.arange(t)[None, :] - torch.arange(t)[:, None]
+        n = rel.abs()
+        far = 4 + (torch.log(n.float().clamp(min=1) / 4) / math.log(16 / 4) * 4).long()
+        bucket = torch.where(n < 4, n, far.clamp(max=7)) + (rel > 0).long() * 8
+        return F.softmax(q @ k.transpose(-2, -1) + s.emb(bucket).permute(2, 0, 1), -1)
+
+    def causal_triu(s, x):  # a causal mask made by torch.triu inside the forward
+        t = x.shape[1]
+        scores = (s.q(x) @ s.k(x).transpose(1, 2)).masked_fill(torch.triu(torch.ones(t, t, dtype=torch.bool), 1),
+                                                                  float("-inf"))
+        return F.softmax(scores, -1) @ x
+
     r = torch.randn
     lin = nn.Linear
     return {  # name: (module, inputs, dynamic_shapes)
@@ -256,6 +290,63 @@ def models(torch):
         # a mixture of experts' router (Mixtral's): softmax over 8 experts, the top 2 and their weights renormalized
         "moe_router": (Module(lambda s, x: (lambda w, i: (w / w.sum(-1, keepdim=True), i))(
             *s.g(x).softmax(-1).topk(2, -1)), g=lin(16, 8)), (r(6, 16),), None),
+        # index_put / index_add / scatter_add: tm_tensor.scatter (compiler/tm_tensor.py)
+        "index_put_accumulate": (Module(lambda s, x, i: s.l(x).index_put((i,), s.v, accumulate=True), l=lin(4, 4),
+                                        v=nn.Parameter(r(4, 4))), (r(5, 4), torch.tensor([0, 3, 3, -1])), None),
+        "index_put_overwrite": (Module(lambda s, x, i: s.l(x).index_put((i,), s.v), l=lin(4, 4),
+                                       v=nn.Parameter(r(3, 4))), (r(5, 4), torch.tensor([4, 1, 2])), None),
+        "index_add": (Module(lambda s, x, i: torch.zeros(3, 4).index_add(0, i, s.l(x)), l=lin(4, 4)),
+                      (r(5, 4), torch.tensor([0, 2, 2, 1, 0])), None),
+        "scatter_add_one_hot": (Module(lambda s, x, i: torch.zeros(3, 8).scatter_add(0, i, s.l(x)) +
+                                       F.one_hot(i[0], 8).float().sum(0), l=lin(8, 8)),
+                                (r(4, 8), torch.tensor([[0, 1, 2, 0]] * 8).T.contiguous()), None),
+        "scatter_add_dim1": (Module(lambda s, x, i: torch.zeros(2, 6).scatter_add(1, i, s.l(x)), l=lin(3, 3)),
+                             (r(2, 3), torch.tensor([[5, 0, 5], [1, 1, 2]])), None),
+        # refused with a message: a result whose size depends on the values (tensor.extract of a count)
+        "nonzero": (Module(lambda s, x: torch.nonzero(s.l(x) > 0), l=lin(4, 4)), (r(3, 4),), None),
+        "swin_window": (Module(swin_window, qkv=lin(8, 24), o=lin(8, 8)), (r(2, 4, 6, 8),), None),
+        "swin_dynamic_batch": (Module(swin_window, qkv=lin(8, 24), o=lin(8, 8)), (r(2, 4, 6, 8),),
+                               ({0: Dim("b", max=16)},)),
+        "se_block": (Module(se_block, f1=lin(16, 4), f2=lin(4, 16), c=nn.Conv2d(16, 8, 1), bn=nn.BatchNorm2d(8)),
+                     (r(2, 16, 5, 5),), None),
+        "prelu_glu_softplus": (nn.Sequential(lin(8, 16), nn.PReLU(16), lin(16, 16), nn.GLU(), nn.Softplus(), lin(8, 4),
+                                             nn.LogSigmoid()), (r(5, 8),), None),
+        "leaky_hardtanh_elu": (nn.Sequential(nn.Conv1d(4, 8, 3, padding=1), nn.LeakyReLU(0.1), nn.Conv1d(8, 8, 3),
+                                             nn.Hardtanh(-0.5, 0.5), nn.ELU()), (r(2, 4, 10),), None),
+        "lengths_mask_attention": (Module(lengths_mask_attention, q=lin(8, 8), k=lin(8, 8), v=lin(8, 8)),
+                                   (r(3, 6, 8), torch.tensor([6, 3, 1])), None),
+        "conformer_conv": (Module(conformer_conv, ln=nn.LayerNorm(8), pw1=nn.Conv1d(8, 16, 1),
+                                  dw=nn.Conv1d(8, 8, 5, padding=2, groups=8), bn=nn.BatchNorm1d(8),
+                                  pw2=nn.Conv1d(8, 8, 1)), (r(2, 11, 8),), None),
+        "t5_relative_bias": (Module(t5_relative_bias, emb=nn.Embedding(16, 2)), (r(1, 2, 9, 4), r(1, 2, 9, 4)), None),
+        "causal_triu": (Module(causal_triu, q=lin(8, 8), k=lin(8, 8)), (r(2, 7, 8),), None),
+        "causal_triu_dynamic_tokens": (Module(causal_triu, q=lin(8, 8), k=lin(8, 8)), (r(2, 7, 8),),
+                                       ({1: Dim("t", min=2, max=64)},)),
+        "conv3d_nearest_upsample": (nn.Sequential(nn.Conv3d(2, 4, 3, padding=1), nn.ReLU(),
+                                                  nn.Upsample(scale_factor=2, mode="nearest")),
+                                    (r(1, 2, 3, 4, 4),), None),
+        "logsumexp_var_std": (Module(lambda s, x: (torch.logsumexp(s.l(x), -1), x.var(0), x.std(-1, unbiased=False)),
+                                     l=lin(6, 5)), (r(4, 6),), None),
+        "broadcast_batch_matmul": (Module(lambda s, a, b: torch.matmul(a, b) + s.w, w=nn.Parameter(r(3, 1, 4, 5))),
+                                   (r(3, 1, 4, 6), r(1, 2, 6, 5)), None),
+        "mha_with_weights": (nn.MultiheadAttention(16, 4, batch_first=True), (r(2, 5, 16), r(2, 7, 16), r(2, 7, 16)),
+                             None),
+        "avgpool1d_maxpool1d": (nn.Sequential(nn.Conv1d(3, 6, 3), nn.AvgPool1d(2), nn.MaxPool1d(2, ceil_mode=True)),
+                                (r(2, 3, 15),), None),
+        "cumprod_tensor_clamp": (Module(lambda s, x: torch.clamp(s.l(x), min=s.lo, max=s.hi).cumprod(-1), l=lin(5, 5),
+                                        lo=nn.Parameter(-torch.ones(5)), hi=nn.Parameter(torch.ones(5))),
+                                 (r(3, 5),), None),
+        "take_along_index_select": (Module(lambda s, x, i: torch.take_along_dim(s.l(x), i, 1) +
+                                           x.index_select(1, i[0, :2]).sum(1, keepdim=True), l=lin(6, 6)),
+                                    (r(3, 6), torch.tensor([[5, 0], [1, 2], [3, 3]])), None),
+        "amax_prod_any_all": (Module(lambda s, x: (x.amax((0, 2)), x.prod(-1), (x > 1).any(-1), (x > -3).all(0))),
+                              (r(3, 4, 5),), None),
+        "reverse_cumsum": (Module(lambda s, x: torch.flip(torch.cumsum(torch.flip(s.l(x), [1]), 1), [1]), l=lin(6, 6)),
+                           (r(2, 6),), None),
+        "gru": (nn.GRU(6, 8, batch_first=True), (r(2, 5, 6),), None),
+        "bf16_conv_gelu": (nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.GELU(),
+                                         nn.Conv2d(8, 4, 1)).to(torch.bfloat16),
+                           (r(1, 3, 6, 6).to(torch.bfloat16),), None),
         # refused with a message today: torch-mlir 20261001 prints a static token count of 1 into an encoder
         # exported with a dynamic batch and token count
         "encoder_dynamic_batch_tokens": (encoder(), (r(2, 5, 16),), ({0: Dim("b", max=64), 1: Dim("t", min=2, max=512)},)),

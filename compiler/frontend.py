@@ -169,7 +169,8 @@ def parse_module(source: str, filename: str = "<input>", *, resources: bool = Tr
         if "Dialect `tm_tensor' not found" in details:  # torch-mlir's own ops: cumsum, sort / topk, scatter
             details += ("\n(tm_tensor is torch-mlir's dialect for what linalg cannot express: scan (cumsum), sort "
                         "(topk), scatter (index_put); nanomm reads linalg, tensor, arith and math ops, and "
-                        "inclusive scans and sorts of values with their indices, of static shape)")
+                        "inclusive scans, sorts of values with their indices, and scatters into leading "
+                        "dimensions, of static shape)")
         raise MLIRInputError(f"{filename}: invalid MLIR:\n{details}") from None
     return module
 

@@ -1,4 +1,5 @@
-"""torch-mlir's tm_tensor.scan (torch.cumsum) and tm_tensor.sort (torch.topk, torch.sort) as linalg ops, in the text.
+"""torch-mlir's tm_tensor.scan (torch.cumsum), tm_tensor.sort (torch.topk, torch.sort) and tm_tensor.scatter
+(torch.scatter_add, index_put, index_add) as linalg ops, in the text.
 
 torch-mlir prints what linalg cannot express in its own dialect, tm_tensor, which MLIR's parser does not
 know. An inclusive scan along a dimension of static size L is a reduction: out[.., i, ..] combines
@@ -138,6 +139,63 @@ def _sort_as_linalg(m: re.Match) -> str | None:
     return " ".join(ops)
 
 
+# tm_tensor.scatter (torch.scatter_add, index_put, index_add) whose indices address the leading dimensions of
+# the original (dimension_map 0 .. D-1) and whose updates are slices of the rest (of rank 1 along the indexed
+# dimensions, or without them): for each update n in order,
+# original[indices[n, 0], .., indices[n, D-1], ...] = body(update[n, ...], that element). As linalg: each
+# element of the result folds the updates in order of n, taking the body's value where the update's indices
+# are its position (negative ones counted from the end, as torch does) and keeping its value elsewhere: the
+# same operations in the same order as a loop over the updates (an index torch would refuse as out of
+# range updates nothing here). N x (the original's size) steps.
+_SCATTER = re.compile(
+    rf"(?P<res>{_NAME}) = tm_tensor\.scatter \{{dimension_map = array<i64: (?P<map>[0-9, ]+)>\}} "
+    rf"unique_indices\((?:true|false)\)\s+ins\((?P<u>{_NAME}(?:#\d+)?), (?P<i>{_NAME}(?:#\d+)?) : "
+    rf"(?P<ut>{_TENSOR}), (?P<it>{_TENSOR})\)\s+outs\((?P<o>{_NAME}(?:#\d+)?) : (?P<ot>{_TENSOR})\) "
+    rf"\{{\s*\^bb0\((?P<a>{_NAME}): (?P<e>\w+), (?P<b>{_NAME}): \w+\):"
+    rf"(?P<body>.*?)tm_tensor\.yield (?P<y>{_NAME}) : \w+\s*\}} -> (?P<rt>{_TENSOR})",
+    re.S)
+
+
+def _scatter_as_linalg(m: re.Match) -> str | None:
+    updates, indices, original = _shape(m["ut"]), _shape(m["it"]), _shape(m["ot"])
+    leading = [int(d) for d in m["map"].split(",")]
+    depth, rank = len(leading), len(original)
+    # (each update a slice aligned with the original's trailing dimensions: of those not indexed, or of all,
+    # with size 1 along the indexed ones)
+    extra = len(updates) - 1 - (rank - depth)
+    if "?" in updates + indices + original or m["ot"] != m["rt"] or leading != list(range(depth)) or \
+            indices != [updates[0] if updates else "", str(depth)] or not 0 <= extra <= depth or \
+            updates[1 + extra:] != original[depth:] or any(n != "1" for n in updates[1:1 + extra]):
+        return None
+    e, ie = m["e"], m["it"][:-1].rsplit("x", 1)[1]
+    tag = _tag(m)
+    loops = ", ".join([f"d{i}" for i in range(rank)] + [f"d{rank}"])
+    maps = [f"affine_map<({loops}) -> (d{rank}, {k})>" for k in range(depth)]
+    update = [f"d{rank}"] + ["0"] * extra + [f"d{i}" for i in range(depth, rank)]
+    maps.append(f"affine_map<({loops}) -> ({', '.join(update)})>")
+    maps.append(f"affine_map<({loops}) -> ({', '.join(f'd{i}' for i in range(rank))})>")
+    iters = ", ".join(['"parallel"'] * rank + ['"reduction"'])
+    body, names = _renamed(m["body"], f"s_{tag}", {m["a"]: "%tm_u", m["b"]: "%tm_acc"})
+    y = names.get(m["y"], m["y"])
+    args = ", ".join([f"%tm_k{k}: {ie}" for k in range(depth)] + [f"%tm_u: {e}", f"%tm_acc: {e}"])
+    match = []
+    for k in range(depth):  # (index k names position p_k, or p_k - size_k counted from the end)
+        match.append(f"%tm_p{k} = linalg.index {k} : index %tm_q{k} = arith.index_cast %tm_p{k} : index to {ie} "
+                     f"%tm_n{k} = arith.constant {original[k]} : {ie} %tm_z{k} = arith.constant 0 : {ie} "
+                     f"%tm_neg{k} = arith.cmpi slt, %tm_k{k}, %tm_z{k} : {ie} "
+                     f"%tm_w{k} = arith.addi %tm_k{k}, %tm_n{k} : {ie} "
+                     f"%tm_v{k} = arith.select %tm_neg{k}, %tm_w{k}, %tm_k{k} : {ie} "
+                     f"%tm_m{k} = arith.cmpi eq, %tm_v{k}, %tm_q{k} : {ie}")
+    hit = "%tm_m0"
+    for k in range(1, depth):
+        match.append(f"%tm_all{k} = arith.andi {hit}, %tm_m{k} : i1")
+        hit = f"%tm_all{k}"
+    return (f"{m['res']} = linalg.generic {{indexing_maps = [{', '.join(maps)}], iterator_types = [{iters}]}} "
+            f"ins({', '.join([m['i']] * depth)}, {m['u']} : {', '.join([m['it']] * depth)}, {m['ut']}) "
+            f"outs({m['o']} : {m['ot']}) {{ ^bb0({args}): {' '.join(match)} {' '.join(body.split())} "
+            f"%tm_r = arith.select {hit}, {y}, %tm_acc : {e} linalg.yield %tm_r : {e} }} -> {m['ot']}")
+
+
 def _rewrite(source: str, pattern: re.Pattern, as_linalg, result) -> str:
     """`source` with each match of `pattern` that as_linalg takes replaced by its ops, on the match's
     first line (the lines after it left empty), and the uses `%r#k` of its results renamed result(tag, k)."""
@@ -156,11 +214,13 @@ def _rewrite(source: str, pattern: re.Pattern, as_linalg, result) -> str:
 
 
 def rewrite(source: str) -> str:
-    """`source` with each inclusive tm_tensor.scan and each two-out tm_tensor.sort of static shape replaced
-    by linalg ops (a scan's results then two values, a sort's those of a two-result linalg.generic);
-    others are left for the parser to refuse."""
+    """`source` with each inclusive tm_tensor.scan, each two-out tm_tensor.sort and each tm_tensor.scatter into
+    leading dimensions, of static shape, replaced by linalg ops (a scan's results then two values, a sort's
+    those of a two-result linalg.generic); others are left for the parser to refuse."""
     if "tm_tensor.scan" in source:
         source = _rewrite(source, _SCAN, _scan_as_linalg, lambda tag, k: f"%tm_scan_{tag}_{k}")
     if "tm_tensor.sort" in source:
         source = _rewrite(source, _SORT, _sort_as_linalg, lambda tag, k: f"%tm_sorted_{tag}#{k}")
+    if "tm_tensor.scatter" in source:
+        source = _rewrite(source, _SCATTER, _scatter_as_linalg, lambda tag, k: f"%tm_scatter_{tag}#{k}")
     return source

@@ -1743,6 +1743,45 @@ func.func @f(%x: {t}) -> ({t}, {ti}) {{
 
 
 
+@pytest.mark.parametrize("form", ["scalars", "rows", "rows_without_unit_dim", "overwrite"])
+def test_torch_mlir_scatters_compile_as_linalg(form):
+    """tm_tensor.scatter as torch-mlir prints torch.scatter_add (scalar updates at full indices), index_put
+    and index_add (rows at one index, the row's slice of rank 1 or 2): each update folded in order, negative
+    indices counted from the end, repeated indices accumulated (or the last written), the text's lines kept."""
+    from nanomm.compiler.tm_tensor import rewrite
+
+    o = "tensor<4x3xf32>"
+    if form == "scalars":
+        ut, it, dims = "tensor<5xf32>", "tensor<5x2xi64>", "0, 1"
+        idx = np.array([[0, 1], [3, 2], [0, 1], [-1, 0], [2, 2]])
+    else:
+        ut = "tensor<5x1x3xf32>" if form != "rows_without_unit_dim" else "tensor<5x3xf32>"
+        it, dims, idx = "tensor<5x1xi64>", "0", np.array([[2], [0], [2], [-4], [1]])
+    body = "%y = arith.addf %orig, %upd : f32" if form != "overwrite" else "%y = arith.mulf %upd, %one : f32"
+    source = f"""
+func.func @f(%x: {o}, %u: {ut}, %i: {it}) -> {o} {{
+  %one = arith.constant 1.0 : f32
+  %r = tm_tensor.scatter {{dimension_map = array<i64: {dims}>}} unique_indices(false)
+       ins(%u, %i : {ut}, {it}) outs(%x : {o}) {{
+  ^bb0(%upd: f32, %orig: f32):
+    {body}
+    tm_tensor.yield %y : f32
+  }} -> {o}
+  return %r : {o}
+}}
+"""
+    assert rewrite(source).count("\n") == source.count("\n") and "tm_tensor" not in rewrite(source)
+    f = nanomm.compile(source).f
+    x = _RNG.standard_normal((4, 3)).astype(np.float32)
+    u = _RNG.standard_normal([int(n) for n in ut[7:-5].split("x")]).astype(np.float32)
+    want = x.copy()
+    for n in range(5):  # (the updates in order, as a loop writes them)
+        at = tuple(idx[n])
+        new = u[n].reshape(want[at].shape)
+        want[at] = want[at] + new if form != "overwrite" else new
+    np.testing.assert_array_equal(f(x, u, idx), want)
+
+
 def test_a_constant_batch_of_different_matrices_is_described_as_constant():
     """A batch matmul against a constant B whose batch entries differ (a grouped convolution's filters):
     not pre-packed (a kernel per call reads them), described as a constant, not an argument."""
