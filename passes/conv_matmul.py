@@ -308,6 +308,10 @@ def _sink_through_generic(g: ir.Operation, perm: list[int]) -> bool:
                     f"  return %e : {_tensor(source_shape, t.element_type)}\n}}", g, [])
     g.operands[len(g.operands) - 1] = empty
     g.attributes["indexing_maps"] = ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in new_maps + [identity]])
+    for op in g.regions[0].blocks[0].operations:  # (the body's loop positions: loop k is loop perm[k] now)
+        if op.operation.name == "linalg.index":
+            dim = ir.IntegerAttr(op.operation.attributes["dim"]).value
+            op.operation.attributes["dim"] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), perm[dim])
     result = g.results[0]
     result.set_type(ir.RankedTensorType.get(source_shape, t.element_type))
     back = _transpose_back(result, perm, g)

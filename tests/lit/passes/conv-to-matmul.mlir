@@ -231,3 +231,34 @@ func.func @padded_depthwise(%x: tensor<1x2x4x4xf32>, %w: tensor<2x3x3xf32>) -> t
        ins(%p, %w : tensor<1x2x6x6xf32>, tensor<2x3x3xf32>) outs(%f : tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32>
   return %d : tensor<1x2x2x2xf32>
 }
+
+// An element-wise op after a convolution that reads its own position (linalg.index: avg_pool's divisor with
+// count_include_pad=False): when the transpose back to channel-first sinks past it, its loops run
+// channel-last, and each index names the same dimension there (rows 2 -> 1, columns 3 -> 2).
+// CHECK-LABEL: func.func @position_after_conv
+// CHECK:         linalg.generic
+// CHECK-SAME:    ins(%{{.*}} : tensor<1x2x3x4xf32>)
+// CHECK:           linalg.index 1 : index
+// CHECK:           linalg.index 2 : index
+// CHECK:         linalg.transpose {{.*}} permutation = [0, 3, 1, 2]
+func.func @position_after_conv(%x: tensor<1x3x2x3xf32>, %w: tensor<4x3x1x1xf32>) -> tensor<1x4x2x3xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4x2x3xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x2x3xf32>) -> tensor<1x4x2x3xf32>
+  %c = linalg.conv_2d_nchw_fchw ins(%x, %w : tensor<1x3x2x3xf32>, tensor<4x3x1x1xf32>)
+       outs(%f : tensor<1x4x2x3xf32>) -> tensor<1x4x2x3xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>,
+                                        affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%c : tensor<1x4x2x3xf32>) outs(%e : tensor<1x4x2x3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %h = linalg.index 2 : index
+    %w2 = linalg.index 3 : index
+    %s = arith.addi %h, %w2 : index
+    %i = arith.index_cast %s : index to i64
+    %v = arith.sitofp %i : i64 to f32
+    %y = arith.addf %in, %v : f32
+    linalg.yield %y : f32
+  } -> tensor<1x4x2x3xf32>
+  return %r : tensor<1x4x2x3xf32>
+}
