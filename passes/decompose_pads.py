@@ -21,12 +21,22 @@ def _slice(offsets, sizes) -> str:
 def decomposition(source: list[int], low: list[int], high: list[int], element: str) -> str:
     """The text of a function of (source, padding value) that pads: an empty tensor, each border slab
     filled (for dimension i: the interior along the dimensions before i, all of those after, so that
-    slabs do not overlap), the source inserted into the interior."""
+    slabs do not overlap), the source inserted into the interior. Negative pads crop the source first
+    (F.fold's padding taken back off)."""
     rank = len(source)
-    padded = [n + lo + hi for n, lo, hi in zip(source, low, high)]
+    crop = [max(-lo, 0) for lo in low]
+    cropped = [n - a - max(-hi, 0) for n, a, hi in zip(source, crop, high)]
+    low, high = [max(lo, 0) for lo in low], [max(hi, 0) for hi in high]
+    padded = [n + lo + hi for n, lo, hi in zip(cropped, low, high)]
     t = _tensor(padded, element)
-    lines = [f"func.func @pad(%x: {_tensor(source, element)}, %v: {element}) -> {t} {{",
+    lines = [f"func.func @pad(%x0: {_tensor(source, element)}, %v: {element}) -> {t} {{",
              f"  %d0 = tensor.empty() : {t}"]
+    if cropped != source:
+        lines.append(f"  %x = tensor.extract_slice %x0{_slice(crop, cropped)} : {_tensor(source, element)} to "
+                     f"{_tensor(cropped, element)}")
+    else:
+        lines[0] = lines[0].replace("%x0:", "%x:")
+    source = cropped
     k = 0
     for i in range(rank):
         for start, size in ((0, low[i]), (low[i] + source[i], high[i])):
@@ -56,7 +66,8 @@ class DecomposePads(ModulePass):
     Expects: tensor functions.
     Produces: each tensor.pad of static sizes and a padding value that does not depend on the position
     is tensor.empty, a linalg.fill of each border slab (extract_slice / insert_slice of the tensor),
-    and a tensor.insert_slice of the source into the interior; other pads stay.
+    and a tensor.insert_slice of the source (cropped first by an extract_slice where a pad is negative)
+    into the interior; other pads stay.
     """
 
     name = "decompose-pads"
@@ -69,6 +80,8 @@ class DecomposePads(ModulePass):
                 continue  # (dynamic sizes or pads; a value computed from the position or in the region)
             value = found[1]
             low, high = (list(ir.DenseI64ArrayAttr(pad.attributes[k])) for k in ("static_low", "static_high"))
+            if any(n + min(lo, 0) + min(hi, 0) <= 0 for n, lo, hi in zip(source_t.shape, low, high)):
+                continue  # (cropped to nothing: left to MLIR's verifier)
             text = decomposition(list(source_t.shape), low, high, str(source_t.element_type))
             result = splice(text, pad, [pad.operands[0], value])
             pad.results[0].replace_all_uses_with(result)

@@ -43,3 +43,21 @@ func.func @left(%x: tensor<4xf32>, %y: tensor<?xf32>) -> (tensor<6xf32>, tensor<
   } : tensor<?xf32> to tensor<?xf32>
   return %p, %q : tensor<6xf32>, tensor<?xf32>
 }
+
+// Negative pads crop (torch's F.fold takes its padding back off): the source sliced first, then padded
+// where a pad is positive: one row cropped above, one column padded left and one cropped right.
+// CHECK-LABEL: func.func @crop
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<3x5xf32>
+// CHECK:         %[[X:.*]] = tensor.extract_slice %arg0[1, 0] [3, 4] [1, 1] : tensor<4x5xf32> to tensor<3x4xf32>
+// CHECK:         %[[S:.*]] = tensor.extract_slice %[[E]][0, 0] [3, 1] [1, 1]
+// CHECK:         %[[D:.*]] = tensor.insert_slice {{.*}} into %[[E]][0, 0] [3, 1] [1, 1]
+// CHECK:         tensor.insert_slice %[[X]] into %[[D]][0, 1] [3, 4] [1, 1]
+// CHECK-NOT:     tensor.pad
+func.func @crop(%x: tensor<4x5xf32>) -> tensor<3x5xf32> {
+  %c = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[-1, 1] high[0, -1] {
+  ^bb0(%a: index, %b: index):
+    tensor.yield %c : f32
+  } : tensor<4x5xf32> to tensor<3x5xf32>
+  return %p : tensor<3x5xf32>
+}
