@@ -150,6 +150,12 @@ def models(torch):
                                                                   float("-inf"))
         return F.softmax(scores, -1) @ x
 
+    def rotary_in_forward(s, x):  # rotary angles computed in the forward (not tables), pairs interleaved
+        t, d = x.shape[1], x.shape[2]
+        angles = torch.arange(t, dtype=torch.float32)[:, None] / (10000 ** (torch.arange(0, d, 2) / d))[None, :]
+        cos, sin = angles.cos().repeat_interleave(2, -1), angles.sin().repeat_interleave(2, -1)
+        return s.l(x * cos + torch.stack([-x[..., 1::2], x[..., ::2]], -1).flatten(-2) * sin)
+
     r = torch.randn
     lin = nn.Linear
     return {  # name: (module, inputs, dynamic_shapes)
@@ -347,6 +353,42 @@ def models(torch):
         "bf16_conv_gelu": (nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.GELU(),
                                          nn.Conv2d(8, 4, 1)).to(torch.bfloat16),
                            (r(1, 3, 6, 6).to(torch.bfloat16),), None),
+        # torch's F.fold crops its padding with a negative tensor.pad (passes/decompose_pads.py)
+        "unfold_fold": (Module(lambda s, x: F.fold(F.unfold(x, 3, padding=1) * 0.5, (6, 6), 3, padding=1)),
+                        (r(2, 3, 6, 6),), None),
+        # avg_pool2d with count_include_pad=False after a convolution: its divisor reads the position (linalg.index)
+        "conv_avgpool_exclude_pad": (nn.Sequential(nn.Conv2d(3, 4, 3),
+                                                   nn.AvgPool2d(3, 1, padding=1, count_include_pad=False),
+                                                   nn.AdaptiveMaxPool2d(2)), (r(2, 3, 9, 9),), None),
+        "pixel_unshuffle": (nn.Sequential(nn.PixelUnshuffle(2), nn.Conv2d(12, 4, 1)), (r(1, 3, 8, 8),), None),
+        "instance_norm_1d": (nn.Sequential(nn.Conv1d(4, 8, 3), nn.InstanceNorm1d(8, affine=True)), (r(2, 4, 12),),
+                             None),
+        "rotary_in_forward": (Module(rotary_in_forward, l=lin(8, 8)), (r(2, 5, 8),), None),
+        "nan_to_num_isinf_isnan": (Module(lambda s, x: (torch.nan_to_num(torch.log(s.l(x))), torch.isinf(1 / x).float(),
+                                                        torch.isnan(torch.sqrt(x)).sum(-1)), l=lin(4, 4)),
+                                   (r(3, 4),), None),
+        "integer_arithmetic": (Module(lambda s, i, j: (torch.floor_divide(i, 3), torch.remainder(i, 4), i & j, i | j,
+                                                       i ^ j, i >> 1)),
+                               (torch.randint(-20, 20, (3, 5)), torch.randint(0, 20, (3, 5))), None),
+        "temperature_log_softmax_dim0": (Module(lambda s, x: F.log_softmax(s.l(x) / s.t, 0), l=lin(6, 6),
+                                                t=nn.Parameter(torch.tensor(0.7))), (r(4, 6),), None),
+        "f64_linear": (lin(5, 3).double(), (r(4, 5).double(),), None),
+        "argmin_topk_smallest": (Module(lambda s, x: (s.l(x).argmin(-1), s.l(x).topk(2, -1, largest=False).values),
+                                        l=lin(6, 6)), (r(3, 6),), None),
+        # (torch.cdist itself: torch-mlir 20261001 cannot export aten._cdist_forward)
+        "cosine_pairwise_distance": (Module(lambda s, a, b, c: (F.cosine_similarity(a, b, -1),
+                                                                ((a[:, None] - c[None]) ** 2).sum(-1).sqrt())),
+                                     (r(4, 6), r(4, 6), r(5, 6)), None),
+        "depthwise_multiplier_2d": (nn.Sequential(nn.Conv2d(4, 8, 3, padding=1, groups=4), nn.ReLU()), (r(1, 4, 7, 7),),
+                                    None),
+        "embedding_padding_idx": (Module(lambda s, ids: s.e(ids).sum(1), e=nn.Embedding(10, 4, padding_idx=0)),
+                                  (torch.tensor([[0, 3, 4], [5, 0, 0]]),), None),
+        "transformer_decoder_layer": (nn.TransformerDecoderLayer(16, 2, 32, batch_first=True, dropout=0.0),
+                                      (r(2, 5, 16), r(2, 7, 16)), None),
+        "layer_norm_2d_no_bias": (nn.Sequential(lin(8, 12), nn.Unflatten(-1, (3, 4)), nn.LayerNorm((3, 4), bias=False)),
+                                  (r(5, 8),), None),
+        "masked_mean": (Module(lambda s, x, m: (s.l(x) * m[..., None]).sum(1) / m.sum(1, keepdim=True).clamp(min=1),
+                               l=lin(6, 6)), (r(3, 5, 6), (r(3, 5) > 0).float()), None),
         # refused with a message today: torch-mlir 20261001 prints a static token count of 1 into an encoder
         # exported with a dynamic batch and token count
         "encoder_dynamic_batch_tokens": (encoder(), (r(2, 5, 16),), ({0: Dim("b", max=64), 1: Dim("t", min=2, max=512)},)),

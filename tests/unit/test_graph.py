@@ -1806,3 +1806,27 @@ func.func @f(%a: tensor<2x4x8xf32>) -> tensor<2x4x5xf32> {{
     assert "B constant, a matrix per batch entry, epilogue relu" in f.describe(), f.describe()
     a = _RNG.standard_normal((2, 4, 8)).astype(np.float32)
     _agrees(f(a), np.maximum(a.astype(np.float64) @ b, 0).astype(np.float32))
+
+
+def test_an_op_reading_its_position_after_a_convolution_keeps_its_positions():
+    """An element-wise op reading linalg.index after a convolution (torch's avg_pool2d with
+    count_include_pad=False divides by a count made from the position): the convolution's transpose back
+    to channel-first sinks past it and its loops run channel-last, each index still naming its dimension."""
+    source = (Path(__file__).parents[1] / "lit" / "passes" / "conv-to-matmul.mlir").read_text()
+    source = source[source.rindex("func.func @position_after_conv"):]  # (the function, not its CHECK line)
+    f = nanomm.compile(source).position_after_conv
+    x = _RNG.standard_normal((1, 3, 2, 3)).astype(np.float32)
+    w = _RNG.standard_normal((4, 3, 1, 1)).astype(np.float32)
+    conv = np.einsum("nchw,fc->nfhw", x, w[:, :, 0, 0])
+    want = conv + (np.arange(2)[:, None] + np.arange(3)[None, :]).astype(np.float32)
+    np.testing.assert_allclose(f(x, w), want, rtol=1e-5, atol=1e-5)
+
+
+def test_a_negative_pad_crops():
+    """tensor.pad by negative amounts (torch's F.fold takes its padding back off so) crops: the
+    decompose-pads pass slices the source first; the function agrees with numpy."""
+    source = (Path(__file__).parents[1] / "lit" / "passes" / "decompose-pads.mlir").read_text()
+    source = source[source.rindex("func.func @crop"):]
+    x = _RNG.standard_normal((4, 5)).astype(np.float32)
+    want = np.pad(x[1:, :4], ((0, 0), (1, 0)))
+    np.testing.assert_array_equal(nanomm.compile(source).crop(x), want)
