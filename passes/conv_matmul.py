@@ -395,26 +395,31 @@ def sink_transposes(root: ir.Operation) -> int:
     while True:
         changed = 0
         for t in walk(root, "linalg.transpose"):
-            if CHANNELS_FIRST not in t.attributes:
+            try:
+                marked = CHANNELS_FIRST in t.attributes
+            except RuntimeError:  # (erased above: the inverse transpose of one before it)
+                continue
+            if not marked:
                 continue
             perm = [int(d) for d in ir.DenseI64ArrayAttr(t.attributes["permutation"])]
-            done: list[ir.Operation] = []
-            for use in list(t.results[0].uses):
-                user = use.owner
-                user = user.operation if hasattr(user, "operation") else user
-                if any(user == d for d in done):  # (an op reading the transpose twice: rewritten once)
-                    continue
-                done.append(user)
-                if user.name == "linalg.transpose" and \
-                        [int(d) for d in ir.DenseI64ArrayAttr(user.attributes["permutation"])] == _inverse(perm):
-                    user.results[0].replace_all_uses_with(t.operands[0])  # (a 1 x 1 convolution's windows)
-                    user.erase()
+            progress = True
+            while progress:  # (a rewrite may erase or replace its op: the uses are listed again after each)
+                progress = False
+                for use in list(t.results[0].uses):
+                    user = use.owner
+                    user = user.operation if hasattr(user, "operation") else user
+                    if user.name == "linalg.transpose" and \
+                            [int(d) for d in ir.DenseI64ArrayAttr(user.attributes["permutation"])] == _inverse(perm):
+                        user.results[0].replace_all_uses_with(t.operands[0])  # (a 1 x 1 convolution's windows)
+                        user.erase()
+                    elif not (user.name == "linalg.generic" and (_sink_through_generic(user, perm) or
+                                                                 _fold_into_generic(user, perm)) or
+                              user.name == "tensor.pad" and _sink_through_pad(user, perm) or
+                              user.name in _POOLS and use.operand_number == 0 and _sink_through_pool(user, perm)):
+                        continue
                     changed += 1
-                elif user.name == "linalg.generic" and (_sink_through_generic(user, perm) or
-                                                        _fold_into_generic(user, perm)) or \
-                        user.name == "tensor.pad" and _sink_through_pad(user, perm) or \
-                        user.name in _POOLS and use.operand_number == 0 and _sink_through_pool(user, perm):
-                    changed += 1
+                    progress = True
+                    break
             if not list(t.results[0].uses):
                 t.erase()
         moved += changed

@@ -215,6 +215,15 @@ def test_torch_mlir_convolutions_run_as_matmuls_and_agree_with_torch(name, contr
         assert "epilogue none" not in text.split("2x10x96")[0], text
 
 
+def test_a_max_pool_with_indices_after_a_convolution_compiles_and_agrees():
+    """max_pool2d(return_indices=True) after a convolution: the pool and the generic computing its indices read
+    the convolution's transpose back to channel-first; sinking it past one erases and replaces ops the next
+    use names (passes/conv_matmul.py sink_transposes lists the uses again after each rewrite)."""
+    source, args, want = _sample("conv_maxpool_indices")
+    f = nanomm.compile(source).conv_maxpool_indices
+    np.testing.assert_array_equal(f(*args), want)
+
+
 def test_torch_mlir_scalar_result_is_a_0d_array():
     """mse_loss returns a 0-d tensor: a 0-d array (its segment's memref<f32> argument a bare pointer)."""
     source, args, want = _sample("mse_loss")

@@ -200,6 +200,15 @@ class PadRoll(torch.nn.Module):
         return torch.roll(F.pad(self.linear(x), (1, 2)), 1, -1).flip(0)
 
 
+class PoolIndices(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.c = torch.nn.Conv2d(2, 3, 3, padding=1)
+
+    def forward(self, x):
+        return F.max_pool2d(self.c(x), 2, return_indices=True)[1].float()
+
+
 def cases():
     torch.manual_seed(0)
     return {
@@ -232,6 +241,8 @@ def cases():
         "mse_loss": (MseLoss(), (torch.randn(5, 8), torch.randn(5, 4))),
         "pad_roll": (PadRoll(), (torch.randn(3, 8),)),
         "mobilenet": (MobileNetV2(stages=((1, 16, 1, 1), (6, 24, 2, 2)), classes=10), (torch.randn(2, 3, 32, 32),)),
+        # a max pool's indices after a convolution: the pool reads the convolution's transpose back twice
+        "conv_maxpool_indices": (PoolIndices(), (torch.randn(1, 2, 6, 6),)),
     }
 
 
