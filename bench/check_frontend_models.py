@@ -156,6 +156,11 @@ def models(torch):
         cos, sin = angles.cos().repeat_interleave(2, -1), angles.sin().repeat_interleave(2, -1)
         return s.l(x * cos + torch.stack([-x[..., 1::2], x[..., ::2]], -1).flatten(-2) * sin)
 
+    def mamba_like(s, x):  # a gated causal depthwise convolution over tokens, a decay from a cumsum in log space
+        a, g = s.inp(x).chunk(2, -1)
+        a = F.silu(s.dw(F.pad(a.transpose(1, 2), (2, 0))).transpose(1, 2))
+        return s.out(a * torch.exp(torch.cumsum(-F.softplus(s.dt(a)), 1)) * F.silu(g))
+
     r = torch.randn
     lin = nn.Linear
     return {  # name: (module, inputs, dynamic_shapes)
@@ -423,6 +428,34 @@ def models(torch):
         "conv_bilinear_align_corners": (nn.Sequential(nn.Conv2d(2, 3, 3),
                                                       nn.Upsample(scale_factor=2, mode="bilinear", align_corners=True)),
                                         (r(1, 2, 6, 6),), None),
+        "mamba_like": (Module(mamba_like, inp=lin(8, 16), dw=nn.Conv1d(8, 8, 3, groups=8), dt=lin(8, 8), out=lin(8, 8)),
+                       (r(2, 6, 8),), None),
+        "pointwise_conv_residual_bn": (Module(lambda s, x: F.relu(s.bn(s.c(x)) + x), c=nn.Conv2d(4, 4, 1),
+                                              bn=nn.BatchNorm2d(4)), (r(2, 4, 5, 5),), None),
+        "conv_stride2_dilated": (nn.Sequential(nn.Conv2d(3, 4, 3, stride=2, dilation=2, padding=2), nn.ReLU()),
+                                 (r(1, 3, 11, 11),), None),
+        "conv_1x5_5x1": (nn.Sequential(nn.Conv2d(3, 4, (1, 5), padding=(0, 2)),
+                                       nn.Conv2d(4, 4, (5, 1), padding=(2, 0))), (r(1, 3, 7, 9),), None),
+        "conv_groups2_hardswish": (nn.Sequential(nn.Conv2d(4, 8, 3, groups=2, bias=False), nn.Hardswish()),
+                                   (r(1, 4, 6, 6),), None),
+        "conv_channels_last_in_out": (Module(lambda s, x: s.c(x.permute(0, 3, 1, 2)).permute(0, 2, 3, 1),
+                                             c=nn.Conv2d(3, 4, 3, padding=1)), (r(1, 5, 5, 3),), None),
+        "conv_transpose_then_conv": (nn.Sequential(nn.ConvTranspose2d(4, 3, 2, stride=2),
+                                                   nn.Conv2d(3, 2, 3, padding=1)), (r(1, 4, 4, 4),), None),
+        "conv1d_causal_pad": (Module(lambda s, x: s.c(F.pad(x, (2, 0))), c=nn.Conv1d(3, 4, 3)), (r(2, 3, 8),), None),
+        "conv_relu_inplace_clone": (Module(lambda s, x: F.relu_(s.c(x).clone()) + 1, c=nn.Conv2d(2, 3, 3)),
+                                    (r(1, 2, 5, 5),), None),
+        "conv_flatten_linear": (Module(lambda s, x: s.l(s.c(x).flatten(1)), c=nn.Conv2d(2, 3, 3), l=lin(27, 4)),
+                                (r(1, 2, 5, 5),), None),
+        "conv_global_max_plus_sum": (Module(lambda s, x: s.c(x).amax((2, 3)) + s.c(x).sum((2, 3)),
+                                            c=nn.Conv2d(2, 3, 3)), (r(2, 2, 5, 5),), None),
+        "conv_split_cat": (Module(lambda s, x: torch.cat(s.c(x).split([1, 2], 1)[::-1], 1), c=nn.Conv2d(2, 3, 3)),
+                           (r(1, 2, 5, 5),), None),
+        "conv_channel_shuffle_view": (Module(lambda s, x: s.c(x).view(1, 2, 2, 4, 4).transpose(1, 2)
+                                             .reshape(1, 4, 4, 4), c=nn.Conv2d(2, 4, 3, padding=1)),
+                                      (r(1, 2, 4, 4),), None),
+        "conv_dynamic_height_width": (nn.Sequential(nn.Conv2d(2, 3, 3, padding=1), nn.ReLU()), (r(1, 2, 6, 6),),
+                                      ({2: Dim("h", min=3, max=64), 3: Dim("w", min=3, max=64)},)),
         # refused with a message today: torch-mlir 20261001 prints a static token count of 1 into an encoder
         # exported with a dynamic batch and token count
         "encoder_dynamic_batch_tokens": (encoder(), (r(2, 5, 16),), ({0: Dim("b", max=64), 1: Dim("t", min=2, max=512)},)),
