@@ -6,7 +6,6 @@ import collections
 import dataclasses
 import functools
 import importlib.metadata
-import sys
 import threading
 import time
 from pathlib import Path
@@ -14,14 +13,14 @@ from pathlib import Path
 from mlir import ir
 
 from .. import __version__
-from ..errors import ConfigError, JitError, TargetError
+from ..errors import ConfigError, TargetError
 from ..runtime import settings
 from ..runtime.cpu import CpuInfo, resolve_target
 from ..runtime.diskcache import DiskCache, content_key, source_fingerprint
 from ..runtime.dtypes import DTYPES, round_up
 from ..runtime.jit import JitModule
 from ..runtime.kernel import BatchedABI, BatchedFunction, CompiledFunction, KernelABI, PackFunction
-from ..runtime.signals import sigint_deferred
+from ..runtime.signals import import_module
 from .config import KernelConfig, default_config, dynamic_config
 from .kernel import Kernel
 from .payload import MatmulSpec, payload
@@ -87,10 +86,7 @@ def tuned_config(spec: MatmulSpec, threads: int, cpu: CpuInfo) -> KernelConfig |
     record's config, as the tuner measured it. The record covers the whole problem: pass the
     whole spec, not a per-thread chunk (see compiler/tune/records.py).
     """
-    if "nanomm.compiler.tune.records" not in sys.modules:  # (as passes.pass_class: Ctrl-C held back)
-        with sigint_deferred():
-            from .tune import records  # noqa: F401
-    from .tune.records import lookup
+    lookup = import_module("nanomm.compiler.tune.records").lookup  # (Ctrl-C held back at its first import)
 
     if spec.M is None:
         return None  # records are per shape; a dynamic-M kernel takes its range's default
@@ -134,7 +130,7 @@ def build_kernel(spec: MatmulSpec, target: str | CpuInfo = "host", config: Kerne
     cache = DiskCache()
     key = content_key(_compiler_fingerprint(), payload(spec), pipeline_of(spec, config, cpu.vector_bits),
                       repr(spec), repr(config), cpu.name, features, str(opt))
-    jit = _load_cached(cache, key, cpu.name, features, opt, symbols) if use_disk_cache else None
+    jit = JitModule.load_cached(cache, key, cpu.name, features, opt, symbols) if use_disk_cache else None
     llvm_ir: str | None = None
     if jit is None:
         llvm_ir = lower_to_llvm(spec, config, cpu.vector_bits)
@@ -201,19 +197,3 @@ def _compiler_fingerprint() -> str:
     source = source_fingerprint([_PACKAGE / d for d in ("compiler", "passes", "dialects", "runtime")]
                                 + [_PACKAGE / "errors.py"])
     return ";".join([f"nanomm={__version__}", *versions, f"source={source}"])
-
-
-def _load_cached(cache: DiskCache, key: str, cpu: str, features: str, opt: int,
-                 symbols: list[str]) -> JitModule | None:
-    """The verified cached kernel with all its symbols, or None (a miss, a bad entry, or caching off)."""
-    obj = cache.get(key)
-    if obj is None:
-        return None
-    try:
-        jit = JitModule.from_object(obj, cpu, features, opt_level=opt)
-        for symbol in symbols:
-            jit.address(symbol)
-        return jit
-    except JitError:
-        cache.remove(key)
-        return None

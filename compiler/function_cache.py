@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
 import math
 
 import numpy as np
@@ -39,8 +38,6 @@ _ALIGN = 64
 # the classes an entry may hold, by name (nothing else is made from its JSON)
 _CLASSES = {cls.__name__: cls for cls in (graph._Contraction, graph._Sliced, graph._E, graph._View,
                                            graph.SegmentPlan, payload.Epilogue)}
-# GraphFunction state that is not stored: kernels and programs (built again), build()'s scratch
-_DROPPED = ("_programs", "segment_counters", "_warming", "_seen", "_copied")
 
 
 class _Unstorable(Exception):
@@ -103,8 +100,7 @@ def store(entry: str, functions: dict) -> None:
     format does not."""
     encoder = _Encoder()
     try:
-        states = encoder.value({name: ("graph", {k: v for k, v in vars(f).items() if k not in _DROPPED})
-                                if isinstance(f, graph.GraphFunction) else ("per_shape", f.state())
+        states = encoder.value({name: ("graph" if isinstance(f, graph.GraphFunction) else "per_shape", f.state())
                                 for name, f in functions.items()})
     except _Unstorable:
         return

@@ -444,6 +444,13 @@ class GraphFunction:
         self._seen, self._copied = {}, set()
         return self
 
+    _SCRATCH = ("_programs", "segment_counters", "_warming", "_seen", "_copied")  # (not stored: restore() remakes)
+
+    def state(self) -> dict:
+        """What restore() needs (compiler/function_cache.py): the built function but for its programs and
+        build()'s scratch (its kernels, in the contractions and segments, the cache leaves out)."""
+        return {k: v for k, v in vars(self).items() if k not in self._SCRATCH}
+
     @classmethod
     def restore(cls, state: dict) -> "GraphFunction":
         """A function build() made, from its state without kernels (compiler/function_cache.py): its

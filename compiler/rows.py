@@ -146,7 +146,7 @@ class RowKernel:
     """A compiled row kernel of rows of N float32 values; `kernel(x, params, out, threads)`."""
 
     def __init__(self, N: int, payload: str, symbol: str):
-        from .build import _compiler_fingerprint, _load_cached, count_build
+        from .build import _compiler_fingerprint, count_build
         from .pipeline import parse_pipeline, run_pipeline
         from .translate import to_llvm_ir
 
@@ -154,7 +154,7 @@ class RowKernel:
         features, opt = cpu.feature_string(), settings.opt_level()
         cache = DiskCache()
         key = content_key(_compiler_fingerprint(), payload, cpu.name, features, str(opt))
-        jit = _load_cached(cache, key, cpu.name, features, opt, [symbol])
+        jit = JitModule.load_cached(cache, key, cpu.name, features, opt, [symbol])
         count_build(jit is None)
         if jit is None:
             from mlir import ir

@@ -696,7 +696,7 @@ def canonical(text: str) -> str:
 def _compile(text: str, context: str = ""):
     from mlir import ir
 
-    from .build import _compiler_fingerprint, _load_cached, count_build
+    from .build import _compiler_fingerprint, count_build
     from .pipeline import parse_pipeline, run_pipeline
     from .translate import to_llvm_ir
     from ..runtime.jit import JitModule
@@ -705,7 +705,7 @@ def _compile(text: str, context: str = ""):
     features, opt, passes = cpu.feature_string(), settings.opt_level(), pipeline(cpu, text)
     cache = DiskCache()
     key = content_key(_compiler_fingerprint(), "segment", passes, text, cpu.name, features, str(opt))
-    jit = _load_cached(cache, key, cpu.name, features, opt, [SYMBOL])
+    jit = JitModule.load_cached(cache, key, cpu.name, features, opt, [SYMBOL])
     count_build(jit is None)
     if jit is not None:
         return jit

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
-
 from ..errors import ConfigError
-from ..runtime.signals import sigint_deferred
+from ..runtime.signals import import_module
 from ._base import ModulePass
 
 # name -> "module:Class", imported on first use so the CLI starts fast.
@@ -35,12 +32,7 @@ def pass_class(name: str) -> type[ModulePass]:
     if target is None:
         raise ConfigError(f"unknown nanomm pass '{name}' (passes: {', '.join(REGISTRY)})")
     module, cls = target.split(":")
-    name = f"{__name__}.{module}"
-    found = sys.modules.get(name)
-    if found is None:  # (a Ctrl-C in an import's module-lock callback is printed and dropped: held back)
-        with sigint_deferred():
-            found = importlib.import_module(name)
-    return getattr(found, cls)
+    return getattr(import_module(f"{__name__}.{module}"), cls)
 
 
 def make_pass(name: str, options: dict[str, str] | None = None) -> ModulePass:

@@ -29,13 +29,13 @@ def decomposition(source: list[int], low: list[int], high: list[int], element: s
     low, high = [max(lo, 0) for lo in low], [max(hi, 0) for hi in high]
     padded = [n + lo + hi for n, lo, hi in zip(cropped, low, high)]
     t = _tensor(padded, element)
-    lines = [f"func.func @pad(%x0: {_tensor(source, element)}, %v: {element}) -> {t} {{",
+    lines = [f"func.func @pad(%x: {_tensor(source, element)}, %v: {element}) -> {t} {{",
              f"  %d0 = tensor.empty() : {t}"]
+    x = "%x"
     if cropped != source:
-        lines.append(f"  %x = tensor.extract_slice %x0{_slice(crop, cropped)} : {_tensor(source, element)} to "
+        x = "%cropped"
+        lines.append(f"  {x} = tensor.extract_slice %x{_slice(crop, cropped)} : {_tensor(source, element)} to "
                      f"{_tensor(cropped, element)}")
-    else:
-        lines[0] = lines[0].replace("%x0:", "%x:")
     source = cropped
     k = 0
     for i in range(rank):
@@ -50,7 +50,7 @@ def decomposition(source: list[int], low: list[int], high: list[int], element: s
                       f"  %f{k} = linalg.fill ins(%v : {element}) outs(%s{k} : {s}) -> {s}",
                       f"  %d{k + 1} = tensor.insert_slice %f{k} into %d{k}{_slice(offsets, sizes)} : {s} into {t}"]
             k += 1
-    lines += [f"  %r = tensor.insert_slice %x into %d{k}{_slice(low, source)} : {_tensor(source, element)} into {t}",
+    lines += [f"  %r = tensor.insert_slice {x} into %d{k}{_slice(low, source)} : {_tensor(source, element)} into {t}",
               f"  return %r : {t}", "}"]
     return "\n".join(lines)
 

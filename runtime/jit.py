@@ -161,6 +161,8 @@ class JitModule:
     that an earlier JitModule compiled (its `jit_object()`), e.g. from the disk cache.
     """
 
+    from_disk_cache = False  # (load_cached's modules: True)
+
     def __init__(self, ir: str, cpu: str = "", features: str = "", opt_level: int | None = None) -> None:
         self._engine = None
         self._emit_tm: llvm.TargetMachine | None = None
@@ -251,20 +253,28 @@ class JitModule:
         level = settings.opt_level()
         cache = DiskCache()
         key = kernel_key(ir, cpu, _safe_features(features), level, "runtime;" + _runtime_source())
+        module = cls.load_cached(cache, key, cpu, features, level, symbols)
+        if module is None:
+            module = cls(ir, cpu, features, level)
+            if module._object is not None:
+                cache.put(key, module._object, {"symbols": list(symbols), "cpu": cpu, "features": features})
+        return module
+
+    @classmethod
+    def load_cached(cls, cache, key: str, cpu: str, features: str, opt_level: int, symbols=()) -> JitModule | None:
+        """The verified module stored in the DiskCache `cache` under `key`, with all of `symbols`, or None (a miss,
+        a bad entry, which is removed, or caching off)."""
         obj = cache.get(key)
-        if obj is not None:
-            try:
-                module = cls.from_object(obj, cpu, features, opt_level=level)
-                for name in symbols:
-                    module.address(name)
-                module.from_disk_cache = True
-                return module
-            except JitError:
-                cache.remove(key)
-        module = cls(ir, cpu, features, level)
-        module.from_disk_cache = False
-        if module._object is not None:
-            cache.put(key, module._object, {"symbols": list(symbols), "cpu": cpu, "features": features})
+        if obj is None:
+            return None
+        try:
+            module = cls.from_object(obj, cpu, features, opt_level=opt_level)
+            for name in symbols:
+                module.address(name)
+        except JitError:
+            cache.remove(key)
+            return None
+        module.from_disk_cache = True
         return module
 
     @staticmethod

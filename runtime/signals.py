@@ -49,3 +49,17 @@ def sigint_deferred() -> Iterator[None]:
                 previous(signal.SIGINT, None)  # default_int_handler: raises KeyboardInterrupt now
             elif previous == signal.SIG_DFL:
                 signal.raise_signal(signal.SIGINT)
+
+
+def import_module(name: str):
+    """importlib.import_module with Ctrl-C held back while the module is first imported: a KeyboardInterrupt
+    raised in an import's module-lock weakref callback is printed and dropped, so the Ctrl-C would be lost
+    (test_reliability_cache's Ctrl-C during compiles). A module already imported is returned as it is."""
+    import importlib
+    import sys
+
+    found = sys.modules.get(name)
+    if found is None:
+        with sigint_deferred():
+            found = importlib.import_module(name)
+    return found
