@@ -3,6 +3,7 @@
     pip install torch==2.13.0 torch-mlir==20261001      # not nanomm dependencies
     python bench/check_frontend_models.py                # every model
     python bench/check_frontend_models.py llama gpt2     # some
+    python bench/check_frontend_models.py --time         # and each one's speed against torch, one thread
 
 Each small module is exported with `torch_mlir.fx.export_and_import(..., output_type="linalg-on-tensors")`
 (weights frozen), compiled by `nanomm.compile` and run on the export's inputs (and, for a module exported
@@ -10,14 +11,18 @@ with dynamic sizes, on inputs with each such size 3 larger and 1 smaller as well
 with torch (max difference over the output's largest magnitude <= 1e-4, bf16 1e-2, f16 3e-3, integers exact),
 `refused` when nanomm raises a NanommError (its message is printed: it should name the op and what to do),
 `WRONG` / `CRASH` otherwise. The process exits 1 on any WRONG or CRASH (a crash of the process itself is
-what the runtime's checks exist to prevent: run this after changing the frontend). Not timed:
-bench/bench_frontend.py times layers.
+what the runtime's checks exist to prevent: run this after changing the frontend). With `--time`, the
+process is pinned to one CPU and each module that agrees is timed against torch eager in interleaved
+rounds (bench/_timing.py, best round medians): a survey of where nanomm is slow on models it was not
+tuned for, on the small inputs below (so per-call costs weigh more than in a real batch).
+bench/bench_frontend.py times the model-sized layers.
 """
 
 from __future__ import annotations
 
 import inspect
 import math
+import os
 import sys
 import time
 from pathlib import Path
@@ -25,6 +30,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _timing  # noqa: E402
 from bench_frontend import torch_mlir_samples  # noqa: E402
 
 
@@ -481,7 +487,7 @@ def resized(inputs, dynamic, delta, torch):
     return made
 
 
-def check(name, module, inputs, dynamic, torch, fx, nanomm) -> str:
+def check(name, module, inputs, dynamic, torch, fx, nanomm, timed=False) -> str:
     module.eval()
     varargs = any(p.kind == p.VAR_POSITIONAL for p in inspect.signature(module.forward).parameters.values())
     text = str(fx.export_and_import(module, *inputs, output_type="linalg-on-tensors", func_name="forward",
@@ -496,7 +502,21 @@ def check(name, module, inputs, dynamic, torch, fx, nanomm) -> str:
     seconds = time.perf_counter() - start
     worst = max(lines, key=lambda line: (not line[0], line[1]))
     at = f" ({len(sizes)} sizes: {', '.join(str(tuple(xs[0].shape)) for xs in sizes)})" if dynamic else ""
-    return f"{worst[2]}, compile and first call {seconds:.1f} s{at}"
+    speed = speed_against_torch(module, inputs, forward, torch) if timed and worst[0] else ""
+    return f"{worst[2]}, compile and first call {seconds:.1f} s{at}{speed}"
+
+
+def speed_against_torch(module, inputs, forward, torch) -> str:
+    """', torch / nanomm R (nanomm a ms, torch b ms)': one forward on the export's inputs, same rounds."""
+    arrays = [to_numpy(x, torch) for x in inputs]
+
+    def run_torch():
+        with torch.inference_mode():
+            return module(*inputs)
+    timed = _timing.interleaved({"nanomm": lambda: forward(*arrays), "torch": run_torch},
+                                rounds=3, target=0.05, warmup=0.1)
+    n, t = (timed[k]["best_median_s"] for k in ("nanomm", "torch"))
+    return f", torch / nanomm {t / n:.2f} (nanomm {n * 1e3:.3f} ms, torch {t * 1e3:.3f} ms)"
 
 
 def agreement(module, inputs, forward, torch) -> tuple[bool, float, str]:
@@ -526,18 +546,24 @@ def main() -> int:
         from torch_mlir import fx
     except ImportError as exc:
         raise SystemExit(f"error: needs torch and torch-mlir ({exc}): pip install torch==2.13.0 torch-mlir==20261001")
+    args = [a for a in sys.argv[1:] if a != "--time"]
+    timed = len(args) < len(sys.argv) - 1
+    if timed:  # one thread for both, as bench_frontend.py's --threads 1
+        if hasattr(os, "sched_setaffinity"):
+            os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+        torch.set_num_threads(1)
     import nanomm
 
     torch.manual_seed(0)
     made = models(torch)
-    names = sys.argv[1:] or list(made)
+    names = args or list(made)
     unknown = [n for n in names if n not in made]
     if unknown:
         raise SystemExit(f"error: unknown model(s) {', '.join(unknown)} (known: {', '.join(made)})")
     bad = 0
     for name in names:
         try:
-            line = check(name, *made[name], torch, fx, nanomm)
+            line = check(name, *made[name], torch, fx, nanomm, timed)
         except Exception as exc:  # noqa: BLE001 - an error that is not nanomm's: report it, go on
             line = f"CRASH     {type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
         bad += line.startswith(("WRONG", "CRASH"))

@@ -2036,7 +2036,7 @@ class _Unfused(Exception):
         self.index, self.why, self.keep = index, why, keep
 
 
-_UPSTREAM_DIALECTS = ("linalg", "tensor", "arith", "math")
+_UPSTREAM_DIALECTS = ("linalg", "tensor", "arith", "math", "scf")  # (scf: a scatter's loop, tm_tensor.py)
 
 
 _SSA_NAME = re.compile(r"%([A-Za-z0-9_$.\-]+)")

@@ -1,5 +1,6 @@
 """torch-mlir's tm_tensor.scan (torch.cumsum), tm_tensor.sort (torch.topk, torch.sort) and tm_tensor.scatter
-(torch.scatter_add, index_put, index_add) as linalg ops, in the text.
+(torch.scatter_add, index_put, index_add) as linalg ops (a scatter as an scf.for loop over its updates), in
+the text.
 
 torch-mlir prints what linalg cannot express in its own dialect, tm_tensor, which MLIR's parser does not
 know. An inclusive scan along a dimension of static size L is a reduction: out[.., i, ..] combines
@@ -142,11 +143,11 @@ def _sort_as_linalg(m: re.Match) -> str | None:
 # tm_tensor.scatter (torch.scatter_add, index_put, index_add) whose indices address the leading dimensions of
 # the original (dimension_map 0 .. D-1) and whose updates are slices of the rest (of rank 1 along the indexed
 # dimensions, or without them): for each update n in order,
-# original[indices[n, 0], .., indices[n, D-1], ...] = body(update[n, ...], that element). As linalg: each
-# element of the result folds the updates in order of n, taking the body's value where the update's indices
-# are its position (negative ones counted from the end, as torch does) and keeping its value elsewhere: the
-# same operations in the same order as a loop over the updates (an index torch would refuse as out of
-# range updates nothing here). N x (the original's size) steps.
+# original[indices[n, 0], .., indices[n, D-1], ...] = body(update[n, ...], that element). As an scf.for over the
+# updates carrying the result: each step reads its indices (negative ones counted from the end, as torch does),
+# and where they are inside the original, applies the body to the update and the element (a scalar) or to
+# their slices of the trailing dimensions (a linalg.generic) and inserts the values (an index torch would refuse
+# as out of range updates nothing here). N x (an update's size) steps; bufferized in place.
 _SCATTER = re.compile(
     rf"(?P<res>{_NAME}) = tm_tensor\.scatter \{{dimension_map = array<i64: (?P<map>[0-9, ]+)>\}} "
     rf"unique_indices\((?:true|false)\)\s+ins\((?P<u>{_NAME}(?:#\d+)?), (?P<i>{_NAME}(?:#\d+)?) : "
@@ -156,7 +157,7 @@ _SCATTER = re.compile(
     re.S)
 
 
-def _scatter_as_linalg(m: re.Match) -> str | None:
+def _scatter_as_loop(m: re.Match) -> str | None:
     updates, indices, original = _shape(m["ut"]), _shape(m["it"]), _shape(m["ot"])
     leading = [int(d) for d in m["map"].split(",")]
     depth, rank = len(leading), len(original)
@@ -167,33 +168,59 @@ def _scatter_as_linalg(m: re.Match) -> str | None:
             indices != [updates[0] if updates else "", str(depth)] or not 0 <= extra <= depth or \
             updates[1 + extra:] != original[depth:] or any(n != "1" for n in updates[1:1 + extra]):
         return None
-    e, ie = m["e"], m["it"][:-1].rsplit("x", 1)[1]
-    tag = _tag(m)
-    loops = ", ".join([f"d{i}" for i in range(rank)] + [f"d{rank}"])
-    maps = [f"affine_map<({loops}) -> (d{rank}, {k})>" for k in range(depth)]
-    update = [f"d{rank}"] + ["0"] * extra + [f"d{i}" for i in range(depth, rank)]
-    maps.append(f"affine_map<({loops}) -> ({', '.join(update)})>")
-    maps.append(f"affine_map<({loops}) -> ({', '.join(f'd{i}' for i in range(rank))})>")
-    iters = ", ".join(['"parallel"'] * rank + ['"reduction"'])
-    body, names = _renamed(m["body"], f"s_{tag}", {m["a"]: "%tm_u", m["b"]: "%tm_acc"})
+    e, ie, ot, ut, it = m["e"], m["it"][:-1].rsplit("x", 1)[1], m["ot"], m["ut"], m["it"]
+    t = _tag(m)
+    body, names = _renamed(m["body"], f"s_{t}", {m["a"]: f"%tm_u_{t}", m["b"]: f"%tm_o_{t}"})
     y = names.get(m["y"], m["y"])
-    args = ", ".join([f"%tm_k{k}: {ie}" for k in range(depth)] + [f"%tm_u: {e}", f"%tm_acc: {e}"])
-    match = []
+    ops = [f"%tm_c0_{t} = arith.constant 0 : index", f"%tm_c1_{t} = arith.constant 1 : index",
+           f"%tm_cn_{t} = arith.constant {updates[0]} : index",
+           f"{m['res']} = scf.for %tm_n_{t} = %tm_c0_{t} to %tm_cn_{t} step %tm_c1_{t} "
+           f"iter_args(%tm_acc_{t} = {m['o']}) -> ({ot}) {{"]
+    ok = []
     for k in range(depth):  # (index k names position p_k, or p_k - size_k counted from the end)
-        match.append(f"%tm_p{k} = linalg.index {k} : index %tm_q{k} = arith.index_cast %tm_p{k} : index to {ie} "
-                     f"%tm_n{k} = arith.constant {original[k]} : {ie} %tm_z{k} = arith.constant 0 : {ie} "
-                     f"%tm_neg{k} = arith.cmpi slt, %tm_k{k}, %tm_z{k} : {ie} "
-                     f"%tm_w{k} = arith.addi %tm_k{k}, %tm_n{k} : {ie} "
-                     f"%tm_v{k} = arith.select %tm_neg{k}, %tm_w{k}, %tm_k{k} : {ie} "
-                     f"%tm_m{k} = arith.cmpi eq, %tm_v{k}, %tm_q{k} : {ie}")
-    hit = "%tm_m0"
+        v = f"{k}_{t}"
+        ops += [f"%tm_kc{v} = arith.constant {k} : index",
+                f"%tm_k{v} = tensor.extract {m['i']}[%tm_n_{t}, %tm_kc{v}] : {it}",
+                f"%tm_size{v} = arith.constant {original[k]} : {ie}", f"%tm_zero{v} = arith.constant 0 : {ie}",
+                f"%tm_neg{v} = arith.cmpi slt, %tm_k{v}, %tm_zero{v} : {ie}",
+                f"%tm_w{v} = arith.addi %tm_k{v}, %tm_size{v} : {ie}",
+                f"%tm_v{v} = arith.select %tm_neg{v}, %tm_w{v}, %tm_k{v} : {ie}",
+                f"%tm_lo{v} = arith.cmpi sge, %tm_v{v}, %tm_zero{v} : {ie}",
+                f"%tm_hi{v} = arith.cmpi slt, %tm_v{v}, %tm_size{v} : {ie}",
+                f"%tm_in{v} = arith.andi %tm_lo{v}, %tm_hi{v} : i1",
+                f"%tm_p{v} = arith.index_cast %tm_v{v} : {ie} to index"]
+        ok.append(f"%tm_in{v}")
     for k in range(1, depth):
-        match.append(f"%tm_all{k} = arith.andi {hit}, %tm_m{k} : i1")
-        hit = f"%tm_all{k}"
-    return (f"{m['res']} = linalg.generic {{indexing_maps = [{', '.join(maps)}], iterator_types = [{iters}]}} "
-            f"ins({', '.join([m['i']] * depth)}, {m['u']} : {', '.join([m['it']] * depth)}, {m['ut']}) "
-            f"outs({m['o']} : {m['ot']}) {{ ^bb0({args}): {' '.join(match)} {' '.join(body.split())} "
-            f"%tm_r = arith.select {hit}, {y}, %tm_acc : {e} linalg.yield %tm_r : {e} }} -> {m['ot']}")
+        ops.append(f"%tm_all{k}_{t} = arith.andi {ok[k - 1] if k == 1 else f'%tm_all{k - 1}_{t}'}, {ok[k]} : i1")
+    inside = ok[0] if depth == 1 else f"%tm_all{depth - 1}_{t}"
+    at = [f"%tm_p{k}_{t}" for k in range(depth)]
+    ops.append(f"%tm_r_{t} = scf.if {inside} -> ({ot}) {{")
+    trailing = original[depth:]
+    if not trailing:  # (one element an update)
+        first = ", ".join([f"%tm_n_{t}"] + [f"%tm_c0_{t}"] * extra)
+        ops += [f"%tm_u_{t} = tensor.extract {m['u']}[{first}] : {ut}",
+                f"%tm_o_{t} = tensor.extract %tm_acc_{t}[{', '.join(at)}] : {ot}", " ".join(body.split()),
+                f"%tm_new_{t} = tensor.insert {y} into %tm_acc_{t}[{', '.join(at)}] : {ot}"]
+    else:  # (the update's slice of the trailing dimensions and the original's: one generic)
+        st = f"tensor<{'x'.join(trailing)}x{e}>"
+        zeros, par = ["0"] * len(trailing), ", ".join(['"parallel"'] * len(trailing))
+        uoff = ", ".join([f"%tm_n_{t}"] + ["0"] * (extra + len(trailing)))
+        usize = ", ".join(["1"] * (1 + extra) + trailing)
+        ooff, osize = ", ".join(at + zeros), ", ".join(["1"] * depth + trailing)
+        loops = ", ".join(f"d{i}" for i in range(len(trailing)))
+        ident = f"affine_map<({loops}) -> ({loops})>"
+        ops += [f"%tm_us_{t} = tensor.extract_slice {m['u']}[{uoff}] [{usize}] [{', '.join(['1'] * len(updates))}] "
+                f": {ut} to {st}",
+                f"%tm_os_{t} = tensor.extract_slice %tm_acc_{t}[{ooff}] [{osize}] [{', '.join(['1'] * rank)}] "
+                f": {ot} to {st}",
+                f"%tm_ys_{t} = linalg.generic {{indexing_maps = [{ident}, {ident}], iterator_types = "
+                f"[{par}]}} ins(%tm_us_{t} : {st}) outs(%tm_os_{t} : {st}) "
+                f"{{ ^bb0(%tm_u_{t}: {e}, %tm_o_{t}: {e}): {' '.join(body.split())} linalg.yield {y} : {e} }} -> {st}",
+                f"%tm_new_{t} = tensor.insert_slice %tm_ys_{t} into %tm_acc_{t}[{ooff}] [{osize}] "
+                f"[{', '.join(['1'] * rank)}] : {st} into {ot}"]
+    ops += [f"scf.yield %tm_new_{t} : {ot}", "} else {", f"scf.yield %tm_acc_{t} : {ot}", "}",
+            f"scf.yield %tm_r_{t} : {ot}", "}"]
+    return " ".join(ops)
 
 
 def _rewrite(source: str, pattern: re.Pattern, as_linalg, result) -> str:
@@ -215,12 +242,12 @@ def _rewrite(source: str, pattern: re.Pattern, as_linalg, result) -> str:
 
 def rewrite(source: str) -> str:
     """`source` with each inclusive tm_tensor.scan, each two-out tm_tensor.sort and each tm_tensor.scatter into
-    leading dimensions, of static shape, replaced by linalg ops (a scan's results then two values, a sort's
+    leading dimensions, of static shape, replaced by linalg ops (a scatter by a loop) (a scan's results then two values, a sort's
     those of a two-result linalg.generic); others are left for the parser to refuse."""
     if "tm_tensor.scan" in source:
         source = _rewrite(source, _SCAN, _scan_as_linalg, lambda tag, k: f"%tm_scan_{tag}_{k}")
     if "tm_tensor.sort" in source:
         source = _rewrite(source, _SORT, _sort_as_linalg, lambda tag, k: f"%tm_sorted_{tag}#{k}")
     if "tm_tensor.scatter" in source:
-        source = _rewrite(source, _SCATTER, _scatter_as_linalg, lambda tag, k: f"%tm_scatter_{tag}#{k}")
+        source = _rewrite(source, _SCATTER, _scatter_as_loop, lambda tag, k: f"%tm_scatter_{tag}#{k}")
     return source

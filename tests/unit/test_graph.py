@@ -1752,17 +1752,20 @@ func.func @f(%x: {t}) -> ({t}, {ti}) {{
 
 
 
-@pytest.mark.parametrize("form", ["scalars", "rows", "rows_without_unit_dim", "overwrite"])
-def test_torch_mlir_scatters_compile_as_linalg(form):
+@pytest.mark.parametrize("form", ["scalars", "rows", "rows_without_unit_dim", "overwrite", "out_of_range"])
+def test_torch_mlir_scatters_compile_as_loops(form):
     """tm_tensor.scatter as torch-mlir prints torch.scatter_add (scalar updates at full indices), index_put
-    and index_add (rows at one index, the row's slice of rank 1 or 2): each update folded in order, negative
-    indices counted from the end, repeated indices accumulated (or the last written), the text's lines kept."""
+    and index_add (rows at one index, the row's slice of rank 1 or 2): a loop over the updates in order,
+    negative indices counted from the end, repeated indices accumulated (or the last written), an index
+    outside its dimension updating nothing, the text's lines kept."""
     from nanomm.compiler.tm_tensor import rewrite
 
     o = "tensor<4x3xf32>"
-    if form == "scalars":
+    if form in ("scalars", "out_of_range"):
         ut, it, dims = "tensor<5xf32>", "tensor<5x2xi64>", "0, 1"
         idx = np.array([[0, 1], [3, 2], [0, 1], [-1, 0], [2, 2]])
+        if form == "out_of_range":
+            idx[1, 0], idx[4, 1] = 4, -4
     else:
         ut = "tensor<5x1x3xf32>" if form != "rows_without_unit_dim" else "tensor<5x3xf32>"
         it, dims, idx = "tensor<5x1xi64>", "0", np.array([[2], [0], [2], [-4], [1]])
@@ -1779,16 +1782,21 @@ func.func @f(%x: {o}, %u: {ut}, %i: {it}) -> {o} {{
   return %r : {o}
 }}
 """
-    assert rewrite(source).count("\n") == source.count("\n") and "tm_tensor" not in rewrite(source)
+    text = rewrite(source)
+    assert text.count("\n") == source.count("\n") and "tm_tensor" not in text and "scf.for" in text, text
     f = nanomm.compile(source).f
     x = _RNG.standard_normal((4, 3)).astype(np.float32)
     u = _RNG.standard_normal([int(n) for n in ut[7:-5].split("x")]).astype(np.float32)
     want = x.copy()
     for n in range(5):  # (the updates in order, as a loop writes them)
+        if not all(-s <= k < s for k, s in zip(idx[n], want.shape)):
+            continue
         at = tuple(idx[n])
         new = u[n].reshape(want[at].shape)
         want[at] = want[at] + new if form != "overwrite" else new
+    x0 = x.copy()
     np.testing.assert_array_equal(f(x, u, idx), want)
+    np.testing.assert_array_equal(x, x0)  # (the original is the caller's: updated in a copy)
 
 
 def test_a_constant_batch_of_different_matrices_is_described_as_constant():
