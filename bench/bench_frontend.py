@@ -26,7 +26,11 @@ once, element-wise consumers fused into the epilogues); the compile time is repo
   at 28 x 28 in that many groups (ResNeXt's), and a ReLU: a batch of matmuls, one per group, or MLIR's
   loops for groups of fewer than conv_matmul.GROUPED_MIN_FILTERS filters;
 - `llama.layer`: a Llama decoder block (RMSNorm, rotary embeddings, causal attention, SiLU-gated MLP:
-  tests/unit/data/torch_mlir/generate.py's LlamaBlock) of width 512, 8 heads, MLP 1408, batch 4 x 128.
+  tests/unit/data/torch_mlir/generate.py's LlamaBlock) of width 512, 8 heads, MLP 1408, batch 4 x 128;
+- `gpt2.layer`: GPT-2 small's block as Hugging Face writes it (pre-norm, the causal mask a slice of a
+  1024 x 1024 table, masked_fill, GELU tanh), width 768, 12 heads, batch 2 x 256;
+- `vit.layer`: ViT-S/16's encoder block (norm first, 384 wide, 6 heads, MLP 1536), batch 8 x 197
+  tokens (196 patches and the class token: an odd row count).
 `--peers torch,onnxruntime` adds ONNX Runtime on the same module (torch.onnx.export, all graph
 optimisations, its threads set to match). Every peer runs on the same inputs after an agreement
 check (max difference over the output's largest magnitude <= 1e-4), timed in interleaved rounds
@@ -100,12 +104,35 @@ def layers(torch):
         layer = nn.TransformerEncoderLayer(384, 12, 1536, dropout=0.0, activation="gelu", batch_first=True)
         return nn.TransformerEncoder(layer, layers, enable_nested_tensor=False), (torch.randn(8, 128, 384),)
 
+    class GPT2Block(nn.Module):  # GPT-2 small's block as HF writes it: pre-norm, a causal mask table, gelu tanh
+        def __init__(self, d=768, heads=12, tokens=1024):
+            super().__init__()
+            self.heads, self.ln1, self.ln2 = heads, nn.LayerNorm(d), nn.LayerNorm(d)
+            self.attn, self.proj, self.fc, self.out = nn.Linear(d, 3 * d), nn.Linear(d, d), nn.Linear(d, 4 * d), \
+                nn.Linear(4 * d, d)
+            self.register_buffer("mask", torch.tril(torch.ones(tokens, tokens)).bool())
+
+        def forward(self, x):
+            b, t, d = x.shape
+            q, k, v = (y.view(b, t, self.heads, d // self.heads).transpose(1, 2)
+                       for y in self.attn(self.ln1(x)).split(d, -1))
+            scores = (q @ k.transpose(-2, -1) / (d // self.heads) ** 0.5).masked_fill(~self.mask[:t, :t], -1e4)
+            x = x + self.proj((F.softmax(scores, -1) @ v).transpose(1, 2).reshape(b, t, d))
+            return x + self.out(F.gelu(self.fc(self.ln2(x)), approximate="tanh"))
+
+    def vit_block():  # ViT-S/16's encoder block at 224 x 224: 196 patches and the class token, norm first
+        layer = nn.TransformerEncoderLayer(384, 6, 1536, dropout=0.0, activation="gelu", batch_first=True,
+                                           norm_first=True)
+        return nn.TransformerEncoder(layer, 1, enable_nested_tensor=False), (torch.randn(8, 197, 384),)
+
     def llama_block():  # the test sample's module at TinyLlama's width per head
         return torch_mlir_samples().LlamaBlock(d=512, heads=8, hidden=1408, tokens=128), (torch.randn(4, 128, 512),)
 
     return {
         "minilm.layer": lambda: encoder(1),
         "llama.layer": llama_block,
+        "gpt2.layer": lambda: (GPT2Block(), (torch.randn(2, 256, 768),)),
+        "vit.layer": vit_block,
         "minilm": lambda: encoder(6),
         # exported with a dynamic token count, compiled for 128 at its first call (compiler/per_shape.py)
         "minilm.dynamic": lambda: (*encoder(6), ({1: torch.export.Dim("tokens", min=2, max=512)},)),

@@ -22,7 +22,7 @@ from .config import STREAM_ROWS, KernelConfig, dynamic_config, m_range
 from .kernel import Kernel, call_with_extras, scale_vector, zero_point_vector
 from .parallel import (BATCH_PARALLEL_MIN_SECONDS, BatchedKernel, ParallelKernel, batched_seconds, by_rows, resolve_threads,
                        split, threads_used, with_row_threads)
-from .payload import ACTIVATION_FUNCTIONS, Epilogue, MatmulSpec
+from .payload import Epilogue, MatmulSpec, activation_function
 
 # (A's numpy dtype, B's numpy dtype) -> nanomm dtype name: what nanomm.matmul dispatches on. bfloat16
 # pairs join when a call first holds a bfloat16 array (ml_dtypes is then loaded: see _dtype_kind).
@@ -621,7 +621,7 @@ def _numpy_epilogue(c: np.ndarray, ep: Epilogue, extras: tuple) -> np.ndarray:
     if ep.bias:
         x = x + arrays["bias"]
     with np.errstate(over="ignore"):
-        x = ACTIVATION_FUNCTIONS[ep.activation](x)
+        x = activation_function(ep.activation)(x)
     if ep.residual:
         x = x + arrays["residual"]
     return x

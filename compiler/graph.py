@@ -61,7 +61,8 @@ from ..runtime import programs, settings
 from ..runtime.kernel import data_pointer
 from ..runtime.cpu import native_cpu
 from ..runtime.dtypes import MLIR_DTYPES
-from .payload import ACTIVATION_FUNCTIONS, Epilogue
+from .payload import ACTIVATION_FUNCTIONS, BODY, BODY_OPS, NUMPY_CMPF, NUMPY_OPS, Epilogue, activation_label, \
+    body_text
 
 _NUMPY_TYPES = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "bf16": "bfloat16",
                 "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64, "i1": np.bool_}
@@ -127,26 +128,7 @@ class _E:
 
 _X, _BIAS, _RES = _E("x"), _E("bias"), _E("res")
 
-# cmpf predicates (arith::CmpFPredicate): ordered ones are false on NaN, unordered ones true
-def _ordered(a, b):
-    return ~np.isnan(a) & ~np.isnan(b)
-
-
-_CMPF = {0: lambda a, b: np.zeros_like(a, bool), 7: _ordered, 14: lambda a, b: ~_ordered(a, b),
-         15: lambda a, b: np.ones_like(a, bool)}
-for _p, _fn in enumerate((np.equal, np.greater, np.greater_equal, np.less, np.less_equal, np.not_equal), start=1):
-    _CMPF[_p] = lambda a, b, fn=_fn: fn(a, b) & _ordered(a, b)  # oeq ... one
-    _CMPF[_p + 7] = lambda a, b, fn=_fn: fn(a, b) | ~_ordered(a, b)  # ueq ... une
-_ERF = np.vectorize(math.erf, otypes=[np.float64])
-_OPS = {
-    "arith.addf": np.add, "arith.subf": np.subtract, "arith.mulf": np.multiply, "arith.divf": np.divide,
-    "arith.negf": np.negative, "arith.maximumf": np.maximum, "arith.minimumf": np.minimum,
-    "arith.maxnumf": np.fmax, "arith.minnumf": np.fmin, "arith.truncf": lambda v: v.astype(np.float32).astype(v.dtype),
-    "arith.extf": lambda v: v, "math.erf": _ERF, "math.tanh": np.tanh, "math.exp": np.exp, "math.log": np.log,
-    "math.sqrt": np.sqrt, "math.rsqrt": lambda v: 1 / np.sqrt(v), "math.absf": np.abs,
-    "math.fpowi": np.power, "math.powf": np.power,
-    "arith.select": lambda c, a, b: np.where(c, a, b),
-}
+_CMPF, _OPS = NUMPY_CMPF, NUMPY_OPS
 
 
 def _evaluate(e: _E, leaves: dict, memo: dict):
@@ -268,7 +250,7 @@ def _match(e: _E, rtol: float = EXACT) -> _Epilogue | str:
         e = e.args[0] if e.args[1] is _RES else e.args[1]
     rng = np.random.default_rng(0)
     xs, bs = rng.uniform(-3, 3, 16), rng.uniform(-3, 3, 16)
-    affine, near = False, None
+    affine, near, body = False, None, None
     for cut in _nodes(e):
         if "x" not in _leaves(cut) or _leaves(e, cut) & ({"x", "bias"} | cols):
             continue  # not a node through which every path to x, the bias and the columns passes
@@ -295,7 +277,14 @@ def _match(e: _E, rtol: float = EXACT) -> _Epilogue | str:
             return found
         if deviations[name] < 1e-2:
             near = (name, deviations[name])
+        if body is None:
+            tree = _body_tree(h)
+            if tree is not None:
+                body = found
+                body.activation = BODY + body_text(tree)
         affine = True  # a deeper cut may match: sigmoid(x + b) holds the affine -(x + b) too
+    if body is not None:  # none of the named activations: the body itself, its ops as written
+        return body
     if near is not None:
         name, deviation = near
         rtol = 10 ** math.ceil(math.log10(deviation))
@@ -305,6 +294,41 @@ def _match(e: _E, rtol: float = EXACT) -> _Epilogue | str:
         return ("the element-wise body is not one of the epilogue's activations "
                 f"({', '.join(a for a in ACTIVATION_FUNCTIONS if a)}) of alpha * x + bias")
     return "no part of the body is alpha * x + bias"
+
+
+_BODY_MAX_OPS = 64  # (an activation's body; more is a consumer that is not one)
+
+
+def _body_tree(h: _E) -> tuple | None:
+    """The activation h (of the leaf "t") as payload.parse_body's tree, or None where an op is not one of
+    payload.BODY_OPS (math.fpowi by a small whole exponent becomes its products) or h reads another leaf."""
+    memo: dict = {}
+    count = 0
+
+    def walk(n: _E):
+        nonlocal count
+        if id(n) in memo:
+            return memo[id(n)]
+        count += 1
+        if n.op == "t":
+            found = ("t",)
+        elif n.op == "const":
+            found = ("c", float(n.value))
+        elif n.op == "math.fpowi" and n.args[1].op == "const" and n.args[1].value in (1, 2, 3, 4):
+            base = walk(n.args[0])
+            found = base
+            for _ in range(int(n.args[1].value) - 1):
+                found = None if base is None or found is None else ("arith.mulf", None, (found, base))
+        elif n.op in BODY_OPS:
+            args = tuple(walk(a) for a in n.args)
+            found = None if None in args or len(args) != BODY_OPS[n.op] else \
+                (n.op, n.value if n.op == "arith.cmpf" else None, args)
+        else:
+            found = None
+        memo[id(n)] = found
+        return found
+    tree = walk(h)
+    return tree if tree is not None and tree[0] != "arith.cmpf" and count <= _BODY_MAX_OPS else None
 
 
 def _slope_and_offset(expr: _E, n: int, leaves: dict) -> tuple[np.ndarray, np.ndarray]:
@@ -371,8 +395,8 @@ class _Contraction:
         if ep is not None:
             if ep.alpha != 1.0:
                 parts.append(f"alpha={ep.alpha:g}")
-            act = ep.activation and (ep.activation + (f" (body within {self.deviation:.1e})" if self.deviation > EXACT
-                                                      else ""))
+            act = ep.activation and (activation_label(ep.activation) +
+                                     (f" (body within {self.deviation:.1e})" if self.deviation > EXACT else ""))
             parts += (["column scale (in B)"] if self.column_expr is not None else []) + \
                 (["bias"] if ep.bias else []) + ([act] if act else []) + (["residual"] if ep.residual else [])
         shape = "x".join("?" if n == -1 else str(n) for n in self.c_shape + self.a_view[1][-1:])

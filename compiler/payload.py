@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import math
 import re
 from dataclasses import dataclass
@@ -21,6 +22,163 @@ MAX_K = {"u8s8": (2**31 - 1) // (255 * 128), "s8s8": (2**31 - 1) // (128 * 128)}
 MAX_DIM = 1 << 31
 
 ACTIVATIONS = ("relu", "relu6", "gelu", "gelu_tanh", "silu", "sigmoid")
+# Besides these, an activation may be "body:" and an element-wise body as a prefix expression of its
+# argument `t`: what compiler/graph.py fuses when a model's consumer computes none of ACTIVATIONS (torch-mlir's
+# GELU-tanh with its own constants, tanh, ELU, Mish, hardswish), e.g. "body:(math.tanh (arith.mulf t 0x3F000000))".
+# Nodes: `t`, a float32 constant as its bits (0x...), `(op arg ...)` of BODY_OPS, arith.cmpf as `arith.cmpf:P`
+# (P the arith::CmpFPredicate number). The kernel's epilogue runs the ops as written (math.exp / tanh / erf
+# through passes/expand_math.py); numpy evaluates them for K = 0 (activation_function).
+BODY = "body:"
+BODY_OPS = {"arith.addf": 2, "arith.subf": 2, "arith.mulf": 2, "arith.divf": 2, "arith.negf": 1,
+            "arith.maximumf": 2, "arith.minimumf": 2, "arith.maxnumf": 2, "arith.minnumf": 2,
+            "arith.cmpf": 2, "arith.select": 3, "math.exp": 1, "math.tanh": 1, "math.erf": 1}
+_PREDICATES = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une",
+               "uno", "true")
+
+
+# cmpf predicates (arith::CmpFPredicate) in numpy: ordered ones are false on NaN, unordered ones true
+def _ordered(a, b):
+    return ~np.isnan(a) & ~np.isnan(b)
+
+
+NUMPY_CMPF = {0: lambda a, b: np.zeros_like(a, bool), 7: _ordered, 14: lambda a, b: ~_ordered(a, b),
+              15: lambda a, b: np.ones_like(a, bool)}
+for _p, _fn in enumerate((np.equal, np.greater, np.greater_equal, np.less, np.less_equal, np.not_equal), start=1):
+    NUMPY_CMPF[_p] = lambda a, b, fn=_fn: fn(a, b) & _ordered(a, b)  # oeq ... one
+    NUMPY_CMPF[_p + 7] = lambda a, b, fn=_fn: fn(a, b) | ~_ordered(a, b)  # ueq ... une
+_ERF = np.vectorize(math.erf, otypes=[np.float64])
+# arith / math ops of element-wise bodies in numpy (compiler/graph.py reads bodies with them; BODY_OPS'
+# are a part)
+NUMPY_OPS = {
+    "arith.addf": np.add, "arith.subf": np.subtract, "arith.mulf": np.multiply, "arith.divf": np.divide,
+    "arith.negf": np.negative, "arith.maximumf": np.maximum, "arith.minimumf": np.minimum,
+    "arith.maxnumf": np.fmax, "arith.minnumf": np.fmin, "arith.truncf": lambda v: v.astype(np.float32).astype(v.dtype),
+    "arith.extf": lambda v: v, "math.erf": _ERF, "math.tanh": np.tanh, "math.exp": np.exp, "math.log": np.log,
+    "math.sqrt": np.sqrt, "math.rsqrt": lambda v: 1 / np.sqrt(v), "math.absf": np.abs,
+    "math.fpowi": np.power, "math.powf": np.power,
+    "arith.select": lambda c, a, b: np.where(c, a, b),
+}
+
+
+def _f32_of_bits(token: str) -> float:
+    return float(np.uint32(int(token, 16)).view(np.float32))
+
+
+def parse_body(activation: str) -> tuple:
+    """The tree of a "body:" activation: ("t",), ("c", value) or (op, predicate or None, args); ConfigError
+    naming what is wrong where it is not one."""
+    tokens = activation[len(BODY):].replace("(", " ( ").replace(")", " ) ").split()
+    pos = 0
+
+    def node():
+        nonlocal pos
+        token = tokens[pos]
+        pos += 1
+        if token == "t":
+            return ("t",)
+        if re.fullmatch(r"0x[0-9A-Fa-f]{8}", token):
+            return ("c", _f32_of_bits(token))
+        if token != "(":
+            raise ConfigError(f"activation body: {token!r} is neither t, a float32 constant (0x + 8 hex digits) "
+                              "nor an op in parentheses")
+        op, _, predicate = tokens[pos].partition(":")
+        pos += 1
+        if op not in BODY_OPS or bool(predicate) != (op == "arith.cmpf") or \
+                (predicate and not (predicate.isdigit() and int(predicate) < len(_PREDICATES))):
+            raise ConfigError(f"activation body: {tokens[pos - 1]!r} is not one of its ops "
+                              f"({', '.join(BODY_OPS)}; arith.cmpf:P with P a predicate number)")
+        args = []
+        while tokens[pos] != ")":
+            args.append(node())
+        pos += 1
+        if len(args) != BODY_OPS[op]:
+            raise ConfigError(f"activation body: {op} takes {BODY_OPS[op]} operand(s), got {len(args)}")
+        return (op, int(predicate) if predicate else None, tuple(args))
+
+    try:
+        tree = node()
+    except IndexError:
+        raise ConfigError(f"activation body: unbalanced parentheses in {activation!r}") from None
+    if pos != len(tokens):
+        raise ConfigError(f"activation body: text after its expression in {activation!r}")
+    return tree
+
+
+def body_text(tree: tuple) -> str:
+    """The "body:" activation of a tree (parse_body's inverse; constants rounded to float32)."""
+    if tree[0] == "t":
+        return "t"
+    if tree[0] == "c":
+        return _f32(tree[1])
+    op, predicate, args = tree
+    name = op if predicate is None else f"{op}:{predicate}"
+    return f"({name} {' '.join(body_text(a) for a in args)})"
+
+
+def _evaluate_body(tree: tuple, t: np.ndarray) -> np.ndarray:
+    memo: dict = {}
+
+    def value(n):
+        if n not in memo:
+            if n[0] == "t":
+                memo[n] = t
+            elif n[0] == "c":
+                memo[n] = np.float32(n[1])
+            elif n[0] == "arith.cmpf":
+                memo[n] = NUMPY_CMPF[n[1]](*(value(a) for a in n[2]))
+            else:
+                memo[n] = NUMPY_OPS[n[0]](*(value(a) for a in n[2]))
+        return memo[n]
+    return np.asarray(value(tree), t.dtype)
+
+
+def activation_function(activation: str | None):
+    """The activation as a numpy function (an array in, one of its dtype out)."""
+    if activation is not None and activation.startswith(BODY):
+        tree = parse_body(activation)
+        return lambda v: _evaluate_body(tree, v)
+    return ACTIVATION_FUNCTIONS[activation]
+
+
+def activation_label(activation: str | None) -> str | None:
+    """The activation as describe() and messages name it (a body by its op count)."""
+    if activation is None or not activation.startswith(BODY):
+        return activation
+    return f"element-wise body of {activation.count('(')} op(s)"
+
+
+def _body_lines(tree: tuple) -> list[str]:
+    """SSA lines computing %act from %x (f32), each distinct subexpression once."""
+    lines: list[str] = []
+    names: dict = {}
+
+    def emit(n, name=None):
+        if n[0] == "t":
+            return "%x"
+        if n in names and name is None:
+            return names[n]
+        if n[0] == "c":
+            name = name or f"%act_{len(lines)}"
+            lines.append(f"{name} = arith.constant {_f32(n[1])} : f32")
+        else:
+            op, predicate, args = n
+            a = [emit(x) for x in args]
+            name = name or f"%act_{len(lines)}"
+            if op == "arith.cmpf":
+                lines.append(f"{name} = arith.cmpf {_PREDICATES[predicate]}, {a[0]}, {a[1]} : f32")
+            elif op == "arith.select":
+                lines.append(f"{name} = arith.select {a[0]}, {a[1]}, {a[2]} : f32")
+            else:
+                lines.append(f"{name} = {op} {', '.join(a)} : f32")
+        names[n] = name
+        return name
+    if tree[0] in ("t", "c"):  # (a body that is its argument or a constant: an op to name it %act)
+        lines.append(f"%act = arith.maximumf {emit(tree)}, {emit(tree)} : f32")
+    elif tree[0] == "arith.cmpf":
+        raise ConfigError("activation body: its value is a comparison (i1), not float32")
+    else:
+        emit(tree, "%act")
+    return lines
 
 # The activations as numpy expressions: what the kernel's epilogue computes, NaN and infinities
 # included (the K = 0 calls' epilogue, and what compiler/graph.py matches an element-wise body
@@ -47,7 +205,7 @@ class Epilogue:
     shape and row stride (the next argument). activation: None or one of ACTIVATIONS: relu
     (max(x, 0), NaN kept), relu6 (min(max(x, 0), 6), NaN to 0: torch-mlir's clamp of MobileNet's
     ReLU6), gelu (x/2 (1 + erf(x/sqrt 2)), PyTorch's default), gelu_tanh (its tanh
-    form), silu (x sigmoid(x)), sigmoid (1 / (1 + e^-x)).
+    form), silu (x sigmoid(x)), sigmoid (1 / (1 + e^-x)), or an element-wise body (BODY).
     scale: a float32 vector along N multiplying the sums; zero_point: an int32 vector along N
     subtracted from int32 sums first (a u8 A's zero point times B's column sums). An epilogue of an
     int8 kernel dequantizes: it needs scale, and its float32 results are stored in the int32 C
@@ -62,8 +220,11 @@ class Epilogue:
     zero_point: bool = False
 
     def __post_init__(self):
-        if self.activation is not None and self.activation not in ACTIVATIONS:
-            raise ConfigError(f"unknown activation {self.activation!r} (one of: {', '.join(ACTIVATIONS)})")
+        if isinstance(self.activation, str) and self.activation.startswith(BODY):
+            _body_lines(parse_body(self.activation))  # (ConfigError where it is not one)
+        elif self.activation is not None and self.activation not in ACTIVATIONS:
+            raise ConfigError(f"unknown activation {self.activation!r} (one of: {', '.join(ACTIVATIONS)}, "
+                              f"or {BODY} and an element-wise body)")
         if not isinstance(self.alpha, (int, float)) or isinstance(self.alpha, bool) or not math.isfinite(self.alpha):
             raise ConfigError(f"alpha must be a finite number, got {self.alpha!r}")
         object.__setattr__(self, "alpha", float(np.float32(self.alpha)))  # what the kernel multiplies by
@@ -78,9 +239,15 @@ class Epilogue:
         """A short name for kernel symbols."""
         parts = (["zp"] if self.zero_point else []) + (["scale"] if self.scale else []) + \
             ([f"a{np.float32(self.alpha).view(np.uint32):08x}"] if self.alpha != 1.0 else []) + \
-            (["bias"] if self.bias else []) + ([self.activation] if self.activation else []) + \
+            (["bias"] if self.bias else []) + ([self._activation_tag] if self.activation else []) + \
             (["res"] if self.residual else [])
         return "_".join(parts)
+
+    @property
+    def _activation_tag(self) -> str:
+        if not self.activation.startswith(BODY):
+            return self.activation
+        return "body" + hashlib.sha256(self.activation.encode()).hexdigest()[:12]
 
     @functools.cached_property  # (read at every call of a kernel with an epilogue)
     def extras(self) -> tuple[str, ...]:
@@ -401,7 +568,8 @@ def _epilogue(ep: Epilogue, N: int, c: str, out: str, tc: str, bias: str, residu
         lines.append(f"%biased = arith.addf {x}, %b : f32")
         x = "%biased"
     if ep.activation:
-        body = _gelu_lines() if ep.activation == "gelu" else _ACTIVATION_BODIES[ep.activation]
+        body = _gelu_lines() if ep.activation == "gelu" else _body_lines(parse_body(ep.activation)) \
+            if ep.activation.startswith(BODY) else _ACTIVATION_BODIES[ep.activation]
         lines += [re.sub(r"%x\b", x, line) for line in body]
         x = "%act"
     if ep.residual:

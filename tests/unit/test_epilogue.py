@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+import re
 
 import ml_dtypes
 import numpy as np
@@ -271,6 +272,40 @@ def test_epilogue_keyword_errors():
         nanomm.compile_matmul(4, 6, 8, epilogue=Epilogue(scale=True, zero_point=True))
     with pytest.raises(ConfigError, match="accumulate"):
         nanomm.compile_matmul(4, 6, 8, accumulate=True, epilogue=Epilogue(activation="relu"))
+
+
+# ELU as a "body:" activation: select(t > 0, t, exp(t) - 1), cmpf ogt = predicate 2 (payload.BODY)
+_ELU = "body:(arith.select (arith.cmpf:2 t 0x00000000) t (arith.subf (math.exp t) 0x3F800000))"
+
+
+@pytest.mark.parametrize("K", [0, 37])
+def test_element_wise_body_activation(K):
+    """An activation given as its element-wise body (what compiler/graph.py fuses when a model's consumer is
+    none of the named ones) runs in the kernel's epilogue, and in numpy for the empty sums of K = 0."""
+    rng = np.random.default_rng(K)
+    a, b = rng.standard_normal((23, K)).astype(np.float32), rng.standard_normal((K, 19)).astype(np.float32)
+    bias, res = rng.standard_normal(19).astype(np.float32), rng.standard_normal((23, 19)).astype(np.float32)
+    got = nanomm.matmul(a, b, bias=bias, residual=res, activation=_ELU, alpha=0.5)
+    x = 0.5 * (a.astype(np.float64) @ b) + bias
+    want = np.where(x > 0, x, np.exp(x) - 1) + res
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+    from nanomm.compiler.payload import activation_label
+    assert activation_label(_ELU) == "element-wise body of 4 op(s)"
+    assert re.fullmatch(r"body[0-9a-f]{12}", Epilogue(activation=_ELU).tag)  # (kernel symbols stay short)
+
+
+@pytest.mark.parametrize("body, message", [
+    ("body:(math.log t)", "not one of its ops"),
+    ("body:(arith.addf t)", "takes 2 operand"),
+    ("body:(arith.addf t t", "unbalanced parentheses"),
+    ("body:(math.tanh t) t", "text after its expression"),
+    ("body:(arith.mulf t 1.5)", "neither t, a float32 constant"),
+    ("body:(arith.cmpf:2 t t)", "a comparison"),
+    ("body:(arith.cmpf:99 t t)", "not one of its ops"),
+])
+def test_element_wise_body_errors(body, message):
+    with pytest.raises(ConfigError, match=message):
+        Epilogue(activation=body)
 
 
 def test_converted_bias_and_empty_sum():
