@@ -33,11 +33,19 @@
 // SCALEF:       arith.cmpf uno
 // SCALEF:       return
 
-// tanh (GELU's tanh form): 1 - 2 / (e^2|x| + 1), the series near 0.
+// tanh (GELU's tanh form): x P(t) / Q(t) on x clamped to +-8.7 (one division, no exp), +-1 beyond.
 // CHECK-LABEL: func.func @tanh
 // CHECK-NOT:   math.tanh
+// CHECK-NOT:   arith.fptosi
+// CHECK:       arith.minimumf
+// CHECK:       arith.maximumf
+// CHECK-NOT:   arith.fptosi
 // CHECK:       arith.divf
+// CHECK-NOT:   arith.fptosi
+// CHECK:       arith.cmpf ogt
 // CHECK:       arith.cmpf olt
+// CHECK-NOT:   arith.fptosi
+// CHECK:       return
 
 // F64: expand-math: math.exp on f64: expand-math handles f32 (and vectors of f32)
 
