@@ -10,8 +10,9 @@ Each small module is exported with `torch_mlir.fx.export_and_import(..., output_
 with dynamic sizes, on inputs with each such size 3 larger and 1 smaller as well): `ok` when the result agrees
 with torch (max difference over the output's largest magnitude <= 1e-4, bf16 1e-2, f16 3e-3, integers exact),
 `refused` when nanomm raises a NanommError (its message is printed: it should name the op and what to do),
-`WRONG` / `CRASH` otherwise. The process exits 1 on any WRONG or CRASH (a crash of the process itself is
-what the runtime's checks exist to prevent: run this after changing the frontend). With `--time`, the
+`no export` when torch-mlir itself fails (not counted against nanomm), `WRONG` / `CRASH` otherwise. The
+process exits 1 on any WRONG or CRASH (a crash of the process itself is what the runtime's checks exist to
+prevent: run this after changing the frontend). With `--time`, the
 process is pinned to one CPU and each module that agrees is timed against torch eager in interleaved
 rounds (bench/_timing.py, best round medians): a survey of where nanomm is slow on models it was not
 tuned for, on the small inputs below (so per-call costs weigh more than in a real batch).
@@ -490,8 +491,11 @@ def resized(inputs, dynamic, delta, torch):
 def check(name, module, inputs, dynamic, torch, fx, nanomm, timed=False) -> str:
     module.eval()
     varargs = any(p.kind == p.VAR_POSITIONAL for p in inspect.signature(module.forward).parameters.values())
-    text = str(fx.export_and_import(module, *inputs, output_type="linalg-on-tensors", func_name="forward",
-                                    dynamic_shapes=(dynamic,) if varargs and dynamic else dynamic))
+    try:
+        text = str(fx.export_and_import(module, *inputs, output_type="linalg-on-tensors", func_name="forward",
+                                        dynamic_shapes=(dynamic,) if varargs and dynamic else dynamic))
+    except Exception as exc:  # noqa: BLE001 - torch-mlir's own failure, before nanomm sees anything
+        return f"no export torch-mlir: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}"
     start = time.perf_counter()
     sizes = [inputs] + ([x for x in (resized(inputs, dynamic, d, torch) for d in (3, -1)) if x] if dynamic else [])
     try:
@@ -568,7 +572,7 @@ def main() -> int:
             line = f"CRASH     {type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
         bad += line.startswith(("WRONG", "CRASH"))
         print(f"{name:24s} {line}", flush=True)
-    print(f"{len(names) - bad} of {len(names)} compiled and agreed or were refused with a NanommError")
+    print(f"{len(names) - bad} of {len(names)} compiled and agreed, were refused with a NanommError or did not export")
     return 1 if bad else 0
 
 

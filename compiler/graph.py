@@ -793,7 +793,8 @@ class GraphFunction:
             return (c, _canonical(self._get(c.a, args, memo)[0], c.a_view),
                     _canonical(self._get(c.b, args, memo)[0], c.b_view), memo[v][0].reshape(c.c_shape), bias)
         first = [plan(v) for v in run.producers]
-        ins = [np.ascontiguousarray(self._get(i, args, memo)[0], dtype) for i, (_, dtype) in zip(seg.inputs, seg.kernel.inputs)]
+        ins = [np.asarray(self._get(i, args, memo)[0], dtype, order="C")  # (0-d stays 0-d)
+               for i, (_, dtype) in zip(seg.inputs, seg.kernel.inputs)]
         then = [plan(v) for v in run.consumers]
         p = run.parts
 

@@ -98,7 +98,8 @@ class Segment:
         self.by_slice: list[Segment] | None = None
 
     def __call__(self, *arrays: np.ndarray) -> list[np.ndarray]:
-        ins = [np.ascontiguousarray(a, dtype) for a, (_, dtype) in zip(arrays, self.inputs)]
+        # (asarray: ascontiguousarray makes a 0-d input, a scalar tensor, 1-d)
+        ins = [np.asarray(a, dtype, order="C") for a, (_, dtype) in zip(arrays, self.inputs)]
         for a, (shape, _) in zip(ins, self.inputs):
             if a.shape != shape:  # the plan's own views: a mismatch is nanomm's bug, never a wild write
                 raise NanommError(f"segment input of shape {a.shape}, compiled for {shape}")

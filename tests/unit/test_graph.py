@@ -1818,6 +1818,26 @@ func.func @f(%x: {o}, %u: {ut}, %i: {it}) -> {o} {{
     np.testing.assert_array_equal(x, x0)  # (the original is the caller's: updated in a copy)
 
 
+def test_a_scalar_tensor_reaches_a_segment_as_a_scalar():
+    """A 0-d tensor (DeBERTa's scale, an argument here) read by an upstream segment: passed as the 0-d array
+    the segment was compiled for (numpy's ascontiguousarray would make it 1-d, which the segment refuses)."""
+    source = """
+func.func @f(%x: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xf32> {
+  %e = tensor.empty() : tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>],
+       iterator_types = ["parallel"]} ins(%x, %s : tensor<4xf32>, tensor<f32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %y = arith.mulf %a, %b : f32
+    linalg.yield %y : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+"""
+    f = nanomm.compile(source).f
+    x = np.arange(4, dtype=np.float32)
+    np.testing.assert_array_equal(f(x, np.array(2.5, np.float32)), x * np.float32(2.5))
+
+
 def test_a_constant_batch_of_different_matrices_is_described_as_constant():
     """A batch matmul against a constant B whose batch entries differ (a grouped convolution's filters):
     not pre-packed (a kernel per call reads them), described as a constant, not an argument."""
