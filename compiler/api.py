@@ -238,7 +238,8 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
 
     The epilogue keywords compute act(alpha * (a @ b) + bias) + residual inside the kernel, on each
     tile of C before it is stored (float32 results): bias an (N,) vector, activation one of
-    "relu", "relu6", "gelu" (erf form), "gelu_tanh", "silu", "sigmoid", residual an (M, N) matrix (neither
+    "relu", "relu6", "gelu" (erf form), "gelu_tanh", "silu", "sigmoid" or an element-wise body
+    ("body:(math.tanh t)": payload.BODY), residual an (M, N) matrix (neither
     may share memory with out); float inputs of another dtype are converted to float32.
     int8 inputs (u8 x s8, s8 x s8) with `scale` (a number, or an (N,) vector: one per column) are
     dequantized in the kernel, float32 result = act(alpha * scale * (a @ b - a_zero_point *
