@@ -544,36 +544,49 @@ def agreement(module, inputs, forward, torch) -> tuple[bool, float, str]:
     return ok, max(errors), f"{'ok     ' if ok else 'WRONG  '}   error {max(errors):.1e} (bound {bound:.0e})"
 
 
-def main() -> int:
-    try:
-        import torch
-        from torch_mlir import fx
-    except ImportError as exc:
-        raise SystemExit(f"error: needs torch and torch-mlir ({exc}): pip install torch==2.13.0 torch-mlir==20261001")
-    args = [a for a in sys.argv[1:] if a != "--time"]
-    timed = len(args) < len(sys.argv) - 1
-    if timed:  # one thread for both, as bench_frontend.py's --threads 1
+def arguments(torch) -> tuple[list[str], bool]:
+    """The model names on the command line, and whether --time was given: then the process is pinned to one
+    CPU and torch to one thread (as bench_frontend.py's --threads 1) before nanomm is imported."""
+    names = [a for a in sys.argv[1:] if a != "--time"]
+    timed = len(names) < len(sys.argv) - 1
+    if timed:
         if hasattr(os, "sched_setaffinity"):
             os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
         torch.set_num_threads(1)
+    return names, timed
+
+
+def run_checks(made: dict, names: list[str], timed: bool, torch, fx, width: int = 24) -> int:
+    """check() of each named entry of `made` ((module, inputs, dynamic), or a function making them), a line
+    each; 1 where any is WRONG or CRASH."""
     import nanomm
 
-    torch.manual_seed(0)
-    made = models(torch)
-    names = args or list(made)
+    names = names or list(made)
     unknown = [n for n in names if n not in made]
     if unknown:
         raise SystemExit(f"error: unknown model(s) {', '.join(unknown)} (known: {', '.join(made)})")
     bad = 0
     for name in names:
         try:
-            line = check(name, *made[name], torch, fx, nanomm, timed)
+            entry = made[name]() if callable(made[name]) else made[name]
+            line = check(name, *entry, torch, fx, nanomm, timed)
         except Exception as exc:  # noqa: BLE001 - an error that is not nanomm's: report it, go on
             line = f"CRASH     {type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
         bad += line.startswith(("WRONG", "CRASH"))
-        print(f"{name:24s} {line}", flush=True)
+        print(f"{name:{width}s} {line}", flush=True)
     print(f"{len(names) - bad} of {len(names)} compiled and agreed, were refused with a NanommError or did not export")
     return 1 if bad else 0
+
+
+def main() -> int:
+    try:
+        import torch
+        from torch_mlir import fx
+    except ImportError as exc:
+        raise SystemExit(f"error: needs torch and torch-mlir ({exc}): pip install torch==2.13.0 torch-mlir==20261001")
+    names, timed = arguments(torch)
+    torch.manual_seed(0)
+    return run_checks(models(torch), names, timed, torch, fx)
 
 
 if __name__ == "__main__":

@@ -19,13 +19,12 @@ script makes them persistent before exporting, which changes nothing in the forw
 
 from __future__ import annotations
 
-import os
 import sys
 import warnings
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from check_frontend_models import check  # noqa: E402
+from check_frontend_models import arguments, run_checks  # noqa: E402
 
 
 def models(torch, T):
@@ -107,33 +106,12 @@ def main() -> int:
     except ImportError as exc:
         raise SystemExit(f"error: needs torch, torch-mlir and transformers ({exc}): "
                          "pip install torch==2.13.0 torch-mlir==20261001 transformers")
-    args = [a for a in sys.argv[1:] if a != "--time"]
-    timed = len(args) < len(sys.argv) - 1
-    if timed:  # one thread for both, as bench_frontend.py's --threads 1
-        if hasattr(os, "sched_setaffinity"):
-            os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-        torch.set_num_threads(1)
-    import nanomm
-
+    names, timed = arguments(torch)
     warnings.filterwarnings("ignore")
     transformers.logging.set_verbosity_error()
     torch.manual_seed(0)
-    made = models(torch, transformers)
-    names = args or list(made)
-    unknown = [n for n in names if n not in made]
-    if unknown:
-        raise SystemExit(f"error: unknown model(s) {', '.join(unknown)} (known: {', '.join(made)})")
     print(f"# python bench/check_hf_models.py, transformers {transformers.__version__}, torch {torch.__version__}")
-    bad = 0
-    for name in names:
-        try:
-            line = check(name, *made[name](), torch, fx, nanomm, timed)
-        except Exception as exc:  # noqa: BLE001 - an error that is not nanomm's: report it, go on
-            line = f"CRASH     {type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
-        bad += line.startswith(("WRONG", "CRASH"))
-        print(f"{name:16s} {line}", flush=True)
-    print(f"{len(names) - bad} of {len(names)} compiled and agreed, were refused with a NanommError or did not export")
-    return 1 if bad else 0
+    return run_checks(models(torch, transformers), names, timed, torch, fx, width=16)
 
 
 if __name__ == "__main__":

@@ -108,16 +108,21 @@ ERF_P = [1.1283791784159427, 2.6650883541852006, 11.289345210654336, 11.47727922
 ERF_Q = [1.0, 7.17520875173745, 23.690072554441933, 46.28082614071297, 56.25510753693107, 38.98454281521844]
 
 
+def _odd_rational(x: ir.Value, clamp: float, p: list, q: list) -> ir.Value:
+    """x P(t) / Q(t), t = x^2 / clamp^2, on x clamped to +-clamp (NaN stays NaN: the clamps propagate it),
+    exactly +-1 beyond the clamp (so that GELU(-inf) is -inf * 0 = NaN, as numpy's expression gives): erf's
+    and tanh's form (odd: -0 stays -0)."""
+    xc = arith.MaximumFOp(arith.MinimumFOp(x, const(x, clamp)).result, const(x, -clamp)).result
+    t = arith.MulFOp(arith.MulFOp(xc, xc).result, const(x, 1.0 / clamp ** 2)).result
+    e = arith.DivFOp(arith.MulFOp(xc, _poly(t, p[::-1])).result, _poly(t, q[::-1])).result
+    e = _select(_cmp("OGT", x, const(x, clamp)), const(x, 1.0), e)
+    return _select(_cmp("OLT", x, const(x, -clamp)), const(x, -1.0), e)
+
+
 def erf(x: ir.Value, scalef: bool = False) -> ir.Value:
-    """erf(x) by ERF_P / ERF_Q on x clamped to +-ERF_CLAMP (NaN stays NaN: the clamps propagate it),
-    exactly +-1 beyond the clamp (so that GELU(-inf) is -inf * 0 = NaN, as numpy's expression gives)."""
-    xc = arith.MaximumFOp(arith.MinimumFOp(x, const(x, ERF_CLAMP)).result, const(x, -ERF_CLAMP)).result
-    t = arith.MulFOp(arith.MulFOp(xc, xc).result, const(x, 1.0 / ERF_CLAMP ** 2)).result
-    p = _poly(t, ERF_P[::-1])
-    q = _poly(t, ERF_Q[::-1])
-    e = arith.DivFOp(arith.MulFOp(xc, p).result, q).result
-    e = _select(_cmp("OGT", x, const(x, ERF_CLAMP)), const(x, 1.0), e)
-    return _select(_cmp("OLT", x, const(x, -ERF_CLAMP)), const(x, -1.0), e)
+    """erf(x) by ERF_P / ERF_Q (_odd_rational)."""
+    del scalef  # (no exp)
+    return _odd_rational(x, ERF_CLAMP, ERF_P, ERF_Q)
 
 
 # tanh(x) = x P(t) / Q(t), t = x^2 / 8.7^2, for |x| <= 8.7 (tanh(8.7) = 1 - 5.5e-8: +-1 beyond it), fitted
@@ -131,17 +136,9 @@ TANH_Q = [1.0, 35.142811357773006, 140.65340898404557, 111.30338115013194]
 
 
 def tanh(x: ir.Value, scalef: bool = False) -> ir.Value:
-    """tanh(x) by TANH_P / TANH_Q on x clamped to +-TANH_CLAMP (NaN stays NaN: the clamps propagate it),
-    exactly +-1 beyond the clamp (so that GELU-tanh(-inf) is -inf * 0 = NaN, as numpy's expression gives);
-    odd, so -0 stays -0."""
+    """tanh(x) by TANH_P / TANH_Q (_odd_rational)."""
     del scalef  # (no exp)
-    xc = arith.MaximumFOp(arith.MinimumFOp(x, const(x, TANH_CLAMP)).result, const(x, -TANH_CLAMP)).result
-    t = arith.MulFOp(arith.MulFOp(xc, xc).result, const(x, 1.0 / TANH_CLAMP ** 2)).result
-    p = _poly(t, TANH_P[::-1])
-    q = _poly(t, TANH_Q[::-1])
-    e = arith.DivFOp(arith.MulFOp(xc, p).result, q).result
-    e = _select(_cmp("OGT", x, const(x, TANH_CLAMP)), const(x, 1.0), e)
-    return _select(_cmp("OLT", x, const(x, -TANH_CLAMP)), const(x, -1.0), e)
+    return _odd_rational(x, TANH_CLAMP, TANH_P, TANH_Q)
 
 
 EXPANSIONS = {"math.exp": exp, "math.erf": erf, "math.tanh": tanh}
