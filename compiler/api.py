@@ -624,7 +624,7 @@ def _numpy_epilogue(c: np.ndarray, ep: Epilogue, extras: tuple) -> np.ndarray:
     with np.errstate(over="ignore"):
         x = activation_function(ep.activation)(x)
     if ep.residual:
-        x = x + arrays["residual"]
+        x = x * arrays["residual"] if ep.residual_mul else x + arrays["residual"]
     return x
 
 

@@ -12,8 +12,9 @@ encoder layers) is read op by op into a plan of nanomm kernels and MLIR-lowered 
   `expand_shape`, `tensor.extract_slice`, a broadcasting copy `linalg.generic` / `linalg.broadcast`)
   are numpy views, folded into the constants they apply to;
 - **element-wise consumers** of a contraction's result (`linalg.generic`s: a bias along N, a
-  scale, ReLU / GELU / SiLU / sigmoid in any of their spellings, a residual add; through reshapes
-  that keep N last) are fused into the kernel's epilogue, act(alpha * (A @ B) + bias) + residual.
+  scale, ReLU / GELU / SiLU / sigmoid in any of their spellings, a residual add (or a product with a
+  matrix: SwiGLU's gate); through reshapes that keep N last) are fused into the kernel's epilogue,
+  act(alpha * (A @ B) + bias) + residual (or * residual).
   The consumers' bodies are read into one scalar expression, which is matched to that form: the
   affine part (alpha, bias) is found as the expression's node nearest the result through which
   every path to the contraction and the bias passes; what remains of the body must compute one of
@@ -229,24 +230,26 @@ class _Epilogue:
     activation: str | None
     residual: bool
     deviation: float = 0.0  # the body's largest relative difference from the activation
+    residual_mul: bool = False  # the residual multiplies (SwiGLU's silu(gate) * up) rather than adds
     # with vectors along the columns besides the bias (a batch norm's): the activation's argument as an
     # expression of x, the bias and them, affine in x for each column (alpha, bias_gain and offset unused)
     columns: _E | None = None
 
 
 def _match(e: _E, rtol: float = EXACT) -> _Epilogue | str:
-    """e as act(alpha * x + bias_gain * bias + offset) + res, or why it is not of that form. Where e
+    """e as act(alpha * x + bias_gain * bias + offset) + res (or * res), or why it is not of that form. Where e
     reads column vectors ("col" leaves), as act(s * x + t) + res with s and t vectors along the columns
     that the vectors' values give (_Epilogue.columns)."""
     leaves = _leaves(e)
     cols = {leaf for leaf in leaves if leaf.startswith("col")}
     if "x" not in leaves:
         return "the result does not depend on the contraction"
-    residual = "res" in leaves
+    residual, mul = "res" in leaves, False
     if residual:
-        if e.op != "arith.addf" or not ((e.args[1] is _RES and "res" not in _leaves(e.args[0])) or
-                                        (e.args[0] is _RES and "res" not in _leaves(e.args[1]))):
-            return "the residual is not added last (act(alpha * x + bias) + residual)"
+        if e.op not in ("arith.addf", "arith.mulf") or not ((e.args[1] is _RES and "res" not in _leaves(e.args[0])) or
+                                                            (e.args[0] is _RES and "res" not in _leaves(e.args[1]))):
+            return "the residual is not added (or multiplied) last (act(alpha * x + bias) + residual)"
+        mul = e.op == "arith.mulf"
         e = e.args[0] if e.args[1] is _RES else e.args[1]
     rng = np.random.default_rng(0)
     xs, bs = rng.uniform(-3, 3, 16), rng.uniform(-3, 3, 16)
@@ -257,7 +260,7 @@ def _match(e: _E, rtol: float = EXACT) -> _Epilogue | str:
         if cols:
             if not _affine_in_x(cut, cols, rng):
                 continue
-            found = _Epilogue(1.0, 1.0, 0.0, None, residual, columns=cut)
+            found = _Epilogue(1.0, 1.0, 0.0, None, residual, columns=cut, residual_mul=mul)
         else:
             zero = np.zeros(1)
             offset = float(_run(cut, x=zero, bias=zero)[0])
@@ -267,7 +270,7 @@ def _match(e: _E, rtol: float = EXACT) -> _Epilogue | str:
                 continue
             if not np.allclose(_run(cut, x=xs, bias=bs), alpha * xs + gain * bs + offset, rtol=1e-9, atol=1e-12):
                 continue  # not affine in x and the bias
-            found = _Epilogue(alpha, gain, offset, None, residual)
+            found = _Epilogue(alpha, gain, offset, None, residual, residual_mul=mul)
         h = _substitute(e, cut)
         got = _run(h, t=_GRID)
         deviations = {name: _deviation(got, want) for name, want in _REFERENCES.items()}
@@ -398,7 +401,7 @@ class _Contraction:
             act = ep.activation and (activation_label(ep.activation) +
                                      (f" (body within {self.deviation:.1e})" if self.deviation > EXACT else ""))
             parts += (["column scale (in B)"] if self.column_expr is not None else []) + \
-                (["bias"] if ep.bias else []) + ([act] if act else []) + (["residual"] if ep.residual else [])
+                (["bias"] if ep.bias else []) + ([act] if act else []) + ([("residual (multiplying)" if ep.residual_mul else "residual")] if ep.residual else [])
         shape = "x".join("?" if n == -1 else str(n) for n in self.c_shape + self.a_view[1][-1:])
         b = "constant, pre-packed" if self.packed is not None else \
             "constant, a matrix per batch entry" if self.b_constant else "argument"
@@ -1026,7 +1029,10 @@ class GraphFunction:
         else:
             ep = c.epilogue or _NO_EPILOGUE
             b = _canonical(self._get(c.b, args, memo)[0], c.b_view)
-            out = matmul(_dense(a), _dense(b), bias=bias, activation=ep.activation, residual=residual, alpha=ep.alpha)
+            out = matmul(_dense(a), _dense(b), bias=bias, activation=ep.activation, alpha=ep.alpha,
+                         residual=None if ep.residual_mul else residual)
+            if ep.residual_mul:  # (nanomm.matmul adds a residual only: the product in numpy, after)
+                out *= residual
             if -1 not in c.c_shape and out.shape != c.c_shape:  # a batch broadcast from neither operand's shape
                 out = np.broadcast_to(out, c.c_shape)
         return out.reshape(c.out_shape)
@@ -1766,7 +1772,8 @@ class _Reader:
         con.b_constant = b_node is not None and b_node[0] == "const"
         if found.columns is not None:  # s * x + t: s into B's columns, t the bias, at build (columns_foldable)
             con.column_expr = found.columns
-            con.epilogue = Epilogue(bias=True, activation=found.activation, residual=found.residual)
+            con.epilogue = Epilogue(bias=True, activation=found.activation, residual=found.residual,
+                                    residual_mul=found.residual_mul)
             if not found.residual:
                 con.residual = None
             self.pack(con, b_node[1])
@@ -1782,7 +1789,8 @@ class _Reader:
             con.bias_array = np.ascontiguousarray(found.bias_gain * b + found.offset, np.float32)
         if not found.residual:
             con.residual = None
-        ep = Epilogue(alpha=found.alpha, bias=has_bias, activation=found.activation, residual=found.residual)
+        ep = Epilogue(alpha=found.alpha, bias=has_bias, activation=found.activation, residual=found.residual,
+                      residual_mul=found.residual_mul)
         con.epilogue = None if ep.identity else ep
         if con.epilogue is not None and con.dtype == "s8s8":
             raise MLIRInputError(f"function @{self.name}: {con.name} ({con.where}): element-wise consumers of an "

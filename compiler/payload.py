@@ -202,7 +202,7 @@ class Epilogue:
     out = act(alpha * scale * (A @ B - zero_point) + bias) + residual.
 
     bias: a float32 vector along N (the kernel's argument after C); residual: a float32 matrix of C's
-    shape and row stride (the next argument). activation: None or one of ACTIVATIONS: relu
+    shape and row stride (the next argument), added last, or multiplying with residual_mul. activation: None or one of ACTIVATIONS: relu
     (max(x, 0), NaN kept), relu6 (min(max(x, 0), 6), NaN to 0: torch-mlir's clamp of MobileNet's
     ReLU6), gelu (x/2 (1 + erf(x/sqrt 2)), PyTorch's default), gelu_tanh (its tanh
     form), silu (x sigmoid(x)), sigmoid (1 / (1 + e^-x)), or an element-wise body (BODY).
@@ -218,6 +218,7 @@ class Epilogue:
     residual: bool = False
     scale: bool = False
     zero_point: bool = False
+    residual_mul: bool = False  # the residual multiplies: act(...) * residual (SwiGLU's silu(gate) * up)
 
     def __post_init__(self):
         if isinstance(self.activation, str) and self.activation.startswith(BODY):
@@ -225,6 +226,8 @@ class Epilogue:
         elif self.activation is not None and self.activation not in ACTIVATIONS:
             raise ConfigError(f"unknown activation {self.activation!r} (one of: {', '.join(ACTIVATIONS)}, "
                               f"or {BODY} and an element-wise body)")
+        if self.residual_mul and not self.residual:
+            raise ConfigError("residual_mul multiplies by the residual: it needs residual=True")
         if not isinstance(self.alpha, (int, float)) or isinstance(self.alpha, bool) or not math.isfinite(self.alpha):
             raise ConfigError(f"alpha must be a finite number, got {self.alpha!r}")
         object.__setattr__(self, "alpha", float(np.float32(self.alpha)))  # what the kernel multiplies by
@@ -240,7 +243,7 @@ class Epilogue:
         parts = (["zp"] if self.zero_point else []) + (["scale"] if self.scale else []) + \
             ([f"a{np.float32(self.alpha).view(np.uint32):08x}"] if self.alpha != 1.0 else []) + \
             (["bias"] if self.bias else []) + ([self._activation_tag] if self.activation else []) + \
-            (["res"] if self.residual else [])
+            ([("resmul" if self.residual_mul else "res")] if self.residual else [])
         return "_".join(parts)
 
     @property
@@ -573,7 +576,7 @@ def _epilogue(ep: Epilogue, N: int, c: str, out: str, tc: str, bias: str, residu
         lines += [re.sub(r"%x\b", x, line) for line in body]
         x = "%act"
     if ep.residual:
-        lines.append(f"%out = arith.addf {x}, %r : f32")
+        lines.append(f"%out = arith.{'mulf' if ep.residual_mul else 'addf'} {x}, %r : f32")
         x = "%out"
     if c != "f32":
         lines.append(f"%bits = arith.bitcast {x} : f32 to {c}")

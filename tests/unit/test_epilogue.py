@@ -294,6 +294,22 @@ def test_element_wise_body_activation(K):
     assert re.fullmatch(r"body[0-9a-f]{12}", Epilogue(activation=_ELU).tag)  # (kernel symbols stay short)
 
 
+@pytest.mark.parametrize("K", [1, 29])
+def test_multiplying_residual(K):
+    """Epilogue(residual_mul=True): act(alpha * (A @ B) + bias) * residual in the kernel (what compiler/graph.py
+    fuses for SwiGLU's silu(gate) * up)."""
+    rng = np.random.default_rng(K + 1)
+    a, b = rng.standard_normal((17, K)).astype(np.float32), rng.standard_normal((K, 21)).astype(np.float32)
+    bias, res = rng.standard_normal(21).astype(np.float32), rng.standard_normal((17, 21)).astype(np.float32)
+    k = nanomm.compile_matmul(17, 21, K, epilogue=Epilogue(bias=True, activation="silu", residual=True,
+                                                         residual_mul=True))
+    got = k(a, b, bias=bias, residual=res)
+    x = a.astype(np.float64) @ b + bias
+    np.testing.assert_allclose(got, x / (1 + np.exp(-x)) * res, rtol=1e-5, atol=1e-5)
+    with pytest.raises(ConfigError, match="needs residual=True"):
+        Epilogue(residual_mul=True)
+
+
 @pytest.mark.parametrize("body, message", [
     ("body:(math.log t)", "not one of its ops"),
     ("body:(arith.addf t)", "takes 2 operand"),

@@ -711,7 +711,7 @@ UPSTREAM_CASES = {
     linalg.yield %0 : f32
   } -> tensor<4x5xf32>
   return %t : tensor<4x5xf32>""", extra_args=", %res: tensor<4x5xf32>"),
-        "consumers left to MLIR's lowering: cannot be fused: the residual is not added last"),
+        r"consumers left to MLIR's lowering: cannot be fused: the residual is not added \(or multiplied\) last"),
     "an-activation-nanomm-lacks": (_with_generic("""
   %t = linalg.generic {indexing_maps = [#m, #m], iterator_types = ["parallel", "parallel"]}
        ins(%c : tensor<4x5xf32>) outs(%e : tensor<4x5xf32>) {
@@ -1816,6 +1816,41 @@ func.func @f(%x: {o}, %u: {ut}, %i: {it}) -> {o} {{
     x0 = x.copy()
     np.testing.assert_array_equal(f(x, u, idx), want)
     np.testing.assert_array_equal(x, x0)  # (the original is the caller's: updated in a copy)
+
+
+@pytest.mark.parametrize("weights", ["constant", "arguments"])
+def test_swiglu_product_is_fused_as_a_multiplying_residual(weights):
+    """Llama's MLP, silu(x @ Wg) * (x @ Wu): the gate's SiLU is its epilogue, and the product is the up
+    projection's, its residual multiplying (Epilogue.residual_mul: pre-packed kernels run it; with weights
+    given as arguments nanomm.matmul's result is multiplied after). Nothing is left to MLIR's lowering."""
+    wg, wu = (_RNG.standard_normal((8, 6)).astype(np.float32) for _ in range(2))
+    t, tw = _t((5, 6)), _t((8, 6))
+    head = "func.func @f(%x: tensor<5x8xf32>) -> tensor<5x6xf32> {" if weights == "constant" else \
+        "func.func @f(%x: tensor<5x8xf32>, %wg: tensor<8x6xf32>, %wu: tensor<8x6xf32>) -> tensor<5x6xf32> {"
+    consts = [f"  %wg = arith.constant {_dense(wg)} : {tw}", f"  %wu = arith.constant {_dense(wu)} : {tw}"] \
+        if weights == "constant" else []
+    ident = "affine_map<(d0, d1) -> (d0, d1)>"
+    source = "\n".join([head, *consts, "  %zero = arith.constant 0.0 : f32", "  %one = arith.constant 1.0 : f32",
+                        f"  %e = tensor.empty() : {t}",
+                        f"  %i = linalg.fill ins(%zero : f32) outs(%e : {t}) -> {t}",
+                        f"  %g = linalg.matmul ins(%x, %wg : tensor<5x8xf32>, {tw}) outs(%i : {t}) -> {t}",
+                        f"  %u = linalg.matmul ins(%x, %wu : tensor<5x8xf32>, {tw}) outs(%i : {t}) -> {t}",
+                        f"  %s = linalg.generic {{indexing_maps = [{ident}, {ident}], iterator_types = "
+                        f"[\"parallel\", \"parallel\"]}} ins(%g : {t}) outs(%e : {t}) {{",
+                        "  ^bb0(%a: f32, %o: f32):", "    %n = arith.negf %a : f32", "    %x1 = math.exp %n : f32",
+                        "    %d = arith.addf %x1, %one : f32", "    %y = arith.divf %a, %d : f32",
+                        "    linalg.yield %y : f32", f"  }} -> {t}",
+                        f"  %p = linalg.generic {{indexing_maps = [{ident}, {ident}, {ident}], iterator_types = "
+                        f"[\"parallel\", \"parallel\"]}} ins(%s, %u : {t}, {t}) outs(%e : {t}) {{",
+                        "  ^bb0(%a: f32, %b: f32, %o: f32):", "    %y = arith.mulf %a, %b : f32",
+                        "    linalg.yield %y : f32", f"  }} -> {t}", f"  return %p : {t}", "}"]) + "\n"
+    f = nanomm.compile(source).f
+    text = f.describe()
+    assert "epilogue silu" in text and "epilogue residual (multiplying)" in text and "0 upstream" in text, text
+    x = _RNG.standard_normal((5, 8)).astype(np.float32)
+    g, u = x.astype(np.float64) @ wg, x.astype(np.float64) @ wu
+    got = f(x) if weights == "constant" else f(x, wg, wu)
+    _agrees(got, (g / (1 + np.exp(-g)) * u).astype(np.float32))
 
 
 def test_a_scalar_tensor_reaches_a_segment_as_a_scalar():
