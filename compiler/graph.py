@@ -1743,8 +1743,15 @@ class _Reader:
                         v = src
                 used = list(roots)
             if len(used) > 1:
+                # the consumers up to the first value read outside (a residual add whose sum a norm squares,
+                # fused, and reads again, outside) stay fused where they fit: that value becomes the result
+                at = [con.fused_values.index(r) if r in con.fused_values else -1 for r in map(self.region_root, used)]
+                keep = min(at) + 1
+                while keep and isinstance(_match(self.region[con.fused_values[keep - 1]][1], self.rtol), str):
+                    keep -= 1
                 raise _Unfused(index, f"function @{self.name}: {con.name} ({con.where}): its result is used both "
-                                      "before and after its element-wise consumers")
+                                      "before and after its element-wise consumers" +
+                                      (f" (the first {keep} of them are fused)" if keep else ""), keep)
             vid = used[0]
             expr = self.region[vid][1]
             found = _match(expr, self.rtol)

@@ -1853,6 +1853,56 @@ def test_swiglu_product_is_fused_as_a_multiplying_residual(weights):
     _agrees(got, (g / (1 + np.exp(-g)) * u).astype(np.float32))
 
 
+def test_a_residual_sum_read_again_after_a_fused_square_keeps_the_residual_fused():
+    """Llama's h = x + o_proj(a), then RMSNorm's h * h (an element-wise consumer, fused first) and h again
+    outside: the fusion stops at h (the first consumer), so the residual add stays in the kernel's epilogue
+    and the norm reads h (before: nothing was fused)."""
+    w = _RNG.standard_normal((8, 5)).astype(np.float32)
+    t, m = _t((4, 5)), "affine_map<(d0, d1) -> (d0, d1)>"
+    source = f"""
+func.func @f(%x: tensor<4x8xf32>, %res: {t}) -> {t} {{
+  %w = arith.constant {_dense(w)} : tensor<8x5xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : {t}
+  %i = linalg.fill ins(%zero : f32) outs(%e : {t}) -> {t}
+  %c = linalg.matmul ins(%x, %w : tensor<4x8xf32>, tensor<8x5xf32>) outs(%i : {t}) -> {t}
+  %h = linalg.generic {{indexing_maps = [{m}, {m}, {m}], iterator_types = ["parallel", "parallel"]}}
+       ins(%c, %res : {t}, {t}) outs(%e : {t}) {{
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %y = arith.addf %a, %b : f32
+    linalg.yield %y : f32
+  }} -> {t}
+  %sq = linalg.generic {{indexing_maps = [{m}, {m}], iterator_types = ["parallel", "parallel"]}}
+       ins(%h : {t}) outs(%e : {t}) {{
+  ^bb0(%a: f32, %o: f32):
+    %y = arith.mulf %a, %a : f32
+    linalg.yield %y : f32
+  }} -> {t}
+  %se = tensor.empty() : tensor<4xf32>
+  %s0 = linalg.fill ins(%zero : f32) outs(%se : tensor<4xf32>) -> tensor<4xf32>
+  %s = linalg.generic {{indexing_maps = [{m}, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}}
+       ins(%sq : {t}) outs(%s0 : tensor<4xf32>) {{
+  ^bb0(%a: f32, %o: f32):
+    %y = arith.addf %o, %a : f32
+    linalg.yield %y : f32
+  }} -> tensor<4xf32>
+  %r = linalg.generic {{indexing_maps = [{m}, affine_map<(d0, d1) -> (d0)>, {m}], iterator_types = ["parallel", "parallel"]}}
+       ins(%h, %s : {t}, tensor<4xf32>) outs(%e : {t}) {{
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %y = arith.mulf %a, %b : f32
+    linalg.yield %y : f32
+  }} -> {t}
+  return %r : {t}
+}}
+"""
+    f = nanomm.compile(source).f
+    text = f.describe()
+    assert "epilogue residual\n" in text and "(the first 1 of them are fused)" in text, text
+    x, res = _RNG.standard_normal((4, 8)).astype(np.float32), _RNG.standard_normal((4, 5)).astype(np.float32)
+    h = x.astype(np.float64) @ w + res
+    _agrees(f(x, res), (h * (h * h).sum(1, keepdims=True)).astype(np.float32))
+
+
 def test_a_scalar_tensor_reaches_a_segment_as_a_scalar():
     """A 0-d tensor (DeBERTa's scale, an argument here) read by an upstream segment: passed as the 0-d array
     the segment was compiled for (numpy's ascontiguousarray would make it 1-d, which the segment refuses)."""
