@@ -12,10 +12,10 @@ with torch (max difference over the output's largest magnitude <= 1e-4, bf16 1e-
 `refused` when nanomm raises a NanommError (its message is printed: it should name the op and what to do),
 `no export` when torch-mlir itself fails (not counted against nanomm), `WRONG` / `CRASH` otherwise. The
 process exits 1 on any WRONG or CRASH (a crash of the process itself is what the runtime's checks exist to
-prevent: run this after changing the frontend). With `--time`, the
-process is pinned to one CPU and each module that agrees is timed against torch eager in interleaved
-rounds (bench/_timing.py, best round medians): a survey of where nanomm is slow on models it was not
-tuned for, on the small inputs below (so per-call costs weigh more than in a real batch).
+prevent: run this after changing the frontend). With `--time`, the process is pinned to one CPU and each
+module that agrees is timed against torch eager in interleaved rounds (bench/_timing.py, best round
+medians): a survey of where nanomm is slow on models it was not tuned for, on the small inputs below (so
+per-call costs weigh more than in a real batch).
 bench/bench_frontend.py times the model-sized layers.
 """
 
@@ -574,7 +574,8 @@ def run_checks(made: dict, names: list[str], timed: bool, torch, fx, width: int 
             line = f"CRASH     {type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
         bad += line.startswith(("WRONG", "CRASH"))
         print(f"{name:{width}s} {line}", flush=True)
-    print(f"{len(names) - bad} of {len(names)} compiled and agreed, were refused with a NanommError or did not export")
+    print(f"{len(names) - bad} of {len(names)} compiled and agreed, were refused with a NanommError or did not "
+          "export")
     return 1 if bad else 0
 
 

@@ -68,11 +68,13 @@ def models(torch, T):
         "mobilevit": (T.MobileViTModel, T.MobileViTConfig(image_size=64, hidden_sizes=[32, 48, 64],
                                                           neck_hidden_sizes=[8, 16, 24, 32, 40, 48, 160],
                                                           initializer_range=0.3), image(64)),  # (0.02: all 0 out)
-        "segformer": (T.SegformerModel, T.SegformerConfig(hidden_sizes=[16, 32, 64, 128], num_attention_heads=[1, 2, 4, 8],
+        "segformer": (T.SegformerModel, T.SegformerConfig(hidden_sizes=[16, 32, 64, 128],
+                                                          num_attention_heads=[1, 2, 4, 8],
                                                           depths=[1, 1, 1, 1], decoder_hidden_size=64), image(64)),
         "whisper_encoder": (lambda c: T.WhisperModel(c).encoder, T.WhisperConfig(
-            **tokens, decoder_start_token_id=1, d_model=64, encoder_layers=2, decoder_layers=1, encoder_attention_heads=4,
-            decoder_attention_heads=4, encoder_ffn_dim=128, decoder_ffn_dim=128, num_mel_bins=16, max_source_positions=16),
+            **tokens, decoder_start_token_id=1, d_model=64, encoder_layers=2, decoder_layers=1,
+            encoder_attention_heads=4, decoder_attention_heads=4, encoder_ffn_dim=128, decoder_ffn_dim=128,
+            num_mel_bins=16, max_source_positions=16),
             torch.randn(1, 16, 32)),
         "wav2vec2": (T.Wav2Vec2Model, T.Wav2Vec2Config(
             **width, conv_dim=(16, 16), conv_stride=(5, 2), conv_kernel=(10, 3), num_conv_pos_embeddings=16,

@@ -318,10 +318,9 @@ def _body_tree(h: _E) -> tuple | None:
         elif n.op == "const":
             found = ("c", float(n.value))
         elif n.op == "math.fpowi" and n.args[1].op == "const" and n.args[1].value in (1, 2, 3, 4):
-            base = walk(n.args[0])
-            found = base
-            for _ in range(int(n.args[1].value) - 1):
-                found = None if base is None or found is None else ("arith.mulf", None, (found, base))
+            found = base = walk(n.args[0])
+            for _ in range(int(n.args[1].value) - 1 if base is not None else 0):
+                found = ("arith.mulf", None, (found, base))
         elif n.op in BODY_OPS:
             args = tuple(walk(a) for a in n.args)
             found = None if None in args or len(args) != BODY_OPS[n.op] else \
@@ -401,7 +400,8 @@ class _Contraction:
             act = ep.activation and (activation_label(ep.activation) +
                                      (f" (body within {self.deviation:.1e})" if self.deviation > EXACT else ""))
             parts += (["column scale (in B)"] if self.column_expr is not None else []) + \
-                (["bias"] if ep.bias else []) + ([act] if act else []) + ([("residual (multiplying)" if ep.residual_mul else "residual")] if ep.residual else [])
+                (["bias"] if ep.bias else []) + ([act] if act else []) + \
+                ([("residual (multiplying)" if ep.residual_mul else "residual")] if ep.residual else [])
         shape = "x".join("?" if n == -1 else str(n) for n in self.c_shape + self.a_view[1][-1:])
         b = "constant, pre-packed" if self.packed is not None else \
             "constant, a matrix per batch entry" if self.b_constant else "argument"

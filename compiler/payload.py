@@ -64,6 +64,7 @@ def _f32_of_bits(token: str) -> float:
     return float(np.uint32(int(token, 16)).view(np.float32))
 
 
+@functools.lru_cache(maxsize=64)  # (Epilogue checks its body at each construction: nanomm.matmul's calls)
 def parse_body(activation: str) -> tuple:
     """The tree of a "body:" activation: ("t",), ("c", value) or (op, predicate or None, args); ConfigError
     naming what is wrong where it is not one."""
@@ -147,7 +148,8 @@ def activation_label(activation: str | None) -> str | None:
     return f"element-wise body of {activation.count('(')} op(s)"
 
 
-def _body_lines(tree: tuple) -> list[str]:
+@functools.lru_cache(maxsize=64)
+def _body_lines(tree: tuple) -> tuple[str, ...]:
     """SSA lines computing %act from %x (f32), each distinct subexpression once."""
     lines: list[str] = []
     names: dict = {}
@@ -178,7 +180,7 @@ def _body_lines(tree: tuple) -> list[str]:
         raise ConfigError("activation body: its value is a comparison (i1), not float32")
     else:
         emit(tree, "%act")
-    return lines
+    return tuple(lines)
 
 # The activations as numpy expressions: what the kernel's epilogue computes, NaN and infinities
 # included (the K = 0 calls' epilogue, and what compiler/graph.py matches an element-wise body
@@ -202,10 +204,10 @@ class Epilogue:
     out = act(alpha * scale * (A @ B - zero_point) + bias) + residual.
 
     bias: a float32 vector along N (the kernel's argument after C); residual: a float32 matrix of C's
-    shape and row stride (the next argument), added last, or multiplying with residual_mul. activation: None or one of ACTIVATIONS: relu
-    (max(x, 0), NaN kept), relu6 (min(max(x, 0), 6), NaN to 0: torch-mlir's clamp of MobileNet's
-    ReLU6), gelu (x/2 (1 + erf(x/sqrt 2)), PyTorch's default), gelu_tanh (its tanh
-    form), silu (x sigmoid(x)), sigmoid (1 / (1 + e^-x)), or an element-wise body (BODY).
+    shape and row stride (the next argument), added last (multiplying, with residual_mul). activation:
+    None or one of ACTIVATIONS: relu (max(x, 0), NaN kept), relu6 (min(max(x, 0), 6), NaN to 0:
+    torch-mlir's clamp of MobileNet's ReLU6), gelu (x/2 (1 + erf(x/sqrt 2)), PyTorch's default),
+    gelu_tanh (its tanh form), silu (x sigmoid(x)), sigmoid (1 / (1 + e^-x)), or an element-wise body (BODY).
     scale: a float32 vector along N multiplying the sums; zero_point: an int32 vector along N
     subtracted from int32 sums first (a u8 A's zero point times B's column sums). An epilogue of an
     int8 kernel dequantizes: it needs scale, and its float32 results are stored in the int32 C

@@ -242,8 +242,8 @@ def _rewrite(source: str, pattern: re.Pattern, as_linalg, result) -> str:
 
 def rewrite(source: str) -> str:
     """`source` with each inclusive tm_tensor.scan, each two-out tm_tensor.sort and each tm_tensor.scatter into
-    leading dimensions, of static shape, replaced by linalg ops (a scatter by a loop) (a scan's results then two values, a sort's
-    those of a two-result linalg.generic); others are left for the parser to refuse."""
+    leading dimensions, of static shape, replaced by linalg ops (a scan's results then two values, a sort's
+    those of a two-result linalg.generic; a scatter an scf.for); others are left for the parser to refuse."""
     if "tm_tensor.scan" in source:
         source = _rewrite(source, _SCAN, _scan_as_linalg, lambda tag, k: f"%tm_scan_{tag}_{k}")
     if "tm_tensor.sort" in source:

@@ -367,18 +367,21 @@ _ACT_BODIES = {  # activation bodies as frontends spell them; %in is the argumen
                              "%cc = arith.constant 7.977240e-01 : f32", "%one = arith.constant 1.0 : f32",
                              "%h = arith.constant 0.5 : f32", "%0 = math.fpowi %in, %c3 : f32, i64",
                              "%1 = arith.mulf %0, %k : f32", "%2 = arith.addf %in, %1 : f32",
-                             "%3 = arith.mulf %2, %cc : f32", "%4 = math.tanh %3 : f32", "%5 = arith.addf %4, %one : f32",
+                             "%3 = arith.mulf %2, %cc : f32", "%4 = math.tanh %3 : f32",
+                             "%5 = arith.addf %4, %one : f32",
                              "%6 = arith.mulf %5, %h : f32", "%y = arith.mulf %in, %6 : f32"],
     "elu": ["%z = arith.constant 0.0 : f32", "%one = arith.constant 1.0 : f32", "%p = arith.cmpf ogt, %in, %z : f32",
             "%0 = math.exp %in : f32", "%1 = arith.subf %0, %one : f32", "%y = arith.select %p, %in, %1 : f32"],
-    "hardswish": ["%three = arith.constant 3.0 : f32", "%z = arith.constant 0.0 : f32", "%six = arith.constant 6.0 : f32",
-                  "%0 = arith.addf %in, %three : f32", "%1 = arith.maximumf %0, %z : f32",
-                  "%2 = arith.minimumf %1, %six : f32", "%3 = arith.mulf %in, %2 : f32", "%y = arith.divf %3, %six : f32"],
+    "hardswish": ["%three = arith.constant 3.0 : f32", "%z = arith.constant 0.0 : f32",
+                  "%six = arith.constant 6.0 : f32", "%0 = arith.addf %in, %three : f32",
+                  "%1 = arith.maximumf %0, %z : f32", "%2 = arith.minimumf %1, %six : f32",
+                  "%3 = arith.mulf %in, %2 : f32", "%y = arith.divf %3, %six : f32"],
     "tanh": ["%y = math.tanh %in : f32"],
 }
 # the bodies above that are none of ACTIVATION_FUNCTIONS, in numpy (float64)
 _BODY_REFERENCES = {
-    "gelu_tanh_torch_mlir": lambda x: 0.5 * x * (1 + np.tanh(np.float32(0.797724) * (x + np.float32(0.044715) * x ** 3))),
+    "gelu_tanh_torch_mlir": lambda x: 0.5 * x * (1 + np.tanh(np.float32(0.797724) *
+                                                             (x + np.float32(0.044715) * x ** 3))),
     "elu": lambda x: np.where(x > 0, x, np.exp(x) - 1),
     "hardswish": lambda x: x * np.clip(x + 3, 0, 6) / 6,
     "tanh": np.tanh,
@@ -1858,7 +1861,7 @@ def test_a_residual_sum_read_again_after_a_fused_square_keeps_the_residual_fused
     outside: the fusion stops at h (the first consumer), so the residual add stays in the kernel's epilogue
     and the norm reads h (before: nothing was fused)."""
     w = _RNG.standard_normal((8, 5)).astype(np.float32)
-    t, m = _t((4, 5)), "affine_map<(d0, d1) -> (d0, d1)>"
+    t, m, row = _t((4, 5)), "affine_map<(d0, d1) -> (d0, d1)>", "affine_map<(d0, d1) -> (d0)>"
     source = f"""
 func.func @f(%x: tensor<4x8xf32>, %res: {t}) -> {t} {{
   %w = arith.constant {_dense(w)} : tensor<8x5xf32>
@@ -1880,13 +1883,13 @@ func.func @f(%x: tensor<4x8xf32>, %res: {t}) -> {t} {{
   }} -> {t}
   %se = tensor.empty() : tensor<4xf32>
   %s0 = linalg.fill ins(%zero : f32) outs(%se : tensor<4xf32>) -> tensor<4xf32>
-  %s = linalg.generic {{indexing_maps = [{m}, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}}
+  %s = linalg.generic {{indexing_maps = [{m}, {row}], iterator_types = ["parallel", "reduction"]}}
        ins(%sq : {t}) outs(%s0 : tensor<4xf32>) {{
   ^bb0(%a: f32, %o: f32):
     %y = arith.addf %o, %a : f32
     linalg.yield %y : f32
   }} -> tensor<4xf32>
-  %r = linalg.generic {{indexing_maps = [{m}, affine_map<(d0, d1) -> (d0)>, {m}], iterator_types = ["parallel", "parallel"]}}
+  %r = linalg.generic {{indexing_maps = [{m}, {row}, {m}], iterator_types = ["parallel", "parallel"]}}
        ins(%h, %s : {t}, tensor<4xf32>) outs(%e : {t}) {{
   ^bb0(%a: f32, %b: f32, %o: f32):
     %y = arith.mulf %a, %b : f32
