@@ -524,12 +524,16 @@ def speed_against_torch(module, inputs, forward, torch) -> str:
 
 
 def agreement(module, inputs, forward, torch) -> tuple[bool, float, str]:
-    """(ok, error, verdict line) of forward(*inputs) against the module's result."""
+    """(ok, error, verdict line) of forward(*inputs) against the module's result: the first call's and
+    the third's (on several threads the forward runs as one native program from its third call,
+    compiler/forward_program.py; on one thread from its first)."""
     with torch.no_grad():
         want = module(*inputs)
-    got = forward(*[to_numpy(x, torch) for x in inputs])
+    arrays = [to_numpy(x, torch) for x in inputs]
+    calls = [forward(*arrays) for _ in range(3)]
     wants = want if isinstance(want, tuple) else (want,)
-    gots = got if isinstance(got, (tuple, list)) else (got,)
+    gots = [g for got in (calls[0], calls[2]) for g in (got if isinstance(got, (tuple, list)) else (got,))]
+    wants = wants * 2
     errors = []
     for g, w in zip(gots, wants):
         w = w.detach().float().numpy() if w.dtype == torch.bfloat16 else w.detach().numpy()

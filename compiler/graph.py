@@ -55,7 +55,7 @@ from ..errors import DTypeError, MLIRInputError, ShapeError
 from ..passes._ir import splice, walk
 from ..passes.conv_matmul import rewrite_convolutions, sink_transposes
 from ..runtime.convert import bfloat16
-from . import upstream
+from . import forward_program, upstream
 from .api import batched_call, compile_matmul, matmul
 from .build import missing_features
 from ..runtime import programs, settings
@@ -429,6 +429,7 @@ class GraphFunction:
         self.sliced: list[_Sliced] = []  # attention run a slice of sentences at a time (_find_slices)
         self._slice_of: dict[int, _Sliced] = {}  # each of their values -> its run
         self._programs: dict[tuple, tuple | None] = {}  # (run, the arrays' layouts) -> its program (_program)
+        self._forward: dict[tuple, object] = {}  # the arguments' layouts -> the forward's program or None
         # set (bench/bench_frontend.py's breakdown): programs time their segment calls into these, a slot a run
         self.segment_counters: programs.Counters | None = None
 
@@ -471,7 +472,7 @@ class GraphFunction:
         self._seen, self._copied = {}, set()
         return self
 
-    _SCRATCH = ("_programs", "segment_counters", "_warming", "_seen", "_copied")  # (not stored: restore() remakes)
+    _SCRATCH = ("_programs", "_forward", "segment_counters", "_warming", "_seen", "_copied")  # (not stored: restore() remakes)
 
     def state(self) -> dict:
         """What restore() needs (compiler/function_cache.py): the built function but for its programs and
@@ -485,7 +486,7 @@ class GraphFunction:
         then the run on zeros that compiles the rest, as build() ends."""
         f = object.__new__(cls)
         f.__dict__.update(state)
-        f._programs, f.segment_counters, f._warming, f._seen, f._copied = {}, None, False, {}, set()
+        f._programs, f._forward, f.segment_counters, f._warming, f._seen, f._copied = {}, {}, None, False, {}, set()
         f._compile_segments(constant=False)
         f._compile_packed()
         f._warm()
@@ -541,8 +542,26 @@ class GraphFunction:
             parts += [f"// upstream segment {k}", upstream.canonical(seg.source).rstrip()]
         return "\n".join(parts) + "\n"
 
+    # Calls run the whole forward as one native program where it has one (compiler/forward_program.py):
+    # on one thread from the first call, on several from the third; False: always the Python walk below
+    # (bench_frontend's breakdown).
+    run_as_program = True
+
     def __call__(self, *args):
         check_arguments(self.name, args, self.inputs)
+        if self.run_as_program and not self._warming:
+            threads = upstream.resolve_threads(None)
+            key = (threads,) + tuple((getattr(a, "shape", None), getattr(a, "strides", None), getattr(a, "dtype", None),
+                                      type(a) is np.ndarray and data_pointer(a) % 64) for a in args)
+            found = self._forward.get(key, 0)
+            if type(found) is int:  # (calls walked so far: on several threads, segments time their first two)
+                found = self._forward[key] = found + 1 if found + 1 < (1 if threads == 1 else 3) else \
+                    forward_program.build(self, args, threads)
+                settings.trim_oldest(self._forward)
+            if found is not None and type(found) is not int:
+                results = found.run(args)
+                if results is not None:
+                    return results
         memo: dict = {}
         order, release = self._schedule()
         for step, vid in enumerate(order):

@@ -43,6 +43,7 @@ def _runner_ir() -> str:
     return f"""
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 declare i64 @llvm.readcyclecounter()
+declare i32 @sched_yield()
 
 ; Adds the time-stamp counter times %sign (-1 before what is timed, 1 after) to the int64 at %slot.
 define void @nanomm_tick(ptr %slot, i64 %sign) {{
@@ -72,6 +73,32 @@ body:
   %pn = getelementptr i64, ptr %p, i64 %words
   %i1 = add i64 %i, 1
   br label %loop
+done:
+  ret void
+}}
+
+; Runs a native pool plan from a program (runtime/native_pool.py's nanomm_pool_try_run_x at %try_run_x,
+; its epilogue values %e0-%e3): tries until no other caller holds the pool's run lock.
+define void @nanomm_pool_call(ptr %try_run_x, ptr %pool, ptr %plan, i64 %n, i64 %pa, i64 %pb, i64 %pc,
+                              ptr %writes, i64 %nw, i64 %e0, i64 %e1, i64 %e2, i64 %e3) {{
+entry:
+  %values = alloca [4 x i64]
+  store i64 %e0, ptr %values
+  %v1 = getelementptr i64, ptr %values, i64 1
+  store i64 %e1, ptr %v1
+  %v2 = getelementptr i64, ptr %values, i64 2
+  store i64 %e2, ptr %v2
+  %v3 = getelementptr i64, ptr %values, i64 3
+  store i64 %e3, ptr %v3
+  br label %try
+try:
+  %busy = call i32 %try_run_x(ptr %pool, ptr %plan, i64 %n, i64 %pa, i64 %pb, i64 %pc, ptr %writes, i64 %nw,
+                              ptr %values)
+  %again = icmp ne i32 %busy, 0
+  br i1 %again, label %yield, label %done
+yield:
+  %y = call i32 @sched_yield()
+  br label %try
 done:
   ret void
 }}
@@ -121,7 +148,7 @@ done:
 """
 
 
-_module: list = []  # [runner, copy, tick addresses, JitModule] or Nones, made on first use
+_module: list = []  # [runner, copy, tick, pool call addresses, JitModule] or Nones, made on first use
 _lock = threading.Lock()
 
 
@@ -135,10 +162,16 @@ def _functions() -> tuple[int | None, int | None]:
                     cpu = native_cpu()
                     module = JitModule.cached(_runner_ir(), cpu.name, cpu.feature_string())
                     _module.extend([module.address(name) for name in
-                                    ("nanomm_run_calls", "nanomm_copy_rows", "nanomm_tick")] + [module])
+                                    ("nanomm_run_calls", "nanomm_copy_rows", "nanomm_tick", "nanomm_pool_call")]
+                                   + [module])
                 except Exception:  # noqa: BLE001 - no runner: the caller runs its slices from Python
-                    _module.extend([None] * 4)
-    return _module[0], _module[1], _module[2]
+                    _module.extend([None] * 5)
+    return _module[0], _module[1], _module[2], _module[3]
+
+
+def runner_available() -> bool:
+    """Whether programs can run here on the calling thread (Template.run_here: the runner JIT'd)."""
+    return _functions()[0] is not None
 
 
 def available() -> bool:
@@ -171,6 +204,12 @@ class Program:
         self._words += [(-1, a) if isinstance(a, int) else (int(a[0]), int(a[1])) for a in args]
         self._calls[-1] += 1
 
+    def splice(self, words: Sequence[tuple[int, int]], calls: int) -> None:
+        """Appends `calls` calls already written as (base, value) words (another program's, its bases
+        renumbered to this one's) to the current part."""
+        self._words += words
+        self._calls[-1] += calls
+
     def copy(self, dst: tuple[int, int], src: tuple[int, int], shape: Sequence[int], itemsize: int,
              src_strides: Sequence[int], dst_strides: Sequence[int]) -> bool:
         """Appends a copy of a strided array of `shape` (byte strides; the last axis unit-stride in
@@ -189,6 +228,19 @@ class Program:
         self._keep.append(desc)
         self.call(_functions()[1], [dst, src, desc.ctypes.data])
         return True
+
+    def pool_call(self, plan: int, parts: int, a, b, c, writes: int = 0, count: int = 0,
+                  values: Sequence = ()) -> None:
+        """Appends a run of a native pool plan (its parts on the pool's threads, this one first; see
+        runtime/native_pool.py) at `plan` with these A, B, C (ints or (base, offset)); `writes` / `count`:
+        its parts' context writes, from `values` (at most 4: the epilogue arrays)."""
+        from nanomm.runtime.native_pool import native_pool
+
+        if len(values) > 4:
+            raise ValueError(f"a pool call takes at most 4 epilogue values, got {len(values)}")
+        pool = native_pool()
+        self.call(_functions()[3], [pool.try_run_x_address, pool.block_address, plan, parts, a, b, c, writes, count,
+                                    *values, *[0] * (4 - len(values))])
 
     def tick(self, slot: int, sign: int) -> None:
         """Appends a call adding sign x the time-stamp counter to the int64 at address `slot`: a call
@@ -211,6 +263,8 @@ class Template:
         self._keep = program._keep
         self.bases = bases
         self.parts = len(program._starts)
+        self._parts = list(zip(program._starts, program._calls))
+        self._here = None
         runner = _functions()[0]
         from nanomm.runtime.native_pool import make_plan
 
@@ -226,6 +280,19 @@ class Template:
         filled = self._value + table[self._base]  # (this call's own: calls may come from two threads)
         address = filled.ctypes.data
         native_pool().run(self._plan, self.parts, address, address, address, threads=threads)
+
+    def run_here(self, pointers: Sequence[int]) -> None:
+        """Runs the parts one after the other on this thread (ctypes lets go of the GIL for the call)."""
+        if len(pointers) != self.bases:
+            raise ValueError(f"this program takes {self.bases} array pointers, got {len(pointers)}")
+        table = np.array(list(pointers) + [0], np.int64)
+        filled = self._value + table[self._base]
+        if self._here is None:
+            self._here = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
+                                          ctypes.c_int64)(_functions()[0])
+        address = filled.ctypes.data
+        for start, calls in self._parts:
+            self._here(address + 8 * start, None, None, calls)
 
 
 class Counters:

@@ -3,7 +3,9 @@ layers, MLPs and attention products, contraction forms, fused element-wise consu
 named refusals of what cannot be compiled."""
 
 import math
+import os
 import re
+import threading
 from pathlib import Path
 
 import ml_dtypes
@@ -13,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import nanomm
-from nanomm.compiler import per_shape
+from nanomm.compiler import forward_program, graph, per_shape
+from nanomm.compiler.forward_program import ForwardProgram, _place
 from nanomm.compiler.payload import ACTIVATION_FUNCTIONS
 from nanomm.compiler.per_shape import PerShapeFunction
 from nanomm.errors import DTypeError, MLIRInputError, ShapeError
@@ -281,6 +284,8 @@ def test_attention_runs_a_slice_of_sentences_at_a_time_and_agrees(monkeypatch, t
         monkeypatch.setattr(programs, "available", lambda: False)
     monkeypatch.setattr(upstream, "resolve_threads", lambda threads_: threads)  # (as on a host of that many cores)
     monkeypatch.setattr(graph, "SLICE_BYTES", 256)  # (its scores: 2 x 2 heads x 5 x 5 floats, 400 bytes)
+    monkeypatch.setattr(graph.GraphFunction, "run_as_program", False)  # (the walk's runs: the whole forward's
+    # program splices theirs, test_sliced_runs_are_spliced_into_the_program)
     monkeypatch.setattr(graph, "THREADED_MIN_BYTES", 0)
     monkeypatch.setattr(graph, "PROGRAM_THREADED_MIN_BYTES", 0)
     ran = []  # the threads each program ran on
@@ -1974,3 +1979,159 @@ def test_a_negative_pad_crops():
     x = _RNG.standard_normal((4, 5)).astype(np.float32)
     want = np.pad(x[1:, :4], ((0, 0), (1, 0)))
     np.testing.assert_array_equal(nanomm.compile(source).crop(x), want)
+
+
+# ---------------------------------------------------------------- the forward as one native program
+# (compiler/forward_program.py): the same results as the Python walk of the values, on every sample,
+# and the walk wherever the program has no form for a value
+
+NAMES = sorted(p.stem for p in SAMPLES.glob("*.mlir"))
+
+
+@pytest.fixture
+def one_cpu():
+    """The process on one CPU (compile and calls: one-thread kernels and segments), as a pinned server."""
+    if not hasattr(os, "sched_setaffinity"):
+        pytest.skip("needs os.sched_setaffinity (Linux) to run on one CPU")
+    cpus = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {min(cpus)})
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, cpus)
+
+
+def _function(name):
+    source, args, want = _sample(name)
+    return getattr(nanomm.compile(source), name), args, want
+
+
+def _programs(f):
+    """The ForwardPrograms built for f (through a PerShapeFunction: for each shape's function)."""
+    functions = [f] if isinstance(f, graph.GraphFunction) else list(f._compiled.values())
+    return [p for g in functions for p in g._forward.values() if isinstance(p, ForwardProgram)]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_program_computes_what_the_python_walk_does(one_cpu, name):
+    f, args, _ = _function(name)
+    copies = [a.copy() for a in args]
+    graph.GraphFunction.run_as_program = False
+    try:
+        walked = f(*args)
+    finally:
+        graph.GraphFunction.run_as_program = True
+    got = f(*args)
+    again = f(*args)  # (the program's buffer, reused: the first call's results are the caller's own)
+    walked, got, again = ((x,) if isinstance(x, np.ndarray) else x for x in (walked, got, again))
+    assert len(walked) == len(got) == len(again)
+    for w, g, g2 in zip(walked, got, again):
+        np.testing.assert_array_equal(g, w)
+        np.testing.assert_array_equal(g2, w)
+        assert not np.shares_memory(g, g2) and g.flags.c_contiguous and g.flags.writeable
+    for a, c in zip(args, copies):
+        np.testing.assert_array_equal(a, c)  # inputs not modified
+    assert _programs(f), f"{name}: no program"  # (every sample's values have a program form)
+
+
+def test_arguments_of_another_alignment_or_strides_get_their_own_program_or_the_walk(one_cpu):
+    f, (x,), want = _function("encoder")
+    _agrees(f(x), want)
+    shifted = np.empty(x.size + 1, x.dtype)[1:].reshape(x.shape)  # (4 bytes past a cache line)
+    shifted[...] = x
+    _agrees(f(shifted), want)
+    assert len(f._forward) == 2 and all(isinstance(p, ForwardProgram) for p in f._forward.values())
+    strided = np.asfortranarray(x)  # not C-contiguous: the walk
+    _agrees(f(strided), want)
+    assert len(f._forward) == 3 and sum(p is None for p in f._forward.values()) == 1
+
+
+def test_a_function_of_any_rows_gets_a_program_for_each_argument_shape(one_cpu):
+    f, (x,), _ = _function("mlp_dynamic")
+    for rows in (1, 7, 2 * x.shape[0] + 1):
+        a = np.resize(x, (rows,) + x.shape[1:])
+        graph.GraphFunction.run_as_program = False
+        try:
+            walked = f(a)
+        finally:
+            graph.GraphFunction.run_as_program = True
+        np.testing.assert_array_equal(f(a), walked)
+    assert len(_programs(f)) == 3
+
+
+def test_two_threads_calling_one_program_each_get_their_own_results(one_cpu):
+    f, (x,), _ = _function("encoder")
+    inputs = [x * (1 + k / 8) for k in range(4)]
+    graph.GraphFunction.run_as_program = False
+    try:
+        wants = [f(a) for a in inputs]
+    finally:
+        graph.GraphFunction.run_as_program = True
+    wrong = []
+
+    def calls(k):
+        for _ in range(20):
+            for a, w in zip(inputs[k::2], wants[k::2]):
+                if not np.array_equal(f(a), w):
+                    wrong.append(k)
+    threads = [threading.Thread(target=calls, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not wrong and _programs(f)
+
+
+@pytest.mark.parametrize("name", ["encoder", "llama_block"])
+def test_sliced_runs_are_spliced_into_the_program(one_cpu, monkeypatch, name):
+    monkeypatch.setattr(graph, "SLICE_BYTES", 256)  # (the samples' attention and norms in slices)
+    f, args, want = _function(name)
+    assert f.sliced
+    graph.GraphFunction.run_as_program = False
+    try:
+        walked = f(*args)
+    finally:
+        graph.GraphFunction.run_as_program = True
+    np.testing.assert_array_equal(f(*args), walked)
+    np.testing.assert_array_equal(f(*args), walked)
+    _agrees(walked, want)
+    assert _programs(f)
+
+
+@pytest.mark.parametrize("name", ["encoder", "convnet"])
+def test_on_two_threads_the_third_call_builds_the_program_and_it_agrees(monkeypatch, name):
+    """On several threads the program runs the kernels as the walk does (a parallel kernel's plan on the
+    native pool), the sliced runs on the pool, and segments whole or in halves as their first two calls
+    timed them: it is built at the third call."""
+    from nanomm.runtime import programs
+    if not programs.available():
+        pytest.skip("no native pool on this platform (not Linux on x86-64)")
+    monkeypatch.setattr(graph.upstream, "resolve_threads", lambda threads: 2)
+    monkeypatch.setattr(graph, "SLICE_BYTES", 256)
+    monkeypatch.setattr(graph, "PROGRAM_THREADED_MIN_BYTES", 0)
+    f, args, want = _function(name)
+    graph.GraphFunction.run_as_program = False
+    try:
+        walked = f(*args)
+    finally:
+        graph.GraphFunction.run_as_program = True
+    for call in range(4):
+        np.testing.assert_array_equal(f(*args), walked)
+        assert bool(_programs(f)) == (call >= 2), call
+    _agrees(walked, want)
+
+
+def test_regions_alive_at_one_step_do_not_overlap():
+    sizes, first, last = [64, 128, 64, 256, 64], [0, 1, 2, 3, 3], [2, 3, 3, float("inf"), 3]
+    offsets, size = _place(sizes, first, last)
+    for i in range(len(sizes)):
+        for j in range(i):
+            if first[i] <= last[j] and first[j] <= last[i]:  # alive together
+                assert offsets[i] + sizes[i] <= offsets[j] or offsets[j] + sizes[j] <= offsets[i]
+    assert size == max(o + n for o, n in zip(offsets, sizes)) < sum(sizes)  # (the first region's space reused)
+
+
+def test_build_refuses_what_it_cannot_run_as_a_program():
+    f, (x,), _ = _function("linear")
+    assert forward_program.build(f, (x[..., ::-1],), 1) is None
+    assert forward_program.build(f, (x.tolist(),), 1) is None

@@ -1,0 +1,479 @@
+"""A compiled function's whole forward as one native program.
+
+GraphFunction.__call__ walks its values in Python: each view, kernel call and segment call costs a few
+microseconds of dictionary look-ups, numpy views and front-door checks. At a sentence's few tokens
+that is a large part of the forward: MiniLM's six layers at 1 x 2 tokens spent about a third of
+their 3.8 ms there on one thread (`python bench/bench_frontend.py --layers minilm.1x2 --peers
+torch,onnxruntime`, the breakdown's "rest" and the calls' own Python).
+
+Here the forward is run once, symbolically, on arrays of the right layouts: the caller's arguments,
+the function's constants, and one array per intermediate result ("regions"). Views become pointer
+offsets, views that numpy would copy become row copies, and each kernel and segment becomes a call of
+its machine code (runtime/programs.py), checked once here by the code that checks a call from Python.
+What the walk runs on the native pool runs there from the program too, each as the walk runs it: a
+parallel kernel's plan, a sliced run's program with a thread's share of the slices a part, a large
+segment's halves (on one thread a sliced run's calls are spliced in). The regions then share one
+buffer, each placed where no region alive at the same time is (their lifetimes are the steps that
+read them). A call fills the program with the arguments' and the buffer's addresses, runs it on the
+calling thread without Python between the calls, and copies the outputs out of the buffer.
+
+Only what maps exactly is taken; anything else (a scale of a value, a dtype conversion, a run-time
+contraction with a residual, a copy of more than programs.COPY_DIMS outer loops, a batched product
+nanomm.matmul would spread over threads) leaves the function to its walk, which computes the same
+values (tests/unit/test_graph.py checks that they are the same bits).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+
+import numpy as np
+
+from ..errors import NanommError
+from ..runtime import programs
+from ..runtime.kernel import CompiledFunction, RowsRouter, data_pointer
+
+ALIGN = 64  # regions start on a cache line (what the kernels' aligned arguments need)
+
+
+class _NotAProgram(Exception):
+    """Something of the function the program does not express (the Python walk runs it)."""
+
+
+class ForwardProgram:
+    """A built program: `run(args)` returns the outputs as GraphFunction.__call__ does, or None where
+    the native pool's workers are not there (then the walk runs, and starts them)."""
+
+    def __init__(self, template, offsets: list[int], size: int, outputs: list, blocks: list, threads: int,
+                 kept: list):
+        self.template, self.offsets, self.size, self.outputs = template, offsets, size, outputs
+        self.blocks = [(np.array([b for b, _ in words], np.int64), np.array([v for _, v in words], np.int64))
+                       for words in blocks]
+        self.threads = threads
+        self._kept = kept  # (what the program points at: the constants, packed weights, kernels, plans)
+        self._free: list[np.ndarray] = []
+
+    def run(self, args) -> tuple | np.ndarray | None:
+        if self.threads > 1:
+            from ..runtime.native_pool import native_pool
+
+            if not native_pool().ready(self.threads):
+                return None
+        try:
+            buffer = self._free.pop()  # (one call's own: calls may come from two threads)
+        except IndexError:
+            buffer = np.empty(self.size + ALIGN, np.uint8)
+        skip = -data_pointer(buffer) % ALIGN
+        start = data_pointer(buffer) + skip
+        pointers = [data_pointer(a) for a in args] + [start + o for o in self.offsets]
+        table = np.array(pointers + [0], np.int64)
+        blocks = [value + table[base] for base, value in self.blocks]  # (the pool's parts read these)
+        self.template.run_here(pointers + [b.ctypes.data for b in blocks])
+        results = []
+        n = len(args)
+        for where, offset, shape, strides, dtype in self.outputs:
+            if where is None:  # (a constant: `offset` is the array)
+                results.append(np.array(offset, order="C", copy=True))
+                continue
+            base, at = (args[where], offset) if where < n else (buffer, skip + self.offsets[where - n] + offset)
+            view = np.ndarray(shape, dtype, buffer=base, offset=at, strides=strides)
+            results.append(np.array(view, order="C", copy=True))
+        self._free.append(buffer)
+        return results[0] if len(results) == 1 else tuple(results)
+
+
+def build(f, args, threads: int) -> ForwardProgram | None:
+    """The program of GraphFunction `f` for arguments of these layouts on `threads` threads, or None
+    where it has none."""
+    if not programs.runner_available() or \
+            not all(type(a) is np.ndarray and a.flags.c_contiguous and a.size for a in args):
+        return None
+    try:
+        return _Builder(f, args, threads).build()
+    except (_NotAProgram, NanommError, ValueError):
+        return None
+
+
+BLOCK = 1 << 40  # base numbers from here: blocks (the words of a program run on the pool), renumbered at the end
+
+
+class _Builder:
+    def __init__(self, f, args, threads: int):
+        self.f, self.args, self.threads = f, list(args), threads
+        self.blocks: list[list] = []
+        self.pool_threads = 1  # the native pool's threads its runs on the pool take
+        self.regions: list[np.ndarray] = []
+        self.first: list[int] = []  # the step that makes each region
+        self.last: list[int] = []  # the last step that reads it
+        self.owned: list[np.ndarray] = []  # arrays the function keeps (constants, packed B, biases)
+        self.kept: list = []  # what the calls run: kernels, segments, other programs' templates
+        self.prog = programs.Program()
+        self.step = 0
+        self.values: dict[int, np.ndarray] = {}
+
+    # ------------------------------------------------------------------ where arrays are
+    def region(self, shape, dtype) -> np.ndarray:
+        """A new intermediate array (on a cache line, as in the program's buffer)."""
+        nbytes = math.prod(shape) * np.dtype(dtype).itemsize
+        if nbytes == 0:
+            raise _NotAProgram("an empty result")
+        raw = np.empty(nbytes + ALIGN, np.uint8)
+        skip = -data_pointer(raw) % ALIGN
+        x = raw[skip:skip + nbytes].view(dtype).reshape(shape)
+        self.regions.append(x)
+        self.first.append(self.step)
+        self.last.append(self.step)
+        return x
+
+    def ref(self, x: np.ndarray):
+        """(base, byte offset) of an array in an argument or a region, or the address of a constant's."""
+        p, n = data_pointer(x), len(self.args)
+        lo, hi = _extent(x)
+        for i, a in enumerate(self.args):
+            if data_pointer(a) <= lo and hi <= data_pointer(a) + a.nbytes:
+                return i, p - data_pointer(a)
+        for r, a in enumerate(self.regions):
+            if data_pointer(a) <= lo and hi <= data_pointer(a) + max(a.nbytes, 1):
+                self.last[r] = max(self.last[r], self.step)
+                return n + r, p - data_pointer(a)
+        for a in self.owned:
+            if data_pointer(a) <= lo and hi <= data_pointer(a) + a.nbytes:
+                return p
+        raise _NotAProgram("an array of no known place")
+
+    def own(self, x):
+        if x is not None:
+            self.owned.append(x)
+        return x
+
+    def dense(self, x: np.ndarray) -> np.ndarray:
+        """x, or a C-contiguous copy of it in a new region."""
+        if x.flags.c_contiguous:
+            return x
+        made = self.region(x.shape, x.dtype)
+        if not self.prog.copy(self.ref(made), self.ref(x), *_merged(x.shape, x.itemsize, x.strides, made.strides)):
+            raise _NotAProgram("a copy of more outer loops than a program's")
+        return made
+
+    def reshaped(self, x: np.ndarray, shape) -> np.ndarray:
+        """x.reshape(shape), through a dense copy where numpy's would copy."""
+        y = x.reshape(shape)
+        return y if np.may_share_memory(y, x) or y.size == 0 else self.dense(x).reshape(shape)
+
+    def view(self, fn, x: np.ndarray) -> np.ndarray:
+        kind, args = fn.kind, fn.args
+        if kind == "transpose":
+            return x.transpose(args[0])
+        if kind == "reshape":
+            return self.reshaped(x, args[0])
+        if kind == "broadcast":
+            order, full, shape = args
+            return np.broadcast_to(self.reshaped(x if order is None else x.transpose(order), full), shape)
+        index, shape = args
+        return self.reshaped(x[index], shape)
+
+    # ------------------------------------------------------------------ the values
+    def build(self) -> ForwardProgram:
+        f = self.f
+        order, _ = f._schedule()
+        values = self.values
+        self.prog.part()
+        for vid in order:
+            self.get(vid)
+        self.step += 1
+        outputs = []
+        for vid in f.outputs:
+            x = values[vid]
+            found = self.ref(x)
+            if isinstance(found, int):
+                outputs.append((None, x, None, None, None))
+            else:
+                outputs.append((found[0], found[1], x.shape, x.strides, x.dtype))
+        n = len(self.args)
+        for where, *_ in outputs:
+            if where is not None and where >= n:
+                self.last[where - n] = math.inf  # (read after the program)
+        offsets, size = _place([-(-r.nbytes // ALIGN) * ALIGN for r in self.regions], self.first, self.last)
+        first_block = n + len(self.regions)
+        self.prog._words = [(b - BLOCK + first_block if b >= BLOCK else b, v) for b, v in self.prog._words]
+        template = self.prog.finish(first_block + len(self.blocks))
+        return ForwardProgram(template, offsets, size, outputs, self.blocks, self.pool_threads,
+                              self.owned + self.kept)
+
+    def get(self, vid: int) -> np.ndarray:
+        """The value's array, its calls appended first (a step each)."""
+        if vid not in self.values:
+            if vid in self.f._slice_of:
+                self.sliced(self.f._slice_of[vid])
+            else:
+                self.values[vid] = self.value(vid, self.values)
+            self.step += 1
+        return self.values[vid]
+
+    def value(self, vid: int, values: dict) -> np.ndarray:
+        f = self.f
+        kind, *rest = f._nodes[vid]
+        if kind == "arg":
+            return self.args[rest[0]]
+        if kind == "const":
+            return self.own(np.asarray(rest[0]))
+        if kind == "view":
+            composed = f._composed.get(vid)
+            if composed is not None:
+                root, root_shape, shape, strides, offset = composed
+                base = self.get(root)
+                if not (base.flags.c_contiguous and base.shape == root_shape):
+                    raise _NotAProgram("a composed view of a root of other strides")
+                return np.lib.stride_tricks.as_strided(base.reshape(-1)[offset:], shape,
+                                                       [k * base.itemsize for k in strides], writeable=False)
+            return self.view(rest[1], self.get(rest[0]))
+        if kind == "seg":
+            return self.segment(f.segments[rest[0]], vid, values)
+        if kind == "out":
+            return self.contraction(f.contractions[rest[0]], values)
+        raise _NotAProgram(f"a value of kind {kind}")
+
+    def segment(self, seg, vid: int, values: dict) -> np.ndarray:
+        kernel = seg.kernel
+        if kernel is None or kernel.by_slice is not None:
+            raise _NotAProgram("a segment without its function")
+        ins = []
+        for i, (shape, dtype) in zip(seg.inputs, kernel.inputs):
+            x = self.get(i)
+            if x.dtype != dtype or x.shape != tuple(shape):
+                raise _NotAProgram("a segment input to convert")
+            ins.append(self.dense(x))
+        outs = [self.region(shape, dtype) for shape, dtype in kernel.outputs]
+        self.kept.append(kernel)
+        if self.threads > 1 and kernel.splits and self.halves(kernel, ins, outs):
+            pass
+        else:
+            self.prog.call(kernel.address, [self.ref(x) for x in ins + outs])
+        for v, k, shape in zip(seg.outputs, seg.output_of, seg.output_shapes):
+            values[v] = outs[k].reshape(shape)  # (each output of the segment: the step of its first)
+        return values[vid]
+
+    def halves(self, kernel, ins: list, outs: list) -> bool:
+        """A segment large enough for halves on several threads (upstream.Segment.__call__): its halves'
+        program on the pool where the segment's first calls took long enough, else False (whole)."""
+        from .upstream import HALVES_MIN_SECONDS
+
+        if kernel.halves is None or len(kernel._whole_s) < 2:
+            raise _NotAProgram("a segment whose halves are not timed yet")
+        if min(kernel._whole_s) < HALVES_MIN_SECONDS:
+            return False
+        made = kernel._halves_program()
+        if not made:
+            raise _NotAProgram("a segment's halves that are no program")
+        template, scratch = made
+        refs = [self.ref(x) for x in ins + outs] + [self.ref(self.region((n,), np.uint8)) for n in scratch]
+        self.embed(template, refs)
+        return True
+
+    def pool(self, threads: int) -> None:
+        """A run on the native pool's threads: the program needs that many of them, started."""
+        if not programs.available():
+            raise _NotAProgram("no native pool")
+        self.pool_threads = max(self.pool_threads, threads)
+
+    def embed(self, template, refs: list) -> None:
+        """Another program's calls (a sliced run's, a segment's halves) on arrays here, `refs` the place
+        here of each of its bases: one part spliced into this program, more run on the native pool."""
+        words = []
+        for base, value in zip(template._base.tolist(), template._value.tolist()):
+            found = (-1, 0) if base < 0 else refs[base]
+            words.append((-1, found + value) if isinstance(found, int) else (found[0], found[1] + value))
+        self.kept.append(template)  # (its copies' descriptors, which the words point at; its plan)
+        if template.parts == 1:
+            (start, calls), = template._parts
+            self.prog.splice(words[start:], calls)
+            return
+        self.pool(template.parts)
+        at = (BLOCK + len(self.blocks), 0)
+        self.blocks.append(words)
+        self.prog.pool_call(ctypes.addressof(template._plan), template.parts, at, at, at)
+
+    def contraction(self, c, values: dict) -> np.ndarray:
+        from ..runtime.dtypes import DTYPES
+        from .api import batched_call
+        from ..runtime.threads import ParallelFunction
+        from .graph import _NO_EPILOGUE
+        from .kernel import Kernel, epilogue_arrays
+        from .parallel import BATCH_PARALLEL_MIN_SECONDS, ParallelKernel, batched_seconds
+
+        dynamic = -1 in c.c_shape  # (sizes known from the arguments: this program's)
+        a = self.canonical(self.get(c.a), c.a_view)
+        bias = self.own(c.bias_array) if c.bias_array is not None else (
+            None if c.bias is None else self.get(c.bias))
+        if bias is not None and (bias.dtype != np.float32 or not bias.flags.c_contiguous):
+            raise _NotAProgram("a bias to convert")
+        residual = None if c.residual is None else self.get(c.residual)
+        if residual is not None and residual.dtype != np.float32:
+            raise _NotAProgram("a residual to convert")
+        if c.kernel is not None:  # every row of A against the one pre-packed B
+            kernel = c.kernel
+            function = getattr(kernel, "_function", None)
+            rows = a if dynamic else np.broadcast_to(a, c.c_shape[:-1] + a.shape[-1:])
+            a2 = self.dense(self.reshaped(rows, (-1, a.shape[-1])))
+            if type(function) is RowsRouter:  # (a dynamic-M kernel's: as RowsRouter.__call__ picks)
+                function = function.small if a2.shape[0] <= function.rows else function.large
+            threaded = type(kernel) is ParallelKernel and type(function) is ParallelFunction and \
+                function._native_pool is not None and function.shared_b is None and function._plan is not None
+            if not (threaded or (type(kernel) is Kernel and type(function) is CompiledFunction)) \
+                    or not kernel.spec.prepacked_b or kernel.packed_b is None:
+                raise _NotAProgram("a kernel other than one thread's or a parallel one on the native pool")
+            out = self.region((a2.shape[0], c.c_shape[-1]), c.out_dtype or np.float32)
+            if residual is not None:
+                residual = self.dense(self.reshaped(residual, out.shape))
+            packed = self.own(kernel.packed_b.flat)
+            extras = epilogue_arrays(kernel.spec, bias, residual, None, None, kernel.packed_b)
+            # (a dequantizing int8 kernel writes its float32 results through their int32 view: call_with_extras)
+            dequantizes = kernel.spec.epilogue is not None and DTYPES[kernel.spec.dtype].integer
+            target = out.view(np.int32) if dequantizes else out
+            _, pa, pb, pc = function.prepare(a2, packed, target)
+            pointers = function.check_extras(tuple(extras), target) if extras else []
+            arrays = [a2, packed, target, *extras]
+            if [pa, pb, pc, *pointers] != [data_pointer(x) for x in arrays]:
+                raise _NotAProgram("a kernel call on other arrays")
+            refs = [self.ref(x) for x in arrays]
+            self.kept.append(kernel)  # (its machine code, its plan)
+            if threaded:  # (its plan of per-thread kernels, as its native checked call runs it)
+                self.pool(function.threads)
+                writes = function._writes
+                self.prog.pool_call(ctypes.addressof(function._plan), len(function.parts), *refs[:3],
+                                    0 if writes is None else writes.address, 0 if writes is None else writes.count,
+                                    refs[3:])
+                return out.reshape(c.out_shape)
+            rows_arg = [a2.shape[0]] if function.abi.M is None else []  # (a dynamic-M kernel's M)
+            self.prog.call(function.address, refs + rows_arg)
+            return out.reshape(c.out_shape)
+        ep = c.epilogue or _NO_EPILOGUE
+        if residual is not None or ep.residual_mul:
+            raise _NotAProgram("a run-time contraction with a residual")
+        b = self.canonical(self.get(c.b), c.b_view)
+        a, b = self.dense_operand(a), self.dense_operand(b)
+        shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (a.shape[-2], b.shape[-1]) if dynamic else c.c_shape
+        out = self.region(shape, c.out_dtype or np.float32)
+        found = batched_call(a, b, out, bias=bias, activation=ep.activation, alpha=ep.alpha)
+        if found is None:
+            raise _NotAProgram("a run-time contraction that is not one batched kernel")
+        kernel, pointers = found
+        if self.threads > 1 and batched_seconds(kernel.spec, math.prod(shape[:-2])) >= BATCH_PARALLEL_MIN_SECONDS:
+            raise _NotAProgram("a batched product that nanomm.matmul runs on several threads")
+        arrays = [a, b, out] + ([] if bias is None else [bias])
+        if pointers[:len(arrays)] != [data_pointer(x) for x in arrays]:
+            raise _NotAProgram("a batched call on other arrays")
+        self.kept.append(kernel)
+        self.prog.call(kernel._function.address, [self.ref(x) for x in arrays] +
+                       [int(x) for x in pointers[len(arrays):]])
+        return out.reshape(c.out_shape)
+
+    def sliced(self, run) -> None:
+        """A sliced run (GraphFunction._run_sliced): its program (GraphFunction._program) on arrays here,
+        its scratch a region, embedded (one thread: its calls spliced into this program)."""
+        from . import graph
+
+        f = self.f
+        for d in run.external:
+            self.get(d)
+        seg = f.segments[run.segment]
+        chunk = seg.kernel.chunk(run.parts)
+        if chunk is None:
+            raise _NotAProgram("a sliced run without its chunk")
+        outs = [self.region(shape, dtype) for shape, dtype in seg.kernel.outputs]
+        for v, k, shape in zip(seg.outputs, seg.output_of, seg.output_shapes):
+            self.values[v] = outs[k].reshape(shape)
+        for v in run.producers + run.consumers:
+            c = f._contraction(v)
+            self.values[v] = self.region(c.out_shape, c.out_dtype or np.float32)
+
+        def plan(v):
+            c = f._contraction(v)
+            bias = self.own(c.bias_array) if c.bias_array is not None else (
+                None if c.bias is None else self.get(c.bias))
+            if bias is not None and (bias.dtype != np.float32 or not bias.flags.c_contiguous):
+                raise _NotAProgram("a bias to convert")
+            return (c, self.canonical(self.get(c.a), c.a_view), self.canonical(self.get(c.b), c.b_view),
+                    self.values[v].reshape(c.c_shape), bias)
+        first = [plan(v) for v in run.producers]
+        ins = []
+        for i, (shape, dtype) in zip(seg.inputs, seg.kernel.inputs):
+            x = self.get(i)
+            if x.dtype != dtype:
+                raise _NotAProgram("a segment input to convert")
+            ins.append(self.dense(x))
+        then = [plan(v) for v in run.consumers]
+        bases = [x for c, a, b, out, bias in first + then for x in (a, b, out) + (() if bias is None else (bias,))]
+        bases += ins + outs
+        # (threads as GraphFunction._run_program gives the run)
+        threads = min(self.threads, run.parts) if run.moved >= graph.PROGRAM_THREADED_MIN_BYTES else 1
+        made = f._program(run.parts, threads, chunk, first, ins, outs, then, bases)
+        if made is None:
+            raise _NotAProgram("a sliced run that is no program")
+        template, offsets, _, kept = made
+        self.kept.append(kept)  # (its kernels)
+        refs = [self.ref(x) for x in bases]
+        if offsets[-1]:  # (its scratch arrays, one after another in one region)
+            at = self.ref(self.region((offsets[-1],), np.uint8))
+            refs += [(at[0], at[1] + o) for o in offsets[:-1]]
+        self.embed(template, refs)
+
+    def canonical(self, x: np.ndarray, view: tuple) -> np.ndarray:
+        """graph._canonical(x, view), through a dense copy where its reshape would copy."""
+        perm, shape = view
+        return self.reshaped(x.transpose(perm), shape)
+
+    def dense_operand(self, x: np.ndarray) -> np.ndarray:
+        """What graph._dense() gives: x in place where it is C-contiguous or a transposed one, else a copy."""
+        from .graph import _dense_copy
+
+        copied = _dense_copy(x)
+        if copied is None:
+            return x
+        if copied == "rows":
+            return self.dense(x)
+        return self.dense(x.swapaxes(-1, -2)).swapaxes(-1, -2)
+
+
+def _merged(shape, itemsize: int, src: tuple, dst: tuple) -> tuple:
+    """(shape, itemsize, src strides, dst strides) of a copy with its axes of one element dropped and
+    each axis that steps over the whole of the next one in both arrays merged into it (fewer loops)."""
+    axes = [(n, s, d) for n, s, d in zip(shape, src, dst) if n != 1] or [(1, itemsize, itemsize)]
+    merged = [axes[-1]]
+    for n, s, d in reversed(axes[:-1]):
+        m, s1, d1 = merged[0]
+        if s == m * s1 and d == m * d1:
+            merged[0] = (n * m, s1, d1)
+        else:
+            merged.insert(0, (n, s, d))
+    return [n for n, _, _ in merged], itemsize, [s for _, s, _ in merged], [d for _, _, d in merged]
+
+
+def _extent(x: np.ndarray) -> tuple[int, int]:
+    """The bytes x's elements span: [lo, hi)."""
+    p = data_pointer(x)
+    if x.size == 0:
+        return p, p
+    low = sum((n - 1) * s for n, s in zip(x.shape, x.strides) if s < 0)
+    high = sum((n - 1) * s for n, s in zip(x.shape, x.strides) if s > 0)
+    return p + low, p + high + x.itemsize
+
+
+def _place(sizes: list[int], first: list[int], last: list) -> tuple[list[int], int]:
+    """Offsets of regions in one buffer such that regions alive at one step (first..last, inclusive) do
+    not overlap, first-fit in the order they are made; and the buffer's size."""
+    offsets: list[int] = []
+    live: list[tuple[int, int, int]] = []  # (offset, size, last)
+    top = 0
+    for size, start, end in zip(sizes, first, last):
+        live = [r for r in live if r[2] >= start]
+        at = 0
+        for offset, n, _ in sorted(live):
+            if at + size <= offset:
+                break
+            at = max(at, offset + n)
+        offsets.append(at)
+        live.append((at, size, end))
+        top = max(top, at + size)
+    return offsets, top
