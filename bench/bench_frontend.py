@@ -15,7 +15,9 @@ once, element-wise consumers fused into the epilogues); the compile time is repo
 - `minilm.layer`: `nn.TransformerEncoderLayer(384, 12, 1536, activation="gelu")` (post-LN, MiniLM's
   sizes), batch 8 x 128 tokens: projections through nanomm's kernels, softmax and layer norms (torch's
   safe softmax, f64 statistics) through MLIR's own lowering (compiler/upstream.py);
-- `minilm`: six such layers (`nn.TransformerEncoder`), batch 8 x 128;
+- `minilm`: six such layers (`nn.TransformerEncoder`, each layer's weights drawn apart: torch.onnx.export
+  stores identical weights once), batch 8 x 128; `minilm.1x16`, `minilm.1x2`: the same on one sentence of
+  16 and 2 tokens (latency: the weights, 42 MB, read from memory at each forward);
 - `minilm.dynamic`: the same, exported with a dynamic token count (compiled for 128 tokens at its first
   call, compiler/per_shape.py; its compile time includes that);
 - `resnet18`: ResNet-18 (tests/unit/data/torch_mlir/generate.py's ResNet), one 224 x 224 image: its
