@@ -38,6 +38,8 @@ def _runner_ir() -> str:
         args = ", ".join(f"i64 %a{n}_{i}" for i in range(n))
         blocks.append(f"c{n}:\n{loads}  call void %fn({args})\n  br label %next\n")
     names = ["n0", "n1", "n2", "rb", "s0", "s1", "s2", "d0", "d1", "d2"]  # the copy's descriptor, in order
+    value_stores = "".join(f"  %v{i} = getelementptr i64, ptr %values, i64 {i}\n  store i64 %e{i}, ptr %v{i}\n"
+                           for i in range(4))
     desc_loads = "".join(f"  %{n}p = getelementptr i64, ptr %desc, i64 {i}\n  %{n} = load i64, ptr %{n}p\n"
                          for i, n in enumerate(names))
     return f"""
@@ -83,14 +85,7 @@ define void @nanomm_pool_call(ptr %try_run_x, ptr %pool, ptr %plan, i64 %n, i64 
                               ptr %writes, i64 %nw, i64 %e0, i64 %e1, i64 %e2, i64 %e3) {{
 entry:
   %values = alloca [4 x i64]
-  store i64 %e0, ptr %values
-  %v1 = getelementptr i64, ptr %values, i64 1
-  store i64 %e1, ptr %v1
-  %v2 = getelementptr i64, ptr %values, i64 2
-  store i64 %e2, ptr %v2
-  %v3 = getelementptr i64, ptr %values, i64 3
-  store i64 %e3, ptr %v3
-  br label %try
+{value_stores}  br label %try
 try:
   %busy = call i32 %try_run_x(ptr %pool, ptr %plan, i64 %n, i64 %pa, i64 %pb, i64 %pc, ptr %writes, i64 %nw,
                               ptr %values)
