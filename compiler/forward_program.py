@@ -89,6 +89,8 @@ def build(f, args, threads: int) -> ForwardProgram | None:
     if not programs.runner_available() or \
             not all(type(a) is np.ndarray and a.flags.c_contiguous and a.size for a in args):
         return None
+    if any(np.may_share_memory(a, b) for i, a in enumerate(args) for b in args[:i]):
+        return None  # (a view's place is found by its address: in which argument would be a guess)
     try:
         return _Builder(f, args, threads).build()
     except (_NotAProgram, NanommError, ValueError):

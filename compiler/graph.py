@@ -553,6 +553,8 @@ class GraphFunction:
             threads = upstream.resolve_threads(None)
             key = (threads,) + tuple((getattr(a, "shape", None), getattr(a, "strides", None), getattr(a, "dtype", None),
                                       type(a) is np.ndarray and data_pointer(a) % 64) for a in args)
+            if len(args) > 1 and any(np.may_share_memory(a, b) for i, a in enumerate(args) for b in args[:i]):
+                key += ("aliased",)  # (arguments sharing memory: the walk, forward_program.build)
             found = self._forward.get(key, 0)
             if type(found) is int:  # (calls walked so far: on several threads, segments time their first two)
                 found = self._forward[key] = found + 1 if found + 1 < (1 if threads == 1 else 3) else \

@@ -2046,6 +2046,21 @@ def test_arguments_of_another_alignment_or_strides_get_their_own_program_or_the_
     assert len(f._forward) == 3 and sum(p is None for p in f._forward.values()) == 1
 
 
+def test_arguments_sharing_memory_walk_and_later_calls_get_their_own_program(one_cpu):
+    """A program finds where each array lies by its address: built on one array passed twice, its calls
+    on two arrays would read the first for both. Aliased calls walk; the others get a program."""
+    f, (q, k), _ = _function("scores")
+    graph.GraphFunction.run_as_program = False
+    try:
+        same, apart = f(q, q), f(q, k)
+    finally:
+        graph.GraphFunction.run_as_program = True
+    np.testing.assert_array_equal(f(q, q), same)
+    np.testing.assert_array_equal(f(q, k), apart)
+    np.testing.assert_array_equal(f(q, q.copy()), same)
+    assert sorted(type(p).__name__ for p in f._forward.values()) == ["ForwardProgram", "NoneType"]
+
+
 def test_a_function_of_any_rows_gets_a_program_for_each_argument_shape(one_cpu):
     f, (x,), _ = _function("mlp_dynamic")
     for rows in (1, 7, 2 * x.shape[0] + 1):
