@@ -32,6 +32,7 @@ import numpy as np
 
 from ..errors import NanommError
 from ..runtime import programs
+from ..runtime.dtypes import DTYPES
 from ..runtime.kernel import CompiledFunction, RowsRouter, data_pointer
 
 ALIGN = 64  # regions start on a cache line (what the kernels' aligned arguments need)
@@ -315,16 +316,10 @@ class _Builder:
             raise _NotAProgram("a residual to convert")
         if c.kernel is not None:  # every row of A against the one pre-packed B
             kernel = c.kernel
-            function = getattr(kernel, "_function", None)
             rows = a if dynamic else np.broadcast_to(a, c.c_shape[:-1] + a.shape[-1:])
             a2 = self.dense(self.reshaped(rows, (-1, a.shape[-1])))
-            if type(function) is RowsRouter:  # (a dynamic-M kernel's: as RowsRouter.__call__ picks)
-                function = function.small if a2.shape[0] <= function.rows else function.large
-            threaded = type(kernel) is ParallelKernel and type(function) is ParallelFunction and \
-                function._native_pool is not None and function.shared_b is None and function._plan is not None
-            if not (threaded or (type(kernel) is Kernel and type(function) is CompiledFunction)) \
-                    or not kernel.spec.prepacked_b or kernel.packed_b is None:
-                raise _NotAProgram("a kernel other than one thread's or a parallel one on the native pool")
+            if not kernel.spec.prepacked_b or kernel.packed_b is None:
+                raise _NotAProgram("a constant B without its packed kernel")
             out = self.region((a2.shape[0], c.c_shape[-1]), c.out_dtype or np.float32)
             if residual is not None:
                 residual = self.dense(self.reshaped(residual, out.shape))
@@ -332,29 +327,15 @@ class _Builder:
             extras = epilogue_arrays(kernel.spec, bias, residual, None, None, kernel.packed_b)
             # (a dequantizing int8 kernel writes its float32 results through their int32 view: call_with_extras)
             dequantizes = kernel.spec.epilogue is not None and DTYPES[kernel.spec.dtype].integer
-            target = out.view(np.int32) if dequantizes else out
-            _, pa, pb, pc = function.prepare(a2, packed, target)
-            pointers = function.check_extras(tuple(extras), target) if extras else []
-            arrays = [a2, packed, target, *extras]
-            if [pa, pb, pc, *pointers] != [data_pointer(x) for x in arrays]:
-                raise _NotAProgram("a kernel call on other arrays")
-            refs = [self.ref(x) for x in arrays]
-            self.kept.append(kernel)  # (its machine code, its plan)
-            if threaded:  # (its plan of per-thread kernels, as its native checked call runs it)
-                self.pool(function.threads)
-                writes = function._writes
-                self.prog.pool_call(ctypes.addressof(function._plan), len(function.parts), *refs[:3],
-                                    0 if writes is None else writes.address, 0 if writes is None else writes.count,
-                                    refs[3:])
-                return out.reshape(c.out_shape)
-            rows_arg = [a2.shape[0]] if function.abi.M is None else []  # (a dynamic-M kernel's M)
-            self.prog.call(function.address, refs + rows_arg)
+            self.call_kernel(kernel, a2, packed, out.view(np.int32) if dequantizes else out, extras)
             return out.reshape(c.out_shape)
         ep = c.epilogue or _NO_EPILOGUE
         if residual is not None or ep.residual_mul:
             raise _NotAProgram("a run-time contraction with a residual")
         b = self.canonical(self.get(c.b), c.b_view)
         a, b = self.dense_operand(a), self.dense_operand(b)
+        if a.ndim == 2 and b.ndim == 2:  # (nanomm.matmul's 2-D call: its kernel, as _matmul picks it)
+            return self.matmul(c, a, b, bias, ep)
         shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (a.shape[-2], b.shape[-1]) if dynamic else c.c_shape
         out = self.region(shape, c.out_dtype or np.float32)
         found = batched_call(a, b, out, bias=bias, activation=ep.activation, alpha=ep.alpha)
@@ -369,6 +350,61 @@ class _Builder:
         self.kept.append(kernel)
         self.prog.call(kernel._function.address, [self.ref(x) for x in arrays] +
                        [int(x) for x in pointers[len(arrays):]])
+        return out.reshape(c.out_shape)
+
+    def call_kernel(self, kernel, a: np.ndarray, b: np.ndarray, out: np.ndarray, extras: tuple) -> None:
+        """A call of a matmul kernel as its checked call makes it: one thread's machine code, or a parallel
+        kernel's plan on the native pool."""
+        from ..runtime.threads import ParallelFunction
+        from .kernel import Kernel
+        from .parallel import ParallelKernel
+
+        function = getattr(kernel, "_function", None)
+        if type(function) is RowsRouter:  # (a dynamic-M kernel's: as RowsRouter.__call__ picks)
+            function = function.small if a.shape[0] <= function.rows else function.large
+        threaded = type(kernel) is ParallelKernel and type(function) is ParallelFunction and \
+            function._native_pool is not None and function.shared_b is None and function._plan is not None
+        if not (threaded or (type(kernel) is Kernel and type(function) is CompiledFunction)):
+            raise _NotAProgram("a kernel other than one thread's or a parallel one on the native pool")
+        _, pa, pb, pc = function.prepare(a, b, out)
+        pointers = function.check_extras(tuple(extras), out) if extras else []
+        arrays = [a, b, out, *extras]
+        if [pa, pb, pc, *pointers] != [data_pointer(x) for x in arrays]:
+            raise _NotAProgram("a kernel call on other arrays")
+        refs = [self.ref(x) for x in arrays]
+        self.kept.append(kernel)  # (its machine code, its plan)
+        if threaded:  # (its plan of per-thread kernels, as its native checked call runs it)
+            self.pool(function.threads)
+            writes = function._writes
+            self.prog.pool_call(ctypes.addressof(function._plan), len(function.parts), *refs[:3],
+                                0 if writes is None else writes.address, 0 if writes is None else writes.count,
+                                refs[3:])
+            return
+        rows_arg = [a.shape[0]] if function.abi.M is None else []  # (a dynamic-M kernel's M)
+        self.prog.call(function.address, refs + rows_arg)
+
+    def matmul(self, c, a: np.ndarray, b: np.ndarray, bias, ep) -> np.ndarray:
+        """A 2-D run-time contraction: the kernel nanomm.matmul(a, b, bias=, activation=, alpha=) runs,
+        B read in place or transposed in place as _matmul reads it."""
+        from .api import _dtype_kind, _epilogue_for, _kernel_for, _transposed
+
+        (M, K), N = a.shape, b.shape[1]
+        dtype = _dtype_kind(a.dtype, b.dtype)
+        if dtype is None or b.shape[0] != K:
+            raise _NotAProgram("a 2-D contraction nanomm.matmul would convert")
+        spec_epilogue, extras = None, ()
+        if bias is not None or ep.activation is not None or ep.alpha != 1.0:
+            spec_epilogue, extras, converted = _epilogue_for((bias, ep.activation, None, ep.alpha, None, None),
+                                                             M, N, dtype, b=b)
+            if converted:
+                raise _NotAProgram("an epilogue array to convert")
+        if DTYPES[dtype].integer and spec_epilogue is not None:
+            raise _NotAProgram("an integer contraction's epilogue")
+        transpose_b = _transposed(b)
+        a, b = self.dense(a), (b if transpose_b else self.dense(b))
+        kernel = _kernel_for(M, N, K, dtype, None, spec_epilogue, transpose_b)
+        out = self.region((M, N), np.float32 if spec_epilogue is not None else DTYPES[dtype].numpy_c)
+        self.call_kernel(kernel, a, b.T if transpose_b else b, out, extras)
         return out.reshape(c.out_shape)
 
     def sliced(self, run) -> None:
