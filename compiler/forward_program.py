@@ -19,8 +19,9 @@ calling thread without Python between the calls, and copies the outputs out of t
 
 Only what maps exactly is taken; anything else (a scale of a value, a dtype conversion, a run-time
 contraction with a residual, a copy of more than programs.COPY_DIMS outer loops, a batched product
-nanomm.matmul would spread over threads) leaves the function to its walk, which computes the same
-values (tests/unit/test_graph.py checks that they are the same bits).
+nanomm.matmul would spread over threads, arguments that share memory or are not C-contiguous)
+leaves the call to the walk, which computes the same values (tests/unit/test_graph.py checks that
+they are the same bits).
 """
 
 from __future__ import annotations
