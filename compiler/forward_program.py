@@ -32,9 +32,16 @@ import math
 import numpy as np
 
 from ..errors import NanommError
-from ..runtime import programs
+from ..runtime import programs, settings
 from ..runtime.dtypes import DTYPES
 from ..runtime.kernel import CompiledFunction, RowsRouter, data_pointer
+from ..runtime.native_pool import native_pool
+from ..runtime.threads import ParallelFunction
+from . import graph, upstream  # (graph imports this module: its names are read at call time)
+from .api import _dtype_kind, _epilogue_for, _kernel_for, _transposed, batched_call
+from .api import _extent as api_extent
+from .kernel import Kernel, epilogue_arrays
+from .parallel import BATCH_PARALLEL_MIN_SECONDS, ParallelKernel, batched_seconds
 
 ALIGN = 64  # regions start on a cache line (what the kernels' aligned arguments need)
 
@@ -57,11 +64,8 @@ class ForwardProgram:
         self._free: list[np.ndarray] = []
 
     def run(self, args) -> tuple | np.ndarray | None:
-        if self.threads > 1:
-            from ..runtime.native_pool import native_pool
-
-            if not native_pool().ready(self.threads):
-                return None
+        if self.threads > 1 and not native_pool().ready(self.threads):
+            return None
         try:
             buffer = self._free.pop()  # (one call's own: calls may come from two threads)
         except IndexError:
@@ -83,6 +87,23 @@ class ForwardProgram:
             results.append(np.array(view, order="C", copy=True))
         self._free.append(buffer)
         return results[0] if len(results) == 1 else tuple(results)
+
+
+def call(f, args) -> tuple | np.ndarray | None:
+    """f(*args) as its program (GraphFunction `f`, the arguments checked), or None where the walk runs the
+    call: its program for these arguments' layouts and the thread count, built at the first call on one
+    thread and at the third on several (the large segments time their first two calls, which decide whole
+    or halves, as the walk does); arguments sharing memory walk (build)."""
+    threads = upstream.resolve_threads(None)
+    key = (threads,) + tuple((a.shape, a.strides, a.dtype, data_pointer(a) % ALIGN) for a in args)
+    if len(args) > 1 and any(np.may_share_memory(a, b) for i, a in enumerate(args) for b in args[:i]):
+        key += ("aliased",)
+    found = f._forward.get(key, 0)
+    if type(found) is int:  # (the calls walked so far)
+        walked = found + 1
+        found = f._forward[key] = build(f, args, threads) if walked >= (1 if threads == 1 else 3) else walked
+        settings.trim_oldest(f._forward)
+    return found.run(args) if isinstance(found, ForwardProgram) else None
 
 
 def build(f, args, threads: int) -> ForwardProgram | None:
@@ -165,18 +186,6 @@ class _Builder:
         y = x.reshape(shape)
         return y if np.may_share_memory(y, x) or y.size == 0 else self.dense(x).reshape(shape)
 
-    def view(self, fn, x: np.ndarray) -> np.ndarray:
-        kind, args = fn.kind, fn.args
-        if kind == "transpose":
-            return x.transpose(args[0])
-        if kind == "reshape":
-            return self.reshaped(x, args[0])
-        if kind == "broadcast":
-            order, full, shape = args
-            return np.broadcast_to(self.reshaped(x if order is None else x.transpose(order), full), shape)
-        index, shape = args
-        return self.reshaped(x[index], shape)
-
     # ------------------------------------------------------------------ the values
     def build(self) -> ForwardProgram:
         f = self.f
@@ -211,11 +220,11 @@ class _Builder:
             if vid in self.f._slice_of:
                 self.sliced(self.f._slice_of[vid])
             else:
-                self.values[vid] = self.value(vid, self.values)
+                self.values[vid] = self.value(vid)
             self.step += 1
         return self.values[vid]
 
-    def value(self, vid: int, values: dict) -> np.ndarray:
+    def value(self, vid: int) -> np.ndarray:
         f = self.f
         kind, *rest = f._nodes[vid]
         if kind == "arg":
@@ -225,20 +234,18 @@ class _Builder:
         if kind == "view":
             composed = f._composed.get(vid)
             if composed is not None:
-                root, root_shape, shape, strides, offset = composed
-                base = self.get(root)
-                if not (base.flags.c_contiguous and base.shape == root_shape):
+                viewed = graph.composed_view(self.get(composed[0]), composed)
+                if viewed is None:
                     raise _NotAProgram("a composed view of a root of other strides")
-                return np.lib.stride_tricks.as_strided(base.reshape(-1)[offset:], shape,
-                                                       [k * base.itemsize for k in strides], writeable=False)
-            return self.view(rest[1], self.get(rest[0]))
+                return viewed
+            return rest[1](self.get(rest[0]), self.reshaped)
         if kind == "seg":
-            return self.segment(f.segments[rest[0]], vid, values)
+            return self.segment(f.segments[rest[0]], vid)
         if kind == "out":
-            return self.contraction(f.contractions[rest[0]], values)
+            return self.contraction(f.contractions[rest[0]])
         raise _NotAProgram(f"a value of kind {kind}")
 
-    def segment(self, seg, vid: int, values: dict) -> np.ndarray:
+    def segment(self, seg, vid: int) -> np.ndarray:
         kernel = seg.kernel
         if kernel is None or kernel.by_slice is not None:
             raise _NotAProgram("a segment without its function")
@@ -250,22 +257,19 @@ class _Builder:
             ins.append(self.dense(x))
         outs = [self.region(shape, dtype) for shape, dtype in kernel.outputs]
         self.kept.append(kernel)
-        if self.threads > 1 and kernel.splits and self.halves(kernel, ins, outs):
-            pass
-        else:
+        if not (self.threads > 1 and kernel.splits and self.halves(kernel, ins, outs)):
             self.prog.call(kernel.address, [self.ref(x) for x in ins + outs])
         for v, k, shape in zip(seg.outputs, seg.output_of, seg.output_shapes):
-            values[v] = outs[k].reshape(shape)  # (each output of the segment: the step of its first)
-        return values[vid]
+            self.values[v] = outs[k].reshape(shape)  # (each output of the segment: the step of its first)
+        return self.values[vid]
 
     def halves(self, kernel, ins: list, outs: list) -> bool:
         """A segment large enough for halves on several threads (upstream.Segment.__call__): its halves'
         program on the pool where the segment's first calls took long enough, else False (whole)."""
-        from .upstream import HALVES_MIN_SECONDS
 
         if kernel.halves is None or len(kernel._whole_s) < 2:
             raise _NotAProgram("a segment whose halves are not timed yet")
-        if min(kernel._whole_s) < HALVES_MIN_SECONDS:
+        if min(kernel._whole_s) < upstream.HALVES_MIN_SECONDS:
             return False
         made = kernel._halves_program()
         if not made:
@@ -298,20 +302,18 @@ class _Builder:
         self.blocks.append(words)
         self.prog.pool_call(ctypes.addressof(template._plan), template.parts, at, at, at)
 
-    def contraction(self, c, values: dict) -> np.ndarray:
-        from ..runtime.dtypes import DTYPES
-        from .api import batched_call
-        from ..runtime.threads import ParallelFunction
-        from .graph import _NO_EPILOGUE
-        from .kernel import Kernel, epilogue_arrays
-        from .parallel import BATCH_PARALLEL_MIN_SECONDS, ParallelKernel, batched_seconds
-
-        dynamic = -1 in c.c_shape  # (sizes known from the arguments: this program's)
-        a = self.canonical(self.get(c.a), c.a_view)
-        bias = self.own(c.bias_array) if c.bias_array is not None else (
-            None if c.bias is None else self.get(c.bias))
+    def bias(self, c) -> np.ndarray | None:
+        """A contraction's bias: its folded constant, or the float32 vector value it reads."""
+        bias = self.own(c.bias_array) if c.bias_array is not None else (None if c.bias is None else self.get(c.bias))
         if bias is not None and (bias.dtype != np.float32 or not bias.flags.c_contiguous):
             raise _NotAProgram("a bias to convert")
+        return bias
+
+    def contraction(self, c) -> np.ndarray:
+
+        dynamic = -1 in c.c_shape  # (sizes known from the arguments: this program's)
+        a = graph._canonical(self.get(c.a), c.a_view, self.reshaped)
+        bias = self.bias(c)
         residual = None if c.residual is None else self.get(c.residual)
         if residual is not None and residual.dtype != np.float32:
             raise _NotAProgram("a residual to convert")
@@ -330,10 +332,10 @@ class _Builder:
             dequantizes = kernel.spec.epilogue is not None and DTYPES[kernel.spec.dtype].integer
             self.call_kernel(kernel, a2, packed, out.view(np.int32) if dequantizes else out, extras)
             return out.reshape(c.out_shape)
-        ep = c.epilogue or _NO_EPILOGUE
+        ep = c.epilogue or graph._NO_EPILOGUE
         if residual is not None or ep.residual_mul:
             raise _NotAProgram("a run-time contraction with a residual")
-        b = self.canonical(self.get(c.b), c.b_view)
+        b = graph._canonical(self.get(c.b), c.b_view, self.reshaped)
         a, b = self.dense_operand(a), self.dense_operand(b)
         if a.ndim == 2 and b.ndim == 2:  # (nanomm.matmul's 2-D call: its kernel, as _matmul picks it)
             return self.matmul(c, a, b, bias, ep)
@@ -356,9 +358,6 @@ class _Builder:
     def call_kernel(self, kernel, a: np.ndarray, b: np.ndarray, out: np.ndarray, extras: tuple) -> None:
         """A call of a matmul kernel as its checked call makes it: one thread's machine code, or a parallel
         kernel's plan on the native pool."""
-        from ..runtime.threads import ParallelFunction
-        from .kernel import Kernel
-        from .parallel import ParallelKernel
 
         function = getattr(kernel, "_function", None)
         if type(function) is RowsRouter:  # (a dynamic-M kernel's: as RowsRouter.__call__ picks)
@@ -387,7 +386,6 @@ class _Builder:
     def matmul(self, c, a: np.ndarray, b: np.ndarray, bias, ep) -> np.ndarray:
         """A 2-D run-time contraction: the kernel nanomm.matmul(a, b, bias=, activation=, alpha=) runs,
         B read in place or transposed in place as _matmul reads it."""
-        from .api import _dtype_kind, _epilogue_for, _kernel_for, _transposed
 
         (M, K), N = a.shape, b.shape[1]
         dtype = _dtype_kind(a.dtype, b.dtype)
@@ -411,7 +409,6 @@ class _Builder:
     def sliced(self, run) -> None:
         """A sliced run (GraphFunction._run_sliced): its program (GraphFunction._program) on arrays here,
         its scratch a region, embedded (one thread: its calls spliced into this program)."""
-        from . import graph
 
         f = self.f
         for d in run.external:
@@ -429,12 +426,9 @@ class _Builder:
 
         def plan(v):
             c = f._contraction(v)
-            bias = self.own(c.bias_array) if c.bias_array is not None else (
-                None if c.bias is None else self.get(c.bias))
-            if bias is not None and (bias.dtype != np.float32 or not bias.flags.c_contiguous):
-                raise _NotAProgram("a bias to convert")
-            return (c, self.canonical(self.get(c.a), c.a_view), self.canonical(self.get(c.b), c.b_view),
-                    self.values[v].reshape(c.c_shape), bias)
+            return (c, graph._canonical(self.get(c.a), c.a_view, self.reshaped),
+                    graph._canonical(self.get(c.b), c.b_view, self.reshaped), self.values[v].reshape(c.c_shape),
+                    self.bias(c))
         first = [plan(v) for v in run.producers]
         ins = []
         for i, (shape, dtype) in zip(seg.inputs, seg.kernel.inputs):
@@ -458,16 +452,10 @@ class _Builder:
             refs += [(at[0], at[1] + o) for o in offsets[:-1]]
         self.embed(template, refs)
 
-    def canonical(self, x: np.ndarray, view: tuple) -> np.ndarray:
-        """graph._canonical(x, view), through a dense copy where its reshape would copy."""
-        perm, shape = view
-        return self.reshaped(x.transpose(perm), shape)
-
     def dense_operand(self, x: np.ndarray) -> np.ndarray:
         """What graph._dense() gives: x in place where it is C-contiguous or a transposed one, else a copy."""
-        from .graph import _dense_copy
 
-        copied = _dense_copy(x)
+        copied = graph._dense_copy(x)
         if copied is None:
             return x
         if copied == "rows":
@@ -490,13 +478,12 @@ def _merged(shape, itemsize: int, src: tuple, dst: tuple) -> tuple:
 
 
 def _extent(x: np.ndarray) -> tuple[int, int]:
-    """The bytes x's elements span: [lo, hi)."""
+    """The addresses x's elements span: [lo, hi)."""
     p = data_pointer(x)
     if x.size == 0:
         return p, p
-    low = sum((n - 1) * s for n, s in zip(x.shape, x.strides) if s < 0)
-    high = sum((n - 1) * s for n, s in zip(x.shape, x.strides) if s > 0)
-    return p + low, p + high + x.itemsize
+    lo, hi = api_extent(x)
+    return p + lo, p + hi
 
 
 def _place(sizes: list[int], first: list[int], last: list) -> tuple[list[int], int]:

@@ -472,7 +472,8 @@ class GraphFunction:
         self._seen, self._copied = {}, set()
         return self
 
-    _SCRATCH = ("_programs", "_forward", "segment_counters", "_warming", "_seen", "_copied")  # (not stored: restore() remakes)
+    # (not stored: restore() remakes them)
+    _SCRATCH = ("_programs", "_forward", "segment_counters", "_warming", "_seen", "_copied")
 
     def state(self) -> dict:
         """What restore() needs (compiler/function_cache.py): the built function but for its programs and
@@ -550,20 +551,9 @@ class GraphFunction:
     def __call__(self, *args):
         check_arguments(self.name, args, self.inputs)
         if self.run_as_program and not self._warming:
-            threads = upstream.resolve_threads(None)
-            key = (threads,) + tuple((getattr(a, "shape", None), getattr(a, "strides", None), getattr(a, "dtype", None),
-                                      type(a) is np.ndarray and data_pointer(a) % 64) for a in args)
-            if len(args) > 1 and any(np.may_share_memory(a, b) for i, a in enumerate(args) for b in args[:i]):
-                key += ("aliased",)  # (arguments sharing memory: the walk, forward_program.build)
-            found = self._forward.get(key, 0)
-            if type(found) is int:  # (calls walked so far: on several threads, segments time their first two)
-                found = self._forward[key] = found + 1 if found + 1 < (1 if threads == 1 else 3) else \
-                    forward_program.build(self, args, threads)
-                settings.trim_oldest(self._forward)
-            if found is not None and type(found) is not int:
-                results = found.run(args)
-                if results is not None:
-                    return results
+            results = forward_program.call(self, args)
+            if results is not None:
+                return results
         memo: dict = {}
         order, release = self._schedule()
         for step, vid in enumerate(order):
@@ -637,12 +627,10 @@ class GraphFunction:
             src, fn = rest
             composed = self._composed.get(vid)
             if composed is not None:
-                root, root_shape, shape, strides, offset = composed
-                base, fresh = self._get(root, args, memo)
-                if base.flags.c_contiguous and base.shape == root_shape:
-                    found = np.lib.stride_tricks.as_strided(base.reshape(-1)[offset:], shape,
-                                                            [n * base.itemsize for n in strides], writeable=False), fresh
-                    memo[vid] = found
+                base, fresh = self._get(composed[0], args, memo)
+                viewed = composed_view(base, composed)
+                if viewed is not None:
+                    memo[vid] = found = viewed, fresh
                     return found
             value, fresh = self._get(src, args, memo)
             found = fn(value), fresh
@@ -1137,9 +1125,19 @@ def _shape(t) -> tuple:
     return tuple(-1 if ir.ShapedType.is_dynamic_size(n) else n for n in t.shape)
 
 
-def _canonical(x: np.ndarray, view: tuple) -> np.ndarray:
+def _canonical(x: np.ndarray, view: tuple, reshape=np.ndarray.reshape) -> np.ndarray:
     perm, shape = view
-    return x.transpose(perm).reshape(shape)
+    return reshape(x.transpose(perm), shape)
+
+
+def composed_view(base: np.ndarray, composed: tuple) -> np.ndarray | None:
+    """A composed view (GraphFunction._compose: root id, root shape, shape, element strides, offset) of its
+    root's array `base`, or None where base is not the C-contiguous array of the root's shape it is of."""
+    _, root_shape, shape, strides, offset = composed
+    if not (base.flags.c_contiguous and base.shape == root_shape):
+        return None
+    return np.lib.stride_tricks.as_strided(base.reshape(-1)[offset:], shape, [n * base.itemsize for n in strides],
+                                           writeable=False)
 
 
 # ---------------------------------------------------------------- reading a function
@@ -1914,17 +1912,19 @@ class _View:
     def __init__(self, kind: str, *args):
         self.kind, self.args = kind, args
 
-    def __call__(self, x: np.ndarray) -> np.ndarray:
+    def __call__(self, x: np.ndarray, reshape=np.ndarray.reshape) -> np.ndarray:
+        """The view of x; `reshape(x, shape)` makes its reshapes (compiler/forward_program.py's copies
+        into its own buffer where numpy's would copy)."""
         kind, args = self.kind, self.args
         if kind == "transpose":
             return x.transpose(args[0])
         if kind == "reshape":
-            return x.reshape(args[0])
+            return reshape(x, args[0])
         if kind == "broadcast":  # (order, full, shape): permuted, then unit axes added, then broadcast
             order, full, shape = args
-            return np.broadcast_to((x if order is None else x.transpose(order)).reshape(full), shape)
+            return np.broadcast_to(reshape(x if order is None else x.transpose(order), full), shape)
         index, shape = args  # "slice"
-        return x[index].reshape(shape)
+        return reshape(x[index], shape)
 
 
 def _view_function(op, shape: tuple) -> "_View | str":

@@ -259,32 +259,29 @@ class Template:
         self.bases = bases
         self.parts = len(program._starts)
         self._parts = list(zip(program._starts, program._calls))
-        self._here = None
         runner = _functions()[0]
+        self._here = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)(runner)
         from nanomm.runtime.native_pool import make_plan
 
         self._plan = make_plan([(runner, 8 * start, 0, 0, calls)
                                 for start, calls in zip(program._starts, program._calls)])
 
-    def run(self, pointers: Sequence[int], threads: int) -> None:
-        from nanomm.runtime.native_pool import native_pool
-
+    def _filled(self, pointers: Sequence[int]) -> np.ndarray:
+        """The words with the arrays' data pointers added (this call's own: calls may come from two threads)."""
         if len(pointers) != self.bases:
             raise ValueError(f"this program takes {self.bases} array pointers, got {len(pointers)}")
         table = np.array(list(pointers) + [0], np.int64)  # (constants: base -1, the 0 at the end)
-        filled = self._value + table[self._base]  # (this call's own: calls may come from two threads)
-        address = filled.ctypes.data
+        return self._value + table[self._base]
+
+    def run(self, pointers: Sequence[int], threads: int) -> None:
+        from nanomm.runtime.native_pool import native_pool
+
+        address = self._filled(pointers).ctypes.data
         native_pool().run(self._plan, self.parts, address, address, address, threads=threads)
 
     def run_here(self, pointers: Sequence[int]) -> None:
         """Runs the parts one after the other on this thread (ctypes lets go of the GIL for the call)."""
-        if len(pointers) != self.bases:
-            raise ValueError(f"this program takes {self.bases} array pointers, got {len(pointers)}")
-        table = np.array(list(pointers) + [0], np.int64)
-        filled = self._value + table[self._base]
-        if self._here is None:
-            self._here = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
-                                          ctypes.c_int64)(_functions()[0])
+        filled = self._filled(pointers)
         address = filled.ctypes.data
         for start, calls in self._parts:
             self._here(address + 8 * start, None, None, calls)
