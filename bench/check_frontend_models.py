@@ -520,7 +520,20 @@ def speed_against_torch(module, inputs, forward, torch) -> str:
     timed = _timing.interleaved({"nanomm": lambda: forward(*arrays), "torch": run_torch},
                                 rounds=3, target=0.05, warmup=0.1)
     n, t = (timed[k]["best_median_s"] for k in ("nanomm", "torch"))
-    return f", torch / nanomm {t / n:.2f} (nanomm {n * 1e3:.3f} ms, torch {t * 1e3:.3f} ms)"
+    return f", torch / nanomm {t / n:.2f} (nanomm {n * 1e3:.3f} ms, torch {t * 1e3:.3f} ms){walked(forward, arrays)}"
+
+
+def walked(forward, arrays) -> str:
+    """'; walked: why' where the forward on these arrays runs as the Python walk, not as one native
+    program (compiler/forward_program.py), with the first value the program has no form for."""
+    from nanomm.compiler import forward_program, graph, upstream
+
+    if not isinstance(forward, graph.GraphFunction):  # (a PerShapeFunction: its function for these shapes)
+        forward = forward._compiled.get(tuple(x.shape for x in arrays))
+        if forward is None:
+            return ""
+    why = forward_program.why_walked(forward, arrays, upstream.resolve_threads(None))
+    return "" if why is None else f"; walked: {why}"
 
 
 def agreement(module, inputs, forward, torch) -> tuple[bool, float, str]:

@@ -396,8 +396,8 @@ def _kernel_for_views(A: np.ndarray, sa: int, B: np.ndarray, sb: int, transpose_
 
 
 def batched_call(a: np.ndarray, b: np.ndarray, out: np.ndarray, *, bias=None, activation: str | None = None,
-                 alpha: float = 1.0) -> tuple[object, list[int]] | None:
-    """What `matmul(a, b, out=out, threads=1, bias=, activation=, alpha=)` runs on these ndarrays, without
+                 alpha: float = 1.0, residual=None) -> tuple[object, list[int]] | None:
+    """What `matmul(a, b, out=out, threads=1, bias=, activation=, alpha=, residual=)` runs on these ndarrays, without
     running it: (the kernel, its arguments: A, B, C, the epilogue arrays), pointers into the arrays as
     given; None where that call is not one batched kernel reading them in place (a copy, a broadcast
     batch, a converted bias). compiler/graph.py's programs call it from native code, with the checks
@@ -411,8 +411,9 @@ def batched_call(a: np.ndarray, b: np.ndarray, out: np.ndarray, *, bias=None, ac
     if kind is None or out.dtype != np.dtype(DTYPES[kind].numpy_c) or count < 2 or 0 in (M, N, K):
         return None
     spec_epilogue, extras = None, ()
-    if bias is not None or activation is not None or alpha != 1.0:
-        spec_epilogue, extras, converted = _epilogue_for((bias, activation, None, alpha, None, None), M, N, kind)
+    if bias is not None or activation is not None or alpha != 1.0 or residual is not None:
+        spec_epilogue, extras, converted = _epilogue_for((bias, activation, residual, alpha, None, None), M, N, kind,
+                                                         residual_shape=out.shape)
         if converted:
             return None
     A, sa = _batch_view(a, count, transposable=False)

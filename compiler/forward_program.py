@@ -14,14 +14,17 @@ What the walk runs on the native pool runs there from the program too, each as t
 parallel kernel's plan, a sliced run's program with a thread's share of the slices a part, a large
 segment's halves (on one thread a sliced run's calls are spliced in). The regions then share one
 buffer, each placed where no region alive at the same time is (their lifetimes are the steps that
-read them). A call fills the program with the arguments' and the buffer's addresses, runs it on the
-calling thread without Python between the calls, and copies the outputs out of the buffer.
+read them), and the program ends by copying each output into an array of its own. A call is one
+native call (programs.fill_run: the words filled with the arguments', the buffer's and the fresh
+outputs' addresses, then run on the calling thread) and a few microseconds of Python around it:
+the key of the arguments' layouts, the outputs' allocation (`python bench/check_frontend_models.py
+--time matrix_vector` times the smallest).
 
 Only what maps exactly is taken; anything else (a scale of a value, a dtype conversion, a run-time
-contraction with a residual, a copy of more than programs.COPY_DIMS outer loops, a batched product
-nanomm.matmul would spread over threads, arguments that share memory or are not C-contiguous)
+contraction whose residual multiplies, a copy of more than programs.COPY_DIMS outer loops, a batched
+product nanomm.matmul would spread over threads, arguments that share memory or are not C-contiguous)
 leaves the call to the walk, which computes the same values (tests/unit/test_graph.py checks that
-they are the same bits).
+they are the same bits). why_walked() names the value that made a function walk.
 """
 
 from __future__ import annotations
@@ -52,75 +55,139 @@ class _NotAProgram(Exception):
 
 class ForwardProgram:
     """A built program: `run(args)` returns the outputs as GraphFunction.__call__ does, or None where
-    the native pool's workers are not there (then the walk runs, and starts them)."""
+    the native pool's workers are not there (then the walk runs, and starts them).
+
+    Its words (the program's, then each pool block's) are renumbered onto one table of addresses: the
+    arguments', the buffer's (the regions at their offsets, then the words filled per call), the
+    outputs' (fresh arrays the program's last calls copy the results into) and a 0 for constants. A call
+    is then one native call (programs.fill_run) and the allocation of its outputs."""
 
     def __init__(self, template, offsets: list[int], size: int, outputs: list, blocks: list, threads: int,
-                 kept: list):
-        self.template, self.offsets, self.size, self.outputs = template, offsets, size, outputs
-        self.blocks = [(np.array([b for b, _ in words], np.int64), np.array([v for _, v in words], np.int64))
-                       for words in blocks]
+                 kept: list, args: int):
+        n, regions = args, len(offsets)
+        copied = [o for o in outputs if o[0] == "copied"]
+        words_at = -(-size // ALIGN) * ALIGN  # (the filled words after the regions)
+        base = np.concatenate([template._base] + [np.array([b for b, _ in w], np.int64) for w in blocks])
+        value = np.concatenate([template._value] + [np.array([v for _, v in w], np.int64) for w in blocks])
+        block_starts = np.cumsum([len(template._value)] + [len(w) for w in blocks])[:-1]
+        placed = np.concatenate([np.array(offsets, np.int64), words_at + 8 * block_starts]).astype(np.int64)
+        inside = (base >= n) & (base < n + regions + len(blocks))  # (a region or a block: in the buffer)
+        value[inside] += placed[base[inside] - n]
+        out = base >= n + regions + len(blocks)
+        base[out] += n + 1 - (n + regions + len(blocks))
+        base[inside] = n
+        base[base < 0] = n + 1 + len(copied)
+        self._value, self._base = value, base
+        self._words_at, self._slots = words_at, n + 2 + len(copied)
+        self._bytes = words_at + 8 * len(value)
+        self._calls = template._parts[0][1]
+        self._run = programs.fill_run()
+        self._copied = [(shape, dtype) for _, shape, dtype in copied]
+        self.outputs = outputs
         self.threads = threads
-        self._kept = kept  # (what the program points at: the constants, packed weights, kernels, plans)
-        self._free: list[np.ndarray] = []
+        self._kept = kept + [template]  # (what the program points at: the constants, packed weights, kernels, plans)
+        self._free: list[tuple] = []
 
-    def run(self, args) -> tuple | np.ndarray | None:
+    def _buffer(self) -> tuple:
+        """A call's own memory (calls may come from two threads): its buffer, the buffer's aligned start,
+        and fill_run's descriptor (a ctypes array: the quickest to write from Python) with its address."""
+        buffer = np.empty(self._bytes + ALIGN, np.uint8)
+        start = data_pointer(buffer)
+        start += -start % ALIGN
+        t = programs.FILL_RUN_TABLE
+        desc = (ctypes.c_int64 * (t + self._slots))(data_pointer(self._value), data_pointer(self._base), len(self._value),
+                                                   start + self._words_at, self._calls)
+        n = self._slots - 2 - len(self._copied)
+        desc[t + n] = start  # (then the outputs', then the 0 for constants)
+        return buffer, start, desc, ctypes.addressof(desc)
+
+    def run(self, args, pointers: list[int]) -> tuple | np.ndarray | None:
+        """The outputs of the program on these arguments, `pointers` their data pointers."""
         if self.threads > 1 and not native_pool().ready(self.threads):
             return None
         try:
-            buffer = self._free.pop()  # (one call's own: calls may come from two threads)
+            memory = self._free.pop()
         except IndexError:
-            buffer = np.empty(self.size + ALIGN, np.uint8)
-        skip = -data_pointer(buffer) % ALIGN
-        start = data_pointer(buffer) + skip
-        pointers = [data_pointer(a) for a in args] + [start + o for o in self.offsets]
-        table = np.array(pointers + [0], np.int64)
-        blocks = [value + table[base] for base, value in self.blocks]  # (the pool's parts read these)
-        self.template.run_here(pointers + [b.ctypes.data for b in blocks])
-        results = []
-        n = len(args)
-        for where, offset, shape, strides, dtype in self.outputs:
-            if where is None:  # (a constant: `offset` is the array)
-                results.append(np.array(offset, order="C", copy=True))
-                continue
-            base, at = (args[where], offset) if where < n else (buffer, skip + self.offsets[where - n] + offset)
-            view = np.ndarray(shape, dtype, buffer=base, offset=at, strides=strides)
-            results.append(np.array(view, order="C", copy=True))
-        self._free.append(buffer)
+            memory = self._buffer()
+        buffer, start, desc, address = memory
+        outs = [np.empty(shape, dtype) for shape, dtype in self._copied]
+        t = programs.FILL_RUN_TABLE
+        for i, p in enumerate(pointers, t):
+            desc[i] = p
+        for i, o in enumerate(outs, t + len(pointers) + 1):
+            desc[i] = data_pointer(o)
+        self._run(address)
+        if len(self.outputs) == 1 and outs:
+            self._free.append(memory)
+            return outs[0]
+        results, copied = [], iter(outs)
+        for kind, *rest in self.outputs:
+            if kind == "copied":
+                results.append(next(copied))
+            elif kind == "constant":
+                results.append(np.array(rest[0], order="C", copy=True))
+            else:  # ("view", where, offset, shape, strides, dtype): a view no row copy expresses
+                where, offset, shape, strides, dtype = rest
+                base, at = (args[where], offset) if where is not None else (buffer, start - data_pointer(buffer) + offset)
+                results.append(np.array(np.ndarray(shape, dtype, buffer=base, offset=at, strides=strides),
+                                        order="C", copy=True))
+        self._free.append(memory)
         return results[0] if len(results) == 1 else tuple(results)
 
 
 def call(f, args) -> tuple | np.ndarray | None:
-    """f(*args) as its program (GraphFunction `f`, the arguments checked), or None where the walk runs the
-    call: its program for these arguments' layouts and the thread count, built at the first call on one
-    thread and at the third on several (the large segments time their first two calls, which decide whole
-    or halves, as the walk does); arguments sharing memory walk (build)."""
+    """f(*args) as its program (GraphFunction `f`), or None where the walk runs the call: its program for
+    these arguments' layouts and the thread count, built at the first call on one thread and at the third
+    on several (the large segments time their first two calls, which decide whole or halves, as the walk
+    does); arguments sharing memory walk (build). The arguments are checked (graph.check_arguments) unless
+    a program for their shapes and dtypes is found: those were checked at its first call."""
+    if not all(isinstance(a, np.ndarray) for a in args):
+        graph.check_arguments(f.name, args, f.inputs)  # (raises: data_pointer below reads an ndarray)
     threads = upstream.resolve_threads(None)
-    key = (threads,) + tuple((a.shape, a.strides, a.dtype, data_pointer(a) % ALIGN) for a in args)
+    pointers = [data_pointer(a) for a in args]
+    key = (threads,) + tuple((a.shape, a.strides, a.dtype, p % ALIGN) for a, p in zip(args, pointers))
     if len(args) > 1 and any(np.may_share_memory(a, b) for i, a in enumerate(args) for b in args[:i]):
         key += ("aliased",)
     found = f._forward.get(key, 0)
+    if type(found) is ForwardProgram:
+        return found.run(args, pointers)
+    graph.check_arguments(f.name, args, f.inputs)
     if type(found) is int:  # (the calls walked so far)
         walked = found + 1
         found = f._forward[key] = build(f, args, threads) if walked >= (1 if threads == 1 else 3) else walked
         settings.trim_oldest(f._forward)
-    return found.run(args) if isinstance(found, ForwardProgram) else None
+    return found.run(args, pointers) if isinstance(found, ForwardProgram) else None
 
 
 def build(f, args, threads: int) -> ForwardProgram | None:
     """The program of GraphFunction `f` for arguments of these layouts on `threads` threads, or None
     where it has none."""
-    if not programs.runner_available() or \
-            not all(type(a) is np.ndarray and a.flags.c_contiguous and a.size for a in args):
-        return None
+    made = _attempt(f, args, threads)
+    return made if isinstance(made, ForwardProgram) else None
+
+
+def why_walked(f, args, threads: int) -> str | None:
+    """Why calls of GraphFunction `f` on arguments like these walk in Python on `threads` threads (the
+    first value the program has no form for), or None where they run as one program."""
+    made = _attempt(f, args, threads)
+    return None if isinstance(made, ForwardProgram) else made
+
+
+def _attempt(f, args, threads: int) -> ForwardProgram | str:
+    if not programs.runner_available():
+        return "no native runner on this platform"
+    if not all(type(a) is np.ndarray and a.flags.c_contiguous and a.size for a in args):
+        return "an argument that is not a non-empty C-contiguous ndarray"
     if any(np.may_share_memory(a, b) for i, a in enumerate(args) for b in args[:i]):
-        return None  # (a view's place is found by its address: in which argument would be a guess)
+        return "arguments sharing memory"  # (a view's place is found by its address: in which argument would be a guess)
     try:
         return _Builder(f, args, threads).build()
-    except (_NotAProgram, NanommError, ValueError):
-        return None
+    except (_NotAProgram, NanommError, ValueError) as exc:
+        return str(exc)
 
 
 BLOCK = 1 << 40  # base numbers from here: blocks (the words of a program run on the pool), renumbered at the end
+OUTPUT = 1 << 41  # and from here: the outputs' arrays
 
 
 class _Builder:
@@ -195,24 +262,35 @@ class _Builder:
         for vid in order:
             self.get(vid)
         self.step += 1
-        outputs = []
-        for vid in f.outputs:
+        outputs, n = [], len(self.args)
+        for vid in f.outputs:  # (each copied into an array of its own by the program's last calls)
             x = values[vid]
             found = self.ref(x)
             if isinstance(found, int):
-                outputs.append((None, x, None, None, None))
-            else:
-                outputs.append((found[0], found[1], x.shape, x.strides, x.dtype))
-        n = len(self.args)
-        for where, *_ in outputs:
-            if where is not None and where >= n:
-                self.last[where - n] = math.inf  # (read after the program)
+                outputs.append(("constant", x))
+                continue
+            dense = np.empty(x.shape, x.dtype)
+            copied = sum(o[0] == "copied" for o in outputs)
+            if self.prog.copy((OUTPUT + copied, 0), found, *_merged(x.shape, x.itemsize, x.strides, dense.strides)):
+                outputs.append(("copied", x.shape, x.dtype))
+                continue
+            if found[0] >= n:  # (a region's: read after the program)
+                self.last[found[0] - n] = math.inf
+            outputs.append(["view", *found, x.shape, x.strides, x.dtype])  # (one no row copy expresses)
         offsets, size = _place([-(-r.nbytes // ALIGN) * ALIGN for r in self.regions], self.first, self.last)
+        for o in outputs:
+            if o[0] == "view" and o[1] >= n:  # (None: at this offset in the buffer)
+                o[1:3] = None, offsets[o[1] - n] + o[2]
         first_block = n + len(self.regions)
-        self.prog._words = [(b - BLOCK + first_block if b >= BLOCK else b, v) for b, v in self.prog._words]
-        template = self.prog.finish(first_block + len(self.blocks))
+        first_output = first_block + len(self.blocks)
+
+        def renumbered(b):
+            return b - BLOCK + first_block if BLOCK <= b < OUTPUT else b - OUTPUT + first_output if b >= OUTPUT else b
+        self.prog._words = [(renumbered(b), v) for b, v in self.prog._words]
+        copies = sum(o[0] == "copied" for o in outputs)
+        template = self.prog.finish(first_output + copies)
         return ForwardProgram(template, offsets, size, outputs, self.blocks, self.pool_threads,
-                              self.owned + self.kept)
+                              self.owned + self.kept, n)
 
     def get(self, vid: int) -> np.ndarray:
         """The value's array, its calls appended first (a step each)."""
@@ -333,21 +411,23 @@ class _Builder:
             self.call_kernel(kernel, a2, packed, out.view(np.int32) if dequantizes else out, extras)
             return out.reshape(c.out_shape)
         ep = c.epilogue or graph._NO_EPILOGUE
-        if residual is not None or ep.residual_mul:
-            raise _NotAProgram("a run-time contraction with a residual")
+        if ep.residual_mul:
+            raise _NotAProgram("a run-time contraction whose residual multiplies (numpy's product, after)")
         b = graph._canonical(self.get(c.b), c.b_view, self.reshaped)
         a, b = self.dense_operand(a), self.dense_operand(b)
-        if a.ndim == 2 and b.ndim == 2:  # (nanomm.matmul's 2-D call: its kernel, as _matmul picks it)
-            return self.matmul(c, a, b, bias, ep)
         shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (a.shape[-2], b.shape[-1]) if dynamic else c.c_shape
+        if residual is not None:  # (the walk's residual: of the result's shape, float32, dense)
+            residual = self.dense(self.reshaped(residual, shape))
+        if a.ndim == 2 and b.ndim == 2:  # (nanomm.matmul's 2-D call: its kernel, as _matmul picks it)
+            return self.matmul(c, a, b, bias, ep, residual)
         out = self.region(shape, c.out_dtype or np.float32)
-        found = batched_call(a, b, out, bias=bias, activation=ep.activation, alpha=ep.alpha)
+        found = batched_call(a, b, out, bias=bias, activation=ep.activation, alpha=ep.alpha, residual=residual)
         if found is None:
             raise _NotAProgram("a run-time contraction that is not one batched kernel")
         kernel, pointers = found
         if self.threads > 1 and batched_seconds(kernel.spec, math.prod(shape[:-2])) >= BATCH_PARALLEL_MIN_SECONDS:
             raise _NotAProgram("a batched product that nanomm.matmul runs on several threads")
-        arrays = [a, b, out] + ([] if bias is None else [bias])
+        arrays = [a, b, out] + [x for x in (bias, residual) if x is not None]
         if pointers[:len(arrays)] != [data_pointer(x) for x in arrays]:
             raise _NotAProgram("a batched call on other arrays")
         self.kept.append(kernel)
@@ -383,17 +463,17 @@ class _Builder:
         rows_arg = [a.shape[0]] if function.abi.M is None else []  # (a dynamic-M kernel's M)
         self.prog.call(function.address, refs + rows_arg)
 
-    def matmul(self, c, a: np.ndarray, b: np.ndarray, bias, ep) -> np.ndarray:
-        """A 2-D run-time contraction: the kernel nanomm.matmul(a, b, bias=, activation=, alpha=) runs,
-        B read in place or transposed in place as _matmul reads it."""
+    def matmul(self, c, a: np.ndarray, b: np.ndarray, bias, ep, residual) -> np.ndarray:
+        """A 2-D run-time contraction: the kernel nanomm.matmul(a, b, bias=, activation=, alpha=, residual=)
+        runs, B read in place or transposed in place as _matmul reads it."""
 
         (M, K), N = a.shape, b.shape[1]
         dtype = _dtype_kind(a.dtype, b.dtype)
         if dtype is None or b.shape[0] != K:
             raise _NotAProgram("a 2-D contraction nanomm.matmul would convert")
         spec_epilogue, extras = None, ()
-        if bias is not None or ep.activation is not None or ep.alpha != 1.0:
-            spec_epilogue, extras, converted = _epilogue_for((bias, ep.activation, None, ep.alpha, None, None),
+        if bias is not None or ep.activation is not None or ep.alpha != 1.0 or residual is not None:
+            spec_epilogue, extras, converted = _epilogue_for((bias, ep.activation, residual, ep.alpha, None, None),
                                                              M, N, dtype, b=b)
             if converted:
                 raise _NotAProgram("an epilogue array to convert")

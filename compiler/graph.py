@@ -549,11 +549,12 @@ class GraphFunction:
     run_as_program = True
 
     def __call__(self, *args):
-        check_arguments(self.name, args, self.inputs)
         if self.run_as_program and not self._warming:
-            results = forward_program.call(self, args)
+            results = forward_program.call(self, args)  # (which checks the arguments)
             if results is not None:
                 return results
+        else:
+            check_arguments(self.name, args, self.inputs)
         memo: dict = {}
         order, release = self._schedule()
         for step, vid in enumerate(order):

@@ -26,7 +26,7 @@ import numpy as np
 from nanomm.runtime.cpu import native_cpu
 
 MAX_ARGS = 16  # arguments of one call in a program (a kernel's: A, B, C, four epilogue arrays, M)
-COPY_DIMS = 3  # outer loops of a row copy (any more: the caller copies in Python)
+COPY_DIMS = 6  # outer loops of a row copy (any more: the caller copies in Python)
 
 
 def _runner_ir() -> str:
@@ -37,11 +37,8 @@ def _runner_ir() -> str:
                         f"  %a{n}_{i} = load i64, ptr %a{n}_{i}p\n" for i in range(n))
         args = ", ".join(f"i64 %a{n}_{i}" for i in range(n))
         blocks.append(f"c{n}:\n{loads}  call void %fn({args})\n  br label %next\n")
-    names = ["n0", "n1", "n2", "rb", "s0", "s1", "s2", "d0", "d1", "d2"]  # the copy's descriptor, in order
     value_stores = "".join(f"  %v{i} = getelementptr i64, ptr %values, i64 {i}\n  store i64 %e{i}, ptr %v{i}\n"
                            for i in range(4))
-    desc_loads = "".join(f"  %{n}p = getelementptr i64, ptr %desc, i64 {i}\n  %{n} = load i64, ptr %{n}p\n"
-                         for i, n in enumerate(names))
     return f"""
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 declare i64 @llvm.readcyclecounter()
@@ -79,6 +76,43 @@ done:
   ret void
 }}
 
+; Fills a program's words and runs its calls on this thread. %desc: [values, bases, n, dst, calls, table...]:
+; dst[i] = values[i] + table[bases[i]] for i < n (an array's data pointer plus a byte offset, or a constant
+; against a 0 in the table), then the first `calls` calls of the words at dst.
+define void @nanomm_fill_run(ptr %desc) {{
+entry:
+  %values = load ptr, ptr %desc
+  %basesp = getelementptr i64, ptr %desc, i64 1
+  %bases = load ptr, ptr %basesp
+  %np = getelementptr i64, ptr %desc, i64 2
+  %n = load i64, ptr %np
+  %dstp = getelementptr i64, ptr %desc, i64 3
+  %dst = load ptr, ptr %dstp
+  %callsp = getelementptr i64, ptr %desc, i64 4
+  %calls = load i64, ptr %callsp
+  %table = getelementptr i64, ptr %desc, i64 5
+  br label %loop
+loop:
+  %i = phi i64 [0, %entry], [%i1, %body]
+  %more = icmp ult i64 %i, %n
+  br i1 %more, label %body, label %run
+body:
+  %vp = getelementptr i64, ptr %values, i64 %i
+  %v = load i64, ptr %vp
+  %bp = getelementptr i64, ptr %bases, i64 %i
+  %b = load i64, ptr %bp
+  %tp = getelementptr i64, ptr %table, i64 %b
+  %t = load i64, ptr %tp
+  %w = add i64 %v, %t
+  %dp = getelementptr i64, ptr %dst, i64 %i
+  store i64 %w, ptr %dp
+  %i1 = add i64 %i, 1
+  br label %loop
+run:
+  call void @nanomm_run_calls(ptr %dst, ptr null, ptr null, i64 %calls)
+  ret void
+}}
+
 ; Runs a native pool plan from a program (runtime/native_pool.py's nanomm_pool_try_run_x at %try_run_x,
 ; its epilogue values %e0-%e3): tries until no other caller holds the pool's run lock.
 define void @nanomm_pool_call(ptr %try_run_x, ptr %pool, ptr %plan, i64 %n, i64 %pa, i64 %pb, i64 %pc,
@@ -98,56 +132,52 @@ done:
   ret void
 }}
 
-; Copies rows of %desc[3] bytes: for i < desc[0], j < desc[1], k < desc[2], from
-; src + i desc[4] + j desc[5] + k desc[6] to dst + i desc[7] + j desc[8] + k desc[9].
+{_copy_ir()}"""
+
+
+def _copy_ir() -> str:
+    """nanomm_copy_rows: COPY_DIMS loops around a memcpy of one row, each loop adding its strides."""
+    d = COPY_DIMS
+    names = [f"n{l}" for l in range(d)] + ["rb"] + [f"s{l}" for l in range(d)] + [f"t{l}" for l in range(d)]
+    loads = "".join(f"  %{n}p = getelementptr i64, ptr %desc, i64 {i}\n  %{n} = load i64, ptr %{n}p\n"
+                    for i, n in enumerate(names))
+    loops = []
+    for l in range(d):  # loop l: index %i{l}, the source and destination offsets %so{l} / %do{l} so far
+        outer, so, do = ("%entry", "0", "0") if l == 0 else (f"%l{l - 1}b", f"%so{l - 1}", f"%do{l - 1}")
+        loops.append(f"""l{l}:
+  %i{l} = phi i64 [0, {outer}], [%i{l}n, %e{l}]
+  %m{l} = icmp ult i64 %i{l}, %n{l}
+  br i1 %m{l}, label %l{l}b, label {"%done" if l == 0 else f"%e{l - 1}"}
+l{l}b:
+  %ss{l} = mul i64 %i{l}, %s{l}
+  %so{l} = add i64 {so}, %ss{l}
+  %dd{l} = mul i64 %i{l}, %t{l}
+  %do{l} = add i64 {do}, %dd{l}
+  br label {f"%l{l + 1}" if l + 1 < d else "%row"}
+""")
+    ends = "".join(f"e{l}:\n  %i{l}n = add i64 %i{l}, 1\n  br label %l{l}\n" for l in range(d))
+    return f"""
+; Copies rows of desc[{d}] bytes: for each index (i0 .. i{d - 1}) below desc[0 .. {d - 1}], from
+; src + sum(i_l desc[{d + 1} + l]) to dst + sum(i_l desc[{2 * d + 1} + l]).
 define void @nanomm_copy_rows(ptr %dst, ptr %src, ptr %desc) {{
 entry:
-{desc_loads}  br label %l0
-l0:
-  %i = phi i64 [0, %entry], [%i1, %e1]
-  %m0 = icmp ult i64 %i, %n0
-  br i1 %m0, label %l1, label %done
-l1:
-  %j = phi i64 [0, %l0], [%j1, %e2]
-  %m1 = icmp ult i64 %j, %n1
-  br i1 %m1, label %l2, label %e1
-l2:
-  %k = phi i64 [0, %l1], [%k1, %row]
-  %m2 = icmp ult i64 %k, %n2
-  br i1 %m2, label %row, label %e2
-row:
-  %si = mul i64 %i, %s0
-  %sj = mul i64 %j, %s1
-  %sk = mul i64 %k, %s2
-  %sij = add i64 %si, %sj
-  %so = add i64 %sij, %sk
-  %di = mul i64 %i, %d0
-  %dj = mul i64 %j, %d1
-  %dk = mul i64 %k, %d2
-  %dij = add i64 %di, %dj
-  %do = add i64 %dij, %dk
-  %from = getelementptr i8, ptr %src, i64 %so
-  %to = getelementptr i8, ptr %dst, i64 %do
+{loads}  br label %l0
+{"".join(loops)}row:
+  %from = getelementptr i8, ptr %src, i64 %so{d - 1}
+  %to = getelementptr i8, ptr %dst, i64 %do{d - 1}
   call void @llvm.memcpy.p0.p0.i64(ptr %to, ptr %from, i64 %rb, i1 false)
-  %k1 = add i64 %k, 1
-  br label %l2
-e2:
-  %j1 = add i64 %j, 1
-  br label %l1
-e1:
-  %i1 = add i64 %i, 1
-  br label %l0
-done:
+  br label %e{d - 1}
+{ends}done:
   ret void
 }}
 """
 
 
-_module: list = []  # [runner, copy, tick, pool call addresses, JitModule] or Nones, made on first use
+_module: list = []  # [runner, copy, tick, pool call, fill-and-run addresses, JitModule] or Nones, made on first use
 _lock = threading.Lock()
 
 
-def _functions() -> tuple[int | None, int | None]:
+def _functions() -> tuple[int | None, ...]:
     if not _module:
         with _lock:
             if not _module:
@@ -157,15 +187,16 @@ def _functions() -> tuple[int | None, int | None]:
                     cpu = native_cpu()
                     module = JitModule.cached(_runner_ir(), cpu.name, cpu.feature_string())
                     _module.extend([module.address(name) for name in
-                                    ("nanomm_run_calls", "nanomm_copy_rows", "nanomm_tick", "nanomm_pool_call")]
+                                    ("nanomm_run_calls", "nanomm_copy_rows", "nanomm_tick", "nanomm_pool_call",
+                                                             "nanomm_fill_run")]
                                    + [module])
                 except Exception:  # noqa: BLE001 - no runner: the caller runs its slices from Python
-                    _module.extend([None] * 5)
-    return _module[0], _module[1], _module[2], _module[3]
+                    _module.extend([None] * 6)
+    return tuple(_module[:5])
 
 
 def runner_available() -> bool:
-    """Whether programs can run here on the calling thread (Template.run_here: the runner JIT'd)."""
+    """Whether programs can run here on the calling thread (fill_run: the runner JIT'd)."""
     return _functions()[0] is not None
 
 
@@ -174,6 +205,15 @@ def available() -> bool:
     from nanomm.runtime.native_pool import native_pool
 
     return _functions()[0] is not None and native_pool() is not None
+
+
+FILL_RUN_TABLE = 5  # where fill_run's table starts in its descriptor
+
+
+def fill_run():
+    """`f(desc)`: fills a program's words and runs its calls on this thread (ctypes lets go of the GIL);
+    `desc` the address of int64 [values, bases, n, dst, calls, table...] (nanomm_fill_run above)."""
+    return ctypes.CFUNCTYPE(None, ctypes.c_void_p)(_functions()[4])
 
 
 class Program:
@@ -260,7 +300,6 @@ class Template:
         self.parts = len(program._starts)
         self._parts = list(zip(program._starts, program._calls))
         runner = _functions()[0]
-        self._here = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)(runner)
         from nanomm.runtime.native_pool import make_plan
 
         self._plan = make_plan([(runner, 8 * start, 0, 0, calls)
@@ -278,13 +317,6 @@ class Template:
 
         address = self._filled(pointers).ctypes.data
         native_pool().run(self._plan, self.parts, address, address, address, threads=threads)
-
-    def run_here(self, pointers: Sequence[int]) -> None:
-        """Runs the parts one after the other on this thread (ctypes lets go of the GIL for the call)."""
-        filled = self._filled(pointers)
-        address = filled.ctypes.data
-        for start, calls in self._parts:
-            self._here(address + 8 * start, None, None, calls)
 
 
 class Counters:

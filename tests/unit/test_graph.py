@@ -2194,3 +2194,129 @@ def test_build_refuses_what_it_cannot_run_as_a_program():
     f, (x,), _ = _function("linear")
     assert forward_program.build(f, (x[..., ::-1],), 1) is None
     assert forward_program.build(f, (x.tolist(),), 1) is None
+
+
+OUTPUTS_SOURCE = """
+#id5 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
+func.func @f(%x: tensor<2x3x2x3x4xf32>, %w: tensor<4x8xf32>) -> (tensor<4x3x2x3x2xf32>, tensor<2x3x2x3x4xf32>,
+    tensor<2x3xf32>, tensor<2x3x2x3x8xf32>, tensor<2x2x2x3x2x3x2xf32>, tensor<4x8xf32>) {
+  %e = tensor.empty() : tensor<2x3x2x3x4xf32>
+  %y = linalg.generic {indexing_maps = [#id5, #id5], iterator_types = ["parallel", "parallel", "parallel", "parallel",
+      "parallel"]} ins(%x : tensor<2x3x2x3x4xf32>) outs(%e : tensor<2x3x2x3x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %d = arith.addf %a, %a : f32
+    linalg.yield %d : f32
+  } -> tensor<2x3x2x3x4xf32>
+  %t0 = tensor.empty() : tensor<4x3x2x3x2xf32>
+  %t = linalg.transpose ins(%y : tensor<2x3x2x3x4xf32>) outs(%t0 : tensor<4x3x2x3x2xf32>) permutation = [4, 3, 2, 1, 0]
+  %c = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %z = arith.constant 0.0 : f32
+  %wb0 = tensor.empty() : tensor<2x3x2x4x8xf32>
+  %wb = linalg.broadcast ins(%w : tensor<4x8xf32>) outs(%wb0 : tensor<2x3x2x4x8xf32>) dimensions = [0, 1, 2]
+  %yf = tensor.collapse_shape %y [[0, 1, 2], [3], [4]] : tensor<2x3x2x3x4xf32> into tensor<12x3x4xf32>
+  %wf = tensor.collapse_shape %wb [[0, 1, 2], [3], [4]] : tensor<2x3x2x4x8xf32> into tensor<12x4x8xf32>
+  %p0 = tensor.empty() : tensor<12x3x8xf32>
+  %p1 = linalg.fill ins(%z : f32) outs(%p0 : tensor<12x3x8xf32>) -> tensor<12x3x8xf32>
+  %p = linalg.batch_matmul ins(%yf, %wf : tensor<12x3x4xf32>, tensor<12x4x8xf32>) outs(%p1 : tensor<12x3x8xf32>)
+      -> tensor<12x3x8xf32>
+  %pe = tensor.expand_shape %p [[0, 1, 2], [3], [4]] output_shape [2, 3, 2, 3, 5] : tensor<12x3x8xf32>
+      into tensor<2x3x2x3x8xf32>
+  %p7 = tensor.expand_shape %p [[0, 1, 2], [3], [4, 5, 6]] output_shape [2, 3, 2, 3, 2, 2, 2] : tensor<12x3x8xf32>
+      into tensor<2x3x2x3x2x2x2xf32>
+  %q0 = tensor.empty() : tensor<2x2x2x3x2x3x2xf32>
+  %q = linalg.transpose ins(%p7 : tensor<2x3x2x3x2x2x2xf32>) outs(%q0 : tensor<2x2x2x3x2x3x2xf32>)
+      permutation = [6, 5, 4, 3, 2, 1, 0]
+  return %t, %x, %c, %pe, %q, %w : tensor<4x3x2x3x2xf32>, tensor<2x3x2x3x4xf32>, tensor<2x3xf32>,
+      tensor<2x3x2x3x8xf32>, tensor<2x2x2x3x2x3x2xf32>, tensor<4x8xf32>
+}
+"""
+
+
+def test_each_kind_of_output_is_a_fresh_array_of_the_callers(one_cpu):
+    """The program copies each output into an array of its own at its end (a region's, an argument
+    returned, both of any strides a row copy takes); a constant, and a view of seven loops (more than a
+    row copy's), are copied in Python: every result the caller's own, fresh at each call."""
+    f = nanomm.compile(OUTPUTS_SOURCE).f
+    rng = np.random.default_rng(0)
+    x, w = rng.standard_normal((2, 3, 2, 3, 4), np.float32), rng.standard_normal((4, 8), np.float32)
+    y = 2 * x
+    want = (y.transpose(4, 3, 2, 1, 0), x, np.array([[1, 2, 3], [4, 5, 6]], np.float32), y @ w,
+            (y @ w).reshape(2, 3, 2, 3, 2, 2, 2).transpose(6, 5, 4, 3, 2, 1, 0), w)
+    first, second = f(x, w), f(x, w)
+    program, = _programs(f)
+    assert [o[0] for o in program.outputs] == ["copied", "copied", "constant", "copied", "view", "copied"]
+    for got, again, expected in zip(first, second, want):
+        np.testing.assert_allclose(got, expected, rtol=1e-6)
+        np.testing.assert_array_equal(again, got)
+        assert not np.shares_memory(got, again) and got.flags.c_contiguous and got.flags.writeable
+    assert not any(np.shares_memory(r, a) for r in first for a in (x, w))
+
+
+def test_a_function_with_a_program_still_checks_each_call(one_cpu):
+    """Calls on arguments of a program's shapes and dtypes skip graph.check_arguments (a call with them
+    passed it); any other call is still checked, with the error naming the argument."""
+    f, (x,), want = _function("linear")
+    _agrees(f(x), want)
+    assert _programs(f)
+    with pytest.raises(DTypeError, match="argument 0 has dtype float64"):
+        f(x.astype(np.float64))
+    with pytest.raises(ShapeError, match="argument 0 has shape"):
+        f(x[:1])
+    with pytest.raises(DTypeError, match="argument 0 must be a numpy array, got list"):
+        f(x.tolist())
+    with pytest.raises(TypeError, match="takes 1 arrays, got 2"):
+        f(x, x)
+    _agrees(f(x), want)
+
+
+RESIDUAL_SOURCE = """
+#m = affine_map<(d0, d1) -> (d0, d1)>
+#m3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func @f(%x: tensor<6x8xf32>, %w: tensor<8x5xf32>, %rt: tensor<5x6xf32>, %a: tensor<3x6x8xf32>,
+             %b: tensor<3x8x7xf32>, %c: tensor<3x6x7xf32>) -> (tensor<6x5xf32>, tensor<3x6x7xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %alpha = arith.constant 0.125 : f32
+  %e = tensor.empty() : tensor<6x5xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<6x5xf32>) -> tensor<6x5xf32>
+  %p = linalg.matmul ins(%x, %w : tensor<6x8xf32>, tensor<8x5xf32>) outs(%init : tensor<6x5xf32>) -> tensor<6x5xf32>
+  %r = linalg.transpose ins(%rt : tensor<5x6xf32>) outs(%e : tensor<6x5xf32>) permutation = [1, 0]
+  %s = linalg.generic {indexing_maps = [#m, #m, #m], iterator_types = ["parallel", "parallel"]}
+       ins(%p, %r : tensor<6x5xf32>, tensor<6x5xf32>) outs(%e : tensor<6x5xf32>) {
+  ^bb0(%u: f32, %v: f32, %o: f32):
+    %y = arith.addf %u, %v : f32
+    linalg.yield %y : f32
+  } -> tensor<6x5xf32>
+  %e3 = tensor.empty() : tensor<3x6x7xf32>
+  %init3 = linalg.fill ins(%zero : f32) outs(%e3 : tensor<3x6x7xf32>) -> tensor<3x6x7xf32>
+  %q = linalg.batch_matmul ins(%a, %b : tensor<3x6x8xf32>, tensor<3x8x7xf32>) outs(%init3 : tensor<3x6x7xf32>)
+       -> tensor<3x6x7xf32>
+  %t = linalg.generic {indexing_maps = [#m3, #m3, #m3], iterator_types = ["parallel", "parallel", "parallel"]}
+       ins(%q, %c : tensor<3x6x7xf32>, tensor<3x6x7xf32>) outs(%e3 : tensor<3x6x7xf32>) {
+  ^bb0(%u: f32, %v: f32, %o: f32):
+    %k = arith.mulf %u, %alpha : f32
+    %y = arith.addf %k, %v : f32
+    linalg.yield %y : f32
+  } -> tensor<3x6x7xf32>
+  return %s, %t : tensor<6x5xf32>, tensor<3x6x7xf32>
+}
+"""
+
+
+def test_run_time_contractions_with_a_residual_are_in_the_program(one_cpu):
+    """x @ W + R (R a transposed argument: copied dense first) and torch.baddbmm's C + alpha Q @ K: the
+    kernels nanomm.matmul runs with residual=, called from the program with the walk's bits."""
+    f = nanomm.compile(RESIDUAL_SOURCE).f
+    assert f.describe().count("epilogue alpha=0.125 + residual") == 1 and "epilogue residual" in f.describe()
+    rng = np.random.default_rng(6)
+    args = [rng.standard_normal(s).astype(np.float32) for s in ((6, 8), (8, 5), (5, 6), (3, 6, 8), (3, 8, 7), (3, 6, 7))]
+    graph.GraphFunction.run_as_program = False
+    try:
+        walked = f(*args)
+    finally:
+        graph.GraphFunction.run_as_program = True
+    got = f(*args)
+    assert _programs(f)
+    x, w, rt, a, b, c = (z.astype(np.float64) for z in args)
+    for g, wk, want in zip(got, walked, (x @ w + rt.T, 0.125 * (a @ b) + c)):
+        np.testing.assert_array_equal(g, wk)
+        np.testing.assert_allclose(g, want, rtol=1e-5, atol=1e-5)

@@ -33,7 +33,9 @@ def _copy_program(dst: np.ndarray, src: np.ndarray, parts: int = 1) -> programs.
     lambda x: x[2, :100, 5:37],  # a 2-D window
     lambda x: x[:, 7, ::3],  # elements one at a time (no unit stride)
     lambda x: x[:4, :, 1:2],  # a column
-], ids=["heads", "window", "strided", "column"])
+    lambda x: x[:, :, :1152].reshape(8, 2, 64, 3, 2, 192).transpose(0, 3, 1, 4, 2, 5),  # five loops of rows
+    lambda x: x.reshape(8, 4, 32, 9, 4, 32)[::2, ::2, ::2, ::2, ::2, ::2],  # six loops of elements
+], ids=["heads", "window", "strided", "column", "five-loops", "six-loops"])
 @pytest.mark.parametrize("threads", [1, 2])
 def test_copies_match_numpy(make, threads):
     x = np.random.default_rng(0).standard_normal((8, 128, 1152), dtype=np.float32)
@@ -47,7 +49,8 @@ def test_copies_match_numpy(make, threads):
 
 
 def test_a_copy_of_too_many_loops_is_refused_not_run():
-    x = np.zeros((2, 2, 2, 2, 4), np.float32)[..., ::2]  # four outer loops, no unit stride
+    x = np.zeros((2, 2, 2, 2, 2, 2, 4), np.float32)[..., ::2]  # seven outer loops, no unit stride
+    assert programs.COPY_DIMS == 6
     p = programs.Program()
     p.part()
     assert not p.copy((0, 0), (1, 0), x.shape, 4, x.strides, np.empty(x.shape, np.float32).strides)
