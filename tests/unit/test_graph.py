@@ -2012,15 +2012,20 @@ def _programs(f):
     return [p for g in functions for p in g._forward.values() if isinstance(p, ForwardProgram)]
 
 
+def _walked(f, *args):
+    """f(*args) through the Python walk of its values (no program)."""
+    graph.GraphFunction.run_as_program = False
+    try:
+        return f(*args)
+    finally:
+        graph.GraphFunction.run_as_program = True
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_the_program_computes_what_the_python_walk_does(one_cpu, name):
     f, args, _ = _function(name)
     copies = [a.copy() for a in args]
-    graph.GraphFunction.run_as_program = False
-    try:
-        walked = f(*args)
-    finally:
-        graph.GraphFunction.run_as_program = True
+    walked = _walked(f, *args)
     got = f(*args)
     again = f(*args)  # (the program's buffer, reused: the first call's results are the caller's own)
     walked, got, again = ((x,) if isinstance(x, np.ndarray) else x for x in (walked, got, again))
@@ -2050,11 +2055,7 @@ def test_arguments_sharing_memory_walk_and_later_calls_get_their_own_program(one
     """A program finds where each array lies by its address: built on one array passed twice, its calls
     on two arrays would read the first for both. Aliased calls walk; the others get a program."""
     f, (q, k), _ = _function("scores")
-    graph.GraphFunction.run_as_program = False
-    try:
-        same, apart = f(q, q), f(q, k)
-    finally:
-        graph.GraphFunction.run_as_program = True
+    same, apart = _walked(f, q, q), _walked(f, q, k)
     np.testing.assert_array_equal(f(q, q), same)
     np.testing.assert_array_equal(f(q, k), apart)
     np.testing.assert_array_equal(f(q, q.copy()), same)
@@ -2094,11 +2095,7 @@ func.func @f(%x: tensor<6x8xf32>, %w: {w_type}, %bias: tensor<5xf32>) -> tensor<
     x, w, bias = (rng.standard_normal(s).astype(np.float32) for s in ((6, 8), (5, 8) if transposed else (8, 5), (5,)))
     f = nanomm.compile(source).f
     assert "B argument, epilogue bias + relu" in f.describe(), f.describe()
-    graph.GraphFunction.run_as_program = False
-    try:
-        walked = f(x, w, bias)
-    finally:
-        graph.GraphFunction.run_as_program = True
+    walked = _walked(f, x, w, bias)
     np.testing.assert_array_equal(f(x, w, bias), walked)
     np.testing.assert_allclose(walked, np.maximum(x.astype(np.float64) @ (w.T if transposed else w) + bias, 0),
                                rtol=1e-5, atol=1e-5)
@@ -2109,11 +2106,7 @@ def test_a_function_of_any_rows_gets_a_program_for_each_argument_shape(one_cpu):
     f, (x,), _ = _function("mlp_dynamic")
     for rows in (1, 7, 2 * x.shape[0] + 1):
         a = np.resize(x, (rows,) + x.shape[1:])
-        graph.GraphFunction.run_as_program = False
-        try:
-            walked = f(a)
-        finally:
-            graph.GraphFunction.run_as_program = True
+        walked = _walked(f, a)
         np.testing.assert_array_equal(f(a), walked)
     assert len(_programs(f)) == 3
 
@@ -2121,11 +2114,7 @@ def test_a_function_of_any_rows_gets_a_program_for_each_argument_shape(one_cpu):
 def test_two_threads_calling_one_program_each_get_their_own_results(one_cpu):
     f, (x,), _ = _function("encoder")
     inputs = [x * (1 + k / 8) for k in range(4)]
-    graph.GraphFunction.run_as_program = False
-    try:
-        wants = [f(a) for a in inputs]
-    finally:
-        graph.GraphFunction.run_as_program = True
+    wants = [_walked(f, a) for a in inputs]
     wrong = []
 
     def calls(k):
@@ -2146,11 +2135,7 @@ def test_sliced_runs_are_spliced_into_the_program(one_cpu, monkeypatch, name):
     monkeypatch.setattr(graph, "SLICE_BYTES", 256)  # (the samples' attention and norms in slices)
     f, args, want = _function(name)
     assert f.sliced
-    graph.GraphFunction.run_as_program = False
-    try:
-        walked = f(*args)
-    finally:
-        graph.GraphFunction.run_as_program = True
+    walked = _walked(f, *args)
     np.testing.assert_array_equal(f(*args), walked)
     np.testing.assert_array_equal(f(*args), walked)
     _agrees(walked, want)
@@ -2169,11 +2154,7 @@ def test_on_two_threads_the_third_call_builds_the_program_and_it_agrees(monkeypa
     monkeypatch.setattr(graph, "SLICE_BYTES", 256)
     monkeypatch.setattr(graph, "PROGRAM_THREADED_MIN_BYTES", 0)
     f, args, want = _function(name)
-    graph.GraphFunction.run_as_program = False
-    try:
-        walked = f(*args)
-    finally:
-        graph.GraphFunction.run_as_program = True
+    walked = _walked(f, *args)
     for call in range(4):
         np.testing.assert_array_equal(f(*args), walked)
         assert bool(_programs(f)) == (call >= 2), call
@@ -2309,11 +2290,7 @@ def test_run_time_contractions_with_a_residual_are_in_the_program(one_cpu):
     assert f.describe().count("epilogue alpha=0.125 + residual") == 1 and "epilogue residual" in f.describe()
     rng = np.random.default_rng(6)
     args = [rng.standard_normal(s).astype(np.float32) for s in ((6, 8), (8, 5), (5, 6), (3, 6, 8), (3, 8, 7), (3, 6, 7))]
-    graph.GraphFunction.run_as_program = False
-    try:
-        walked = f(*args)
-    finally:
-        graph.GraphFunction.run_as_program = True
+    walked = _walked(f, *args)
     got = f(*args)
     assert _programs(f)
     x, w, rt, a, b, c = (z.astype(np.float64) for z in args)
