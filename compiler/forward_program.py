@@ -420,8 +420,17 @@ class _Builder:
             residual = self.dense(self.reshaped(residual, shape))
         if a.ndim == 2 and b.ndim == 2:  # (nanomm.matmul's 2-D call: its kernel, as _matmul picks it)
             return self.matmul(c, a, b, bias, ep, residual)
+        batch = math.prod(shape[:-2])
+        if batch == 1 or (a.flags.c_contiguous and a.shape[:-2] == tuple(shape[:-2]) and not any(b.strides[:-2])):
+            # (one matrix, or one B for every row of a dense A: nanomm.matmul makes these one 2-D call)
+            b = b.reshape(b.shape[-2:]) if batch == 1 else b[(0,) * (b.ndim - 2)]
+            return self.matmul(c, a.reshape(-1, a.shape[-1]), b, bias, ep,
+                               None if residual is None else residual.reshape(-1, shape[-1]))
         out = self.region(shape, c.out_dtype or np.float32)
         found = batched_call(a, b, out, bias=bias, activation=ep.activation, alpha=ep.alpha, residual=residual)
+        if found is None and not a.flags.c_contiguous:  # (nanomm.matmul copies an A it cannot read in place)
+            a = self.dense(a)
+            found = batched_call(a, b, out, bias=bias, activation=ep.activation, alpha=ep.alpha, residual=residual)
         if found is None:
             raise _NotAProgram("a run-time contraction that is not one batched kernel")
         kernel, pointers = found

@@ -2297,3 +2297,61 @@ def test_run_time_contractions_with_a_residual_are_in_the_program(one_cpu):
     for g, wk, want in zip(got, walked, (x @ w + rt.T, 0.125 * (a @ b) + c)):
         np.testing.assert_array_equal(g, wk)
         np.testing.assert_allclose(g, want, rtol=1e-5, atol=1e-5)
+
+
+def test_a_batched_product_of_a_transposed_a_copies_it_as_nanomm_matmul_does(one_cpu):
+    """X^T @ Y over a batch, X^T a transposed view the batched kernel cannot read in place: the program
+    copies it dense first, as nanomm.matmul does, and calls the same kernel (the walk's bits)."""
+    source = """
+func.func @f(%x: tensor<2x9x4xf32>, %y: tensor<2x9x5xf32>) -> tensor<2x4x5xf32> {
+  %zero = arith.constant 0.0 : f32
+  %t0 = tensor.empty() : tensor<2x4x9xf32>
+  %xt = linalg.transpose ins(%x : tensor<2x9x4xf32>) outs(%t0 : tensor<2x4x9xf32>) permutation = [0, 2, 1]
+  %e = tensor.empty() : tensor<2x4x5xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2x4x5xf32>) -> tensor<2x4x5xf32>
+  %p = linalg.batch_matmul ins(%xt, %y : tensor<2x4x9xf32>, tensor<2x9x5xf32>) outs(%init : tensor<2x4x5xf32>)
+       -> tensor<2x4x5xf32>
+  return %p : tensor<2x4x5xf32>
+}
+"""
+    f = nanomm.compile(source).f
+    rng = np.random.default_rng(7)
+    x, y = rng.standard_normal((2, 9, 4), np.float32), rng.standard_normal((2, 9, 5), np.float32)
+    walked = _walked(f, x, y)
+    np.testing.assert_array_equal(f(x, y), walked)
+    np.testing.assert_allclose(walked, x.swapaxes(1, 2).astype(np.float64) @ y, rtol=1e-5, atol=1e-5)
+    assert _programs(f)
+
+
+def test_batched_products_nanomm_matmul_makes_one_2d_call_are_that_call_in_the_program(one_cpu):
+    """A batch of one (B a transposed view, read in place) and one B broadcast to every entry of a dense
+    A: nanomm.matmul computes each as one 2-D matmul, and so does the program (the walk's bits)."""
+    source = """
+func.func @f(%a: tensor<1x6x8xf32>, %bt: tensor<1x5x8xf32>, %x: tensor<2x6x8xf32>, %w: tensor<8x5xf32>)
+    -> (tensor<1x6x5xf32>, tensor<2x6x5xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %t0 = tensor.empty() : tensor<1x8x5xf32>
+  %b = linalg.transpose ins(%bt : tensor<1x5x8xf32>) outs(%t0 : tensor<1x8x5xf32>) permutation = [0, 2, 1]
+  %e1 = tensor.empty() : tensor<1x6x5xf32>
+  %i1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<1x6x5xf32>) -> tensor<1x6x5xf32>
+  %p1 = linalg.batch_matmul ins(%a, %b : tensor<1x6x8xf32>, tensor<1x8x5xf32>) outs(%i1 : tensor<1x6x5xf32>)
+        -> tensor<1x6x5xf32>
+  %wb0 = tensor.empty() : tensor<2x8x5xf32>
+  %wb = linalg.broadcast ins(%w : tensor<8x5xf32>) outs(%wb0 : tensor<2x8x5xf32>) dimensions = [0]
+  %e2 = tensor.empty() : tensor<2x6x5xf32>
+  %i2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<2x6x5xf32>) -> tensor<2x6x5xf32>
+  %p2 = linalg.batch_matmul ins(%x, %wb : tensor<2x6x8xf32>, tensor<2x8x5xf32>) outs(%i2 : tensor<2x6x5xf32>)
+        -> tensor<2x6x5xf32>
+  return %p1, %p2 : tensor<1x6x5xf32>, tensor<2x6x5xf32>
+}
+"""
+    f = nanomm.compile(source).f
+    rng = np.random.default_rng(8)
+    args = [rng.standard_normal(s).astype(np.float32) for s in ((1, 6, 8), (1, 5, 8), (2, 6, 8), (8, 5))]
+    walked = _walked(f, *args)
+    got = f(*args)
+    assert _programs(f)
+    a, bt, x, w = (z.astype(np.float64) for z in args)
+    for g, wk, want in zip(got, walked, (a @ bt.swapaxes(1, 2), x @ w)):
+        np.testing.assert_array_equal(g, wk)
+        np.testing.assert_allclose(g, want, rtol=1e-5, atol=1e-5)
