@@ -95,8 +95,8 @@ class ForwardProgram:
         start = data_pointer(buffer)
         start += -start % ALIGN
         t = programs.FILL_RUN_TABLE
-        desc = (ctypes.c_int64 * (t + self._slots))(data_pointer(self._value), data_pointer(self._base), len(self._value),
-                                                   start + self._words_at, self._calls)
+        desc = (ctypes.c_int64 * (t + self._slots))(data_pointer(self._value), data_pointer(self._base),
+                                                   len(self._value), start + self._words_at, self._calls)
         n = self._slots - 2 - len(self._copied)
         desc[t + n] = start  # (then the outputs', then the 0 for constants)
         return buffer, start, desc, ctypes.addressof(desc)
@@ -128,7 +128,8 @@ class ForwardProgram:
                 results.append(np.array(rest[0], order="C", copy=True))
             else:  # ("view", where, offset, shape, strides, dtype): a view no row copy expresses
                 where, offset, shape, strides, dtype = rest
-                base, at = (args[where], offset) if where is not None else (buffer, start - data_pointer(buffer) + offset)
+                base, at = (args[where], offset) if where is not None else \
+                    (buffer, start - data_pointer(buffer) + offset)
                 results.append(np.array(np.ndarray(shape, dtype, buffer=base, offset=at, strides=strides),
                                         order="C", copy=True))
         self._free.append(memory)
@@ -179,7 +180,7 @@ def _attempt(f, args, threads: int) -> ForwardProgram | str:
     if not all(type(a) is np.ndarray and a.flags.c_contiguous and a.size for a in args):
         return "an argument that is not a non-empty C-contiguous ndarray"
     if any(np.may_share_memory(a, b) for i, a in enumerate(args) for b in args[:i]):
-        return "arguments sharing memory"  # (a view's place is found by its address: in which argument would be a guess)
+        return "arguments sharing memory"  # (a view's place is found by its address: which argument's, a guess)
     try:
         return _Builder(f, args, threads).build()
     except (_NotAProgram, NanommError, ValueError) as exc:

@@ -2289,7 +2289,8 @@ def test_run_time_contractions_with_a_residual_are_in_the_program(one_cpu):
     f = nanomm.compile(RESIDUAL_SOURCE).f
     assert f.describe().count("epilogue alpha=0.125 + residual") == 1 and "epilogue residual" in f.describe()
     rng = np.random.default_rng(6)
-    args = [rng.standard_normal(s).astype(np.float32) for s in ((6, 8), (8, 5), (5, 6), (3, 6, 8), (3, 8, 7), (3, 6, 7))]
+    shapes = ((6, 8), (8, 5), (5, 6), (3, 6, 8), (3, 8, 7), (3, 6, 7))
+    args = [rng.standard_normal(s).astype(np.float32) for s in shapes]
     walked = _walked(f, *args)
     got = f(*args)
     assert _programs(f)
