@@ -397,11 +397,11 @@ def _kernel_for_views(A: np.ndarray, sa: int, B: np.ndarray, sb: int, transpose_
 
 def batched_call(a: np.ndarray, b: np.ndarray, out: np.ndarray, *, bias=None, activation: str | None = None,
                  alpha: float = 1.0, residual=None) -> tuple[object, list[int]] | None:
-    """What `matmul(a, b, out=out, threads=1, bias=, activation=, alpha=, residual=)` runs on these ndarrays, without
-    running it: (the kernel, its arguments: A, B, C, the epilogue arrays), pointers into the arrays as
-    given; None where that call is not one batched kernel reading them in place (a copy, a broadcast
-    batch, a converted bias). compiler/graph.py's programs call it from native code, with the checks
-    done here once per layout."""
+    """What `matmul(a, b, out=out, threads=1, bias=, activation=, alpha=, residual=)` runs on these
+    ndarrays, without running it: (the kernel, its arguments: A, B, C, the epilogue arrays), pointers
+    into the arrays as given; None where that call is not one batched kernel reading them in place (a
+    copy, a broadcast batch, a converted bias or residual). compiler/forward_program.py's programs call
+    it from native code, with the checks done here once per layout."""
     if not all(type(x) is _NDARRAY for x in (a, b, out)) or a.ndim < 3 or b.ndim != a.ndim \
             or a.shape[:-2] != b.shape[:-2] or a.shape[-1] != b.shape[-2] \
             or out.shape != a.shape[:-1] + b.shape[-1:] or not out.flags.c_contiguous:

@@ -64,22 +64,20 @@ class ForwardProgram:
 
     def __init__(self, template, offsets: list[int], size: int, outputs: list, blocks: list, threads: int,
                  kept: list, args: int):
-        n, regions = args, len(offsets)
+        n, first_output = args, args + len(offsets) + len(blocks)  # (template bases: arguments, regions, blocks)
         copied = [o for o in outputs if o[0] == "copied"]
         words_at = -(-size // ALIGN) * ALIGN  # (the filled words after the regions)
         base = np.concatenate([template._base] + [np.array([b for b, _ in w], np.int64) for w in blocks])
         value = np.concatenate([template._value] + [np.array([v for _, v in w], np.int64) for w in blocks])
         block_starts = np.cumsum([len(template._value)] + [len(w) for w in blocks])[:-1]
-        placed = np.concatenate([np.array(offsets, np.int64), words_at + 8 * block_starts]).astype(np.int64)
-        inside = (base >= n) & (base < n + regions + len(blocks))  # (a region or a block: in the buffer)
+        placed = np.concatenate([np.array(offsets, np.int64), words_at + 8 * block_starts])
+        inside = (base >= n) & (base < first_output)  # (a region or a block: in the buffer)
         value[inside] += placed[base[inside] - n]
-        out = base >= n + regions + len(blocks)
-        base[out] += n + 1 - (n + regions + len(blocks))
+        base[base >= first_output] += n + 1 - first_output
         base[inside] = n
         base[base < 0] = n + 1 + len(copied)
-        self._value, self._base = value, base
-        self._words_at, self._slots = words_at, n + 2 + len(copied)
-        self._bytes = words_at + 8 * len(value)
+        self._value, self._base, self._args = value, base, n
+        self._words_at, self._bytes = words_at, words_at + 8 * len(value)
         self._calls = template._parts[0][1]
         self._run = programs.fill_run()
         self._copied = [(shape, dtype) for _, shape, dtype in copied]
@@ -90,15 +88,15 @@ class ForwardProgram:
 
     def _buffer(self) -> tuple:
         """A call's own memory (calls may come from two threads): its buffer, the buffer's aligned start,
-        and fill_run's descriptor (a ctypes array: the quickest to write from Python) with its address."""
+        and fill_run's descriptor (a ctypes array: the quickest to write from Python) with its address:
+        its table the arguments', the buffer's, the outputs' addresses and a 0 for constants."""
         buffer = np.empty(self._bytes + ALIGN, np.uint8)
         start = data_pointer(buffer)
         start += -start % ALIGN
         t = programs.FILL_RUN_TABLE
-        desc = (ctypes.c_int64 * (t + self._slots))(data_pointer(self._value), data_pointer(self._base),
-                                                   len(self._value), start + self._words_at, self._calls)
-        n = self._slots - 2 - len(self._copied)
-        desc[t + n] = start  # (then the outputs', then the 0 for constants)
+        desc = (ctypes.c_int64 * (t + self._args + 2 + len(self._copied)))(
+            data_pointer(self._value), data_pointer(self._base), len(self._value), start + self._words_at, self._calls)
+        desc[t + self._args] = start
         return buffer, start, desc, ctypes.addressof(desc)
 
     def run(self, args, pointers: list[int]) -> tuple | np.ndarray | None:
@@ -114,7 +112,7 @@ class ForwardProgram:
         t = programs.FILL_RUN_TABLE
         for i, p in enumerate(pointers, t):
             desc[i] = p
-        for i, o in enumerate(outs, t + len(pointers) + 1):
+        for i, o in enumerate(outs, t + self._args + 1):
             desc[i] = data_pointer(o)
         self._run(address)
         if len(self.outputs) == 1 and outs:
@@ -435,7 +433,7 @@ class _Builder:
         if found is None:
             raise _NotAProgram("a run-time contraction that is not one batched kernel")
         kernel, pointers = found
-        if self.threads > 1 and batched_seconds(kernel.spec, math.prod(shape[:-2])) >= BATCH_PARALLEL_MIN_SECONDS:
+        if self.threads > 1 and batched_seconds(kernel.spec, batch) >= BATCH_PARALLEL_MIN_SECONDS:
             raise _NotAProgram("a batched product that nanomm.matmul runs on several threads")
         arrays = [a, b, out] + [x for x in (bias, residual) if x is not None]
         if pointers[:len(arrays)] != [data_pointer(x) for x in arrays]:

@@ -27,6 +27,7 @@ from nanomm.runtime.cpu import native_cpu
 
 MAX_ARGS = 16  # arguments of one call in a program (a kernel's: A, B, C, four epilogue arrays, M)
 COPY_DIMS = 6  # outer loops of a row copy (any more: the caller copies in Python)
+FILL_RUN_TABLE = 5  # where fill_run's table starts in its descriptor (after values, bases, n, dst, calls)
 
 
 def _runner_ir() -> str:
@@ -37,6 +38,7 @@ def _runner_ir() -> str:
                         f"  %a{n}_{i} = load i64, ptr %a{n}_{i}p\n" for i in range(n))
         args = ", ".join(f"i64 %a{n}_{i}" for i in range(n))
         blocks.append(f"c{n}:\n{loads}  call void %fn({args})\n  br label %next\n")
+    fill_loads = _loads([("values", "ptr"), ("bases", "ptr"), ("n", "i64"), ("dst", "ptr"), ("calls", "i64")])
     value_stores = "".join(f"  %v{i} = getelementptr i64, ptr %values, i64 {i}\n  store i64 %e{i}, ptr %v{i}\n"
                            for i in range(4))
     return f"""
@@ -81,16 +83,7 @@ done:
 ; against a 0 in the table), then the first `calls` calls of the words at dst.
 define void @nanomm_fill_run(ptr %desc) {{
 entry:
-  %values = load ptr, ptr %desc
-  %basesp = getelementptr i64, ptr %desc, i64 1
-  %bases = load ptr, ptr %basesp
-  %np = getelementptr i64, ptr %desc, i64 2
-  %n = load i64, ptr %np
-  %dstp = getelementptr i64, ptr %desc, i64 3
-  %dst = load ptr, ptr %dstp
-  %callsp = getelementptr i64, ptr %desc, i64 4
-  %calls = load i64, ptr %callsp
-  %table = getelementptr i64, ptr %desc, i64 5
+{fill_loads}  %table = getelementptr i64, ptr %desc, i64 {FILL_RUN_TABLE}
   br label %loop
 loop:
   %i = phi i64 [0, %entry], [%i1, %body]
@@ -135,12 +128,17 @@ done:
 {_copy_ir()}"""
 
 
+def _loads(fields: list[tuple[str, str]]) -> str:
+    """IR loading each (name, type) of `fields` from the int64 at its index in %desc, as %name."""
+    return "".join(f"  %{n}p = getelementptr i64, ptr %desc, i64 {i}\n  %{n} = load {t}, ptr %{n}p\n"
+                   for i, (n, t) in enumerate(fields))
+
+
 def _copy_ir() -> str:
     """nanomm_copy_rows: COPY_DIMS loops around a memcpy of one row, each loop adding its strides."""
     d = COPY_DIMS
     names = [f"n{l}" for l in range(d)] + ["rb"] + [f"s{l}" for l in range(d)] + [f"t{l}" for l in range(d)]
-    loads = "".join(f"  %{n}p = getelementptr i64, ptr %desc, i64 {i}\n  %{n} = load i64, ptr %{n}p\n"
-                    for i, n in enumerate(names))
+    loads = _loads([(n, "i64") for n in names])
     loops = []
     for l in range(d):  # loop l: index %i{l}, the source and destination offsets %so{l} / %do{l} so far
         outer, so, do = ("%entry", "0", "0") if l == 0 else (f"%l{l - 1}b", f"%so{l - 1}", f"%do{l - 1}")
@@ -188,7 +186,7 @@ def _functions() -> tuple[int | None, ...]:
                     module = JitModule.cached(_runner_ir(), cpu.name, cpu.feature_string())
                     _module.extend([module.address(name) for name in
                                     ("nanomm_run_calls", "nanomm_copy_rows", "nanomm_tick", "nanomm_pool_call",
-                                                             "nanomm_fill_run")]
+                                     "nanomm_fill_run")]
                                    + [module])
                 except Exception:  # noqa: BLE001 - no runner: the caller runs its slices from Python
                     _module.extend([None] * 6)
@@ -205,9 +203,6 @@ def available() -> bool:
     from nanomm.runtime.native_pool import native_pool
 
     return _functions()[0] is not None and native_pool() is not None
-
-
-FILL_RUN_TABLE = 5  # where fill_run's table starts in its descriptor
 
 
 def fill_run():
@@ -305,17 +300,14 @@ class Template:
         self._plan = make_plan([(runner, 8 * start, 0, 0, calls)
                                 for start, calls in zip(program._starts, program._calls)])
 
-    def _filled(self, pointers: Sequence[int]) -> np.ndarray:
-        """The words with the arrays' data pointers added (this call's own: calls may come from two threads)."""
-        if len(pointers) != self.bases:
-            raise ValueError(f"this program takes {self.bases} array pointers, got {len(pointers)}")
-        table = np.array(list(pointers) + [0], np.int64)  # (constants: base -1, the 0 at the end)
-        return self._value + table[self._base]
-
     def run(self, pointers: Sequence[int], threads: int) -> None:
         from nanomm.runtime.native_pool import native_pool
 
-        address = self._filled(pointers).ctypes.data
+        if len(pointers) != self.bases:
+            raise ValueError(f"this program takes {self.bases} array pointers, got {len(pointers)}")
+        table = np.array(list(pointers) + [0], np.int64)  # (constants: base -1, the 0 at the end)
+        filled = self._value + table[self._base]  # (this call's own: calls may come from two threads)
+        address = filled.ctypes.data
         native_pool().run(self._plan, self.parts, address, address, address, threads=threads)
 
 

@@ -2021,6 +2021,17 @@ def _walked(f, *args):
         graph.GraphFunction.run_as_program = True
 
 
+def _program_matches_walk(f, args, wants):
+    """f(*args) has a program, its results are the walk's bits, and each is close to its float64 `want`."""
+    walked = _walked(f, *args)
+    got = f(*args)
+    assert _programs(f)
+    walked, got = ((x,) if isinstance(x, np.ndarray) else x for x in (walked, got))
+    for g, wk, want in zip(got, walked, wants, strict=True):
+        np.testing.assert_array_equal(g, wk)
+        np.testing.assert_allclose(g, want, rtol=1e-5, atol=1e-5)
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_the_program_computes_what_the_python_walk_does(one_cpu, name):
     f, args, _ = _function(name)
@@ -2291,13 +2302,8 @@ def test_run_time_contractions_with_a_residual_are_in_the_program(one_cpu):
     rng = np.random.default_rng(6)
     shapes = ((6, 8), (8, 5), (5, 6), (3, 6, 8), (3, 8, 7), (3, 6, 7))
     args = [rng.standard_normal(s).astype(np.float32) for s in shapes]
-    walked = _walked(f, *args)
-    got = f(*args)
-    assert _programs(f)
     x, w, rt, a, b, c = (z.astype(np.float64) for z in args)
-    for g, wk, want in zip(got, walked, (x @ w + rt.T, 0.125 * (a @ b) + c)):
-        np.testing.assert_array_equal(g, wk)
-        np.testing.assert_allclose(g, want, rtol=1e-5, atol=1e-5)
+    _program_matches_walk(f, args, (x @ w + rt.T, 0.125 * (a @ b) + c))
 
 
 def test_a_batched_product_of_a_transposed_a_copies_it_as_nanomm_matmul_does(one_cpu):
@@ -2318,10 +2324,7 @@ func.func @f(%x: tensor<2x9x4xf32>, %y: tensor<2x9x5xf32>) -> tensor<2x4x5xf32> 
     f = nanomm.compile(source).f
     rng = np.random.default_rng(7)
     x, y = rng.standard_normal((2, 9, 4), np.float32), rng.standard_normal((2, 9, 5), np.float32)
-    walked = _walked(f, x, y)
-    np.testing.assert_array_equal(f(x, y), walked)
-    np.testing.assert_allclose(walked, x.swapaxes(1, 2).astype(np.float64) @ y, rtol=1e-5, atol=1e-5)
-    assert _programs(f)
+    _program_matches_walk(f, (x, y), (x.swapaxes(1, 2).astype(np.float64) @ y,))
 
 
 def test_batched_products_nanomm_matmul_makes_one_2d_call_are_that_call_in_the_program(one_cpu):
@@ -2349,10 +2352,5 @@ func.func @f(%a: tensor<1x6x8xf32>, %bt: tensor<1x5x8xf32>, %x: tensor<2x6x8xf32
     f = nanomm.compile(source).f
     rng = np.random.default_rng(8)
     args = [rng.standard_normal(s).astype(np.float32) for s in ((1, 6, 8), (1, 5, 8), (2, 6, 8), (8, 5))]
-    walked = _walked(f, *args)
-    got = f(*args)
-    assert _programs(f)
     a, bt, x, w = (z.astype(np.float64) for z in args)
-    for g, wk, want in zip(got, walked, (a @ bt.swapaxes(1, 2), x @ w)):
-        np.testing.assert_array_equal(g, wk)
-        np.testing.assert_allclose(g, want, rtol=1e-5, atol=1e-5)
+    _program_matches_walk(f, args, (a @ bt.swapaxes(1, 2), x @ w))
