@@ -41,10 +41,12 @@ PIPELINE = ",".join([
     "decompose-pads",  # (bufferized, a pad fills its whole buffer, then copies the source over it)
     "func.func(linalg-generalize-named-ops)",
     "widen-bool",
+    "depthwise-kernel",  # (before the fusion, which would merge its generics with others)
     "func.func(linalg-fuse-elementwise-ops)",
     "canonicalize", "cse",
     "distinct-results",  # (cse can make two results one value: buffer-results-to-out-params crashes on it)
     "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}",
+    "canonicalize",  # (a loop's buffer returned as the loop's own buffer, which the next pass can hoist)
     "buffer-results-to-out-params{hoist-static-allocs modify-public-functions}",
     "canonicalize",
     "buffer-deallocation-pipeline",
@@ -65,6 +67,7 @@ def pipeline(cpu, text: str = "") -> str:
     passes = PIPELINE
     if cpu.has("avx512f"):
         passes = passes.replace("expand-math{keep-other=1}", "expand-math{keep-other=1 scalef=1}")
+        passes = passes.replace("depthwise-kernel", "depthwise-kernel{lanes=16}")
     if "bf16" in text and not cpu.has("avx512bf16"):  # (bf16 arithmetic and math in float32, rounded after)
         passes = passes.replace("expand-math{", "func.func(math-extend-to-supported-types{target-type=f32}),"
                                 "func.func(arith-emulate-unsupported-floats{source-types=bf16 target-type=f32}),"

@@ -12,6 +12,7 @@ REGISTRY: dict[str, str] = {
     "conv-to-matmul": "conv_matmul:ConvToMatmul",
     "expand-math": "expand_math:ExpandMath",
     "decompose-pads": "decompose_pads:DecomposePads",
+    "depthwise-kernel": "depthwise:DepthwiseKernel",
     "distinct-results": "distinct_results:DistinctResults",
     "widen-bool": "widen_bool:WidenBool",
     "strided-copies": "strided_copies:StridedCopies",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import math
 
@@ -12,6 +13,9 @@ from ._base import ModulePass
 from ._ir import constant_pad, splice, walk
 
 CHANNELS_FIRST = "nanomm.channels_first"  # on a transpose of a product's channel-last rows to torch's layout
+# on the generic of a depthwise convolution: its kernel, strides, dilations, pads (lows, highs) and its
+# input's spatial sizes, from which passes/depthwise.py checks the generic's maps and writes its loops
+DEPTHWISE_MARK = "nanomm.depthwise"
 
 # channel-first convolutions as torch-mlir prints nn.Conv1d / Conv2d / Conv3d (groups=1): input
 # (n, c, *spatial), filter (f, c, *kernel), output (n, f, *out)
@@ -462,13 +466,8 @@ def _depthwise_replacement(op: ir.Operation, init: str) -> tuple[str, list] | No
     taps = list(itertools.product(*(range(k) for k in kernel)))
     masked = [i for i in range(rank) if lows[i] or highs[i]]
 
-    def read(i, o, k):  # a tap's position along spatial dimension i
-        if i in masked:  # (in the source, wrapped: in bounds; the mask says whether it is the padding)
-            return f"({o} * {strides[i]} + {k * dilations[i] - lows[i]}) mod {spatial[i]}"
-        # `o mod out` (o itself, out being the loop's size) where the position is o alone: a generic's
-        # operand read by a bare loop dimension must have that dimension's size, and x is larger
-        return f"{o} mod {out[i]}" if strides[i] == 1 and k * dilations[i] == 0 else \
-            f"{o} * {strides[i]} + {k * dilations[i]}"
+    read = functools.partial(tap_read, strides=strides, dilations=dilations, lows=lows, spatial=spatial, out=out,
+                             masked=masked)
     tap_maps = []
     for tap in taps:
         tap_maps.append(f"affine_map<{domain} -> (d0, {dc}, {', '.join(read(i, o, k) for i, (o, k) in enumerate(zip(os, tap)))})>")
@@ -517,12 +516,16 @@ def _depthwise_replacement(op: ir.Operation, init: str) -> tuple[str, list] | No
         acc = f"%s{t}"
     if masked:
         lines.append("  %half = arith.constant 0.5 : f32")
+    marker = ", ".join(f"{name} = array<i64: {', '.join(map(str, v))}>" for name, v in (
+        ("kernel", kernel), ("strides", strides), ("dilations", dilations), ("lows", lows), ("highs", highs),
+        ("spatial", spatial)))
     lines += [
         f"  %wle = tensor.empty() : {w_last}",
         f"  %wl = linalg.transpose ins(%w : {w}) outs(%wle : {w_last}) "
         f"permutation = [{', '.join(str(1 + i) for i in range(rank))}, 0]",
         f"  %g = linalg.generic {{indexing_maps = [{start_map}, {', '.join(tap_maps)}, {out_map}], "
-        f"iterator_types = [{parallel}]}} ins({start}, {', '.join(operands)} : {start_t}, {', '.join(types_in)}) "
+        f"iterator_types = [{parallel}], {DEPTHWISE_MARK} = {{{marker}}}}} "
+        f"ins({start}, {', '.join(operands)} : {start_t}, {', '.join(types_in)}) "
         f"outs(%ie : {last_t}) {{",
         f"  ^bb0(%start: {e}, {', '.join(args)}, %unused: {e}):",
         *body,
@@ -533,6 +536,18 @@ def _depthwise_replacement(op: ir.Operation, init: str) -> tuple[str, list] | No
         f"  return %out : {init_t}",
         "}"]
     return _located(lines, op), ([padded[0].operands[0], padded[1]] if padded else None)
+
+
+def tap_read(i: int, o: str, k: int, *, strides, dilations, lows, spatial, out, masked) -> str:
+    """The position along spatial dimension i (loop `o`) that tap k of a depthwise convolution reads in
+    its input: where the dimension is padded (in `masked`), in the source, wrapped (in bounds; a mask
+    says whether it is the padding)."""
+    if i in masked:
+        return f"({o} * {strides[i]} + {k * dilations[i] - lows[i]}) mod {spatial[i]}"
+    # `o mod out` (o itself, out being the loop's size) where the position is o alone: a generic's
+    # operand read by a bare loop dimension must have that dimension's size, and x is larger
+    return f"{o} mod {out[i]}" if strides[i] == 1 and k * dilations[i] == 0 else \
+        f"{o} * {strides[i]} + {k * dilations[i]}"
 
 
 def rewrite_convolutions(root: ir.Operation) -> int:

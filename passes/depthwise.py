@@ -1,0 +1,421 @@
+"""depthwise-kernel: a depthwise convolution and the element-wise ops after it as one loop nest of vector FMAs."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import itertools
+
+from mlir import ir
+
+from ._base import ModulePass
+from ._ir import splice, walk
+from .conv_matmul import DEPTHWISE_MARK, tap_read
+
+# element-wise body ops an epilogue may hold, by how they are written on vectors
+_BINARY = {"arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.maximumf", "arith.minimumf",
+           "arith.maxnumf", "arith.minnumf", "arith.andi", "arith.ori", "arith.xori"}
+_UNARY = {"arith.negf", "math.exp", "math.tanh", "math.erf", "math.sqrt", "math.rsqrt", "math.absf", "math.log"}
+_PREDICATES = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une",
+               "uno", "true"]  # arith.cmpf's predicate, by its value
+
+
+def _ints(marker: ir.DictAttr, name: str) -> list[int]:
+    return list(ir.DenseI64ArrayAttr(marker[name]))
+
+
+def _maps(op: ir.Operation) -> list[ir.AffineMap]:
+    return [ir.AffineMapAttr(m).value for m in ir.ArrayAttr(op.attributes["indexing_maps"])]
+
+
+def _map(text: str) -> ir.AffineMap:
+    return ir.AffineMapAttr(ir.Attribute.parse(f"affine_map<{text}>")).value
+
+
+def _parallel(op: ir.Operation, rank: int) -> bool:
+    iterators = [str(a) for a in ir.ArrayAttr(op.attributes["iterator_types"])]
+    return len(iterators) == rank and all("parallel" in i for i in iterators)
+
+
+def _groups(size: int, valid) -> list[tuple[int, int, tuple[bool, ...]]]:
+    """Runs [a, b) of positions 0..size-1 along which valid(position) (the taps a position reads inside
+    the input) is the same."""
+    runs: list[tuple[int, int, tuple[bool, ...]]] = []
+    for o in range(size):
+        v = valid(o)
+        if runs and runs[-1][2] == v:
+            runs[-1] = (runs[-1][0], o + 1, v)
+        else:
+            runs.append((o, o + 1, v))
+    return runs
+
+
+@dataclasses.dataclass
+class _Operand:
+    """An epilogue generic's input: the value before it in the chain ("chain"), a vector along the channels
+    ("channel", collapsed to 1-D), a scalar ("scalar": a 0-d tensor) or a tensor of the output's shape
+    read at each output position ("full")."""
+
+    kind: str
+    value: ir.Value | None = None
+    name: str = ""
+
+
+class _Epilogue:
+    """The element-wise generics after the convolution, as vector code: what is loaded once per function
+    (scalars, constants), once per block of channels, and at each output position."""
+
+    def __init__(self, lanes: int):
+        self.v, self.mask = f"vector<{lanes}xf32>", f"vector<{lanes}xi1>"
+        self.args: list[tuple[ir.Value, str, str]] = []  # (value, name, type) taken as function arguments
+        self.top: list[str] = []  # once per function
+        self.per_block: list[str] = []  # once per block of channels (%cb)
+        self.chain: list[tuple[list[_Operand], ir.Operation]] = []
+        self._named: dict = {}  # outside value -> its broadcast vector's name
+
+    def _arg(self, value: ir.Value, type_: str) -> str:
+        for v, name, _ in self.args:
+            if v == value:
+                return name
+        name = f"%ea{len(self.args)}"
+        self.args.append((value, name, type_))
+        return name
+
+    def _outside(self, value: ir.Value) -> str | None:
+        """A vector of an f32 value from outside the generic's body (a constant or a function's scalar)."""
+        if value in self._named:
+            return self._named[value]
+        if str(value.type) != "f32":
+            return None
+        owner = value.owner
+        k = len(self._named)
+        if not isinstance(owner, ir.Block) and owner.name == "arith.constant":
+            self.top.append(f"  %es{k} = arith.constant {owner.attributes['value']}")
+            scalar = f"%es{k}"
+        else:
+            scalar = self._arg(value, "f32")
+        self.top.append(f"  %ev{k} = vector.broadcast {scalar} : f32 to {self.v}")
+        self._named[value] = f"%ev{k}"
+        return f"%ev{k}"
+
+    def absorb(self, g: ir.Operation, previous: ir.Value, shape: list[int]) -> bool:
+        """Takes generic g (reading `previous`, the chain's value) into the epilogue where it is element-wise
+        over the output's loops with operands and a body vector code expresses; False (nothing taken)
+        otherwise."""
+        rank = len(shape)
+        if g.name != "linalg.generic" or len(g.results) != 1 or not _parallel(g, rank):
+            return False
+        result_t = g.results[0].type
+        if not isinstance(result_t, ir.RankedTensorType) or list(result_t.shape) != shape or \
+                str(result_t.element_type) != "f32":
+            return False
+        maps, identity = _maps(g), ir.AffineMap.get_identity(rank)
+        n_in = len(g.operands) - 1
+        body = g.regions[0].blocks[0]
+        if maps[-1] != identity or list(body.arguments[n_in].uses):
+            return False
+        operands, k = [], len(self.chain)
+        for i in range(n_in):
+            v, m = g.operands[i], maps[i]
+            t = v.type
+            if v == previous and m == identity:
+                operands.append(_Operand("chain"))
+                continue
+            if not isinstance(t, ir.RankedTensorType) or str(t.element_type) != "f32":
+                return False
+            results = [str(e) for e in m.results]
+            name = f"%e{k}_{i}"
+            if m == identity and list(t.shape) == shape:
+                operands.append(_Operand("full", v, name))
+            elif t.rank == 0:
+                operands.append(_Operand("scalar", v, name))
+            elif results.count(f"d{rank - 1}") == 1 and all(
+                    r == f"d{rank - 1}" or (r == "0" and t.shape[j] == 1) for j, r in enumerate(results)) and \
+                    t.shape[results.index(f"d{rank - 1}")] == shape[-1]:
+                operands.append(_Operand("channel", v, name))
+            else:
+                return False
+        if sum(o.kind == "chain" for o in operands) != 1:
+            return False
+        inside = set(body.arguments)
+        for op in list(body.operations)[:-1]:
+            op = op.operation
+            ok = op.name in _BINARY | _UNARY | {"arith.cmpf", "arith.select", "arith.constant"} and \
+                len(op.results) == 1 and str(op.results[0].type) in ("f32", "i1")
+            if not ok or any(v not in inside and str(v.type) != "f32" for v in op.operands):
+                return False
+            inside.add(op.results[0])
+        for o in operands:  # (what is loaded once: scalars once per function, vectors once per block)
+            if o.kind == "scalar":
+                self.top += [f"  {o.name}s = tensor.extract {self._arg(o.value, str(o.value.type))}[] : "
+                             f"{o.value.type}", f"  {o.name} = vector.broadcast {o.name}s : f32 to {self.v}"]
+            elif o.kind == "channel":
+                t = ir.RankedTensorType(o.value.type)
+                src = self._arg(o.value, str(t))
+                if t.rank > 1:
+                    self.per_block.append(f"  {o.name}f = tensor.collapse_shape {src} [[{', '.join(map(str, range(t.rank)))}]]"
+                                          f" : {t} into tensor<{shape[-1]}xf32>")
+                    src = f"{o.name}f"
+                self.per_block.append(f"  {o.name} = vector.transfer_read {src}[%cb], %fzero {{in_bounds = [true]}} : "
+                                      f"tensor<{shape[-1]}xf32>, {self.v}")
+            elif o.kind == "full":
+                self._arg(o.value, str(o.value.type))
+        self.chain.append((operands, g))
+        return True
+
+    def apply(self, value: str, u: str, position: str, out_t: str) -> tuple[list[str], str]:
+        """The code of the epilogue on the vector `value` of output `u` at `position` (the output's indices);
+        returns (lines, the result's name)."""
+        lines = []
+        for k, (operands, g) in enumerate(self.chain):
+            body = g.regions[0].blocks[0]
+            names: dict = {}
+            for i, o in enumerate(operands):
+                if o.kind == "chain":
+                    names[body.arguments[i]] = value
+                elif o.kind == "full":
+                    name = f"{o.name}_{u}"
+                    lines.append(f"      {name} = vector.transfer_read {self._arg(o.value, '')}[{position}], %fzero "
+                                 f"{{in_bounds = [true]}} : {out_t}, {self.v}")
+                    names[body.arguments[i]] = name
+                else:
+                    names[body.arguments[i]] = o.name
+            ops = list(body.operations)
+            for j, op in enumerate(ops[:-1]):
+                op = op.operation
+                r = f"%b{k}_{j}_{u}"
+                names[op.results[0]] = r
+
+                def arg(v):
+                    return names[v] if v in names else self._outside(v)
+                vt = self.mask if str(op.results[0].type) == "i1" else self.v
+                if op.name == "arith.constant":
+                    lines.append(f"      {r}s = arith.constant {op.attributes['value']}")
+                    lines.append(f"      {r} = vector.broadcast {r}s : {op.results[0].type} to {vt}")
+                elif op.name in _BINARY:
+                    lines.append(f"      {r} = {op.name} {arg(op.operands[0])}, {arg(op.operands[1])} : {vt}")
+                elif op.name in _UNARY:
+                    lines.append(f"      {r} = {op.name} {arg(op.operands[0])} : {vt}")
+                elif op.name == "arith.cmpf":
+                    p = _PREDICATES[ir.IntegerAttr(op.attributes["predicate"]).value]
+                    lines.append(f"      {r} = arith.cmpf {p}, {arg(op.operands[0])}, {arg(op.operands[1])} : {self.v}")
+                else:  # arith.select
+                    c, a, b = (arg(v) for v in op.operands)
+                    lines.append(f"      {r} = arith.select {c}, {a}, {b} : {self.mask}, {self.v}")
+            value = names[ops[-1].operation.operands[0]]
+        return lines, value
+
+
+def _check(op: ir.Operation, lanes: int):
+    """The convolution's sizes where `op` is conv-to-matmul's depthwise generic as it wrote it, channel-last,
+    of float32 with a scalar or a bias along the channels to start from, else None."""
+    marker = ir.DictAttr(op.attributes[DEPTHWISE_MARK])
+    kernel, strides, dilations, lows, highs, spatial = (_ints(marker, k) for k in (
+        "kernel", "strides", "dilations", "lows", "highs", "spatial"))
+    rank = len(kernel)
+    out_t = op.results[0].type
+    if rank != 2 or not isinstance(out_t, ir.RankedTensorType) or not out_t.has_static_shape or \
+            str(out_t.element_type) != "f32" or not _parallel(op, rank + 2):
+        return None
+    n, *out, c = out_t.shape
+    lanes = next((k for k in (lanes, 8, 4) if k <= lanes and c % k == 0), None)
+    if lanes is None:
+        return None
+    masked = [i for i in range(rank) if lows[i] or highs[i]]
+    taps = list(itertools.product(*(range(k) for k in kernel)))
+    per_tap = 2 + len(masked)
+    maps = _maps(op)
+    if len(op.operands) != 2 + len(taps) * per_tap:
+        return None
+    # the convolution's output rows; a part of it (upstream.split_inner's, for two threads) computes `out[0]`
+    # of them from row `first`, its maps reading (d1 + first)
+    rows = (spatial[0] + lows[0] + highs[0] - dilations[0] * (kernel[0] - 1) - 1) // strides[0] + 1
+    read = functools.partial(tap_read, strides=strides, dilations=dilations, lows=lows, spatial=spatial,
+                             out=[rows, out[1]], masked=masked)
+    domain = "(d0, d1, d2, d3)"
+    x, w = op.operands[1], op.operands[2]
+    first = next((r for r in range(rows - out[0] + 1) if maps[1] == _map(
+        f"{domain} -> (d0, {read(0, f'(d1 + {r})', taps[0][0])}, {read(1, 'd2', taps[0][1])}, d3)")), None)
+    if first is None:
+        return None
+    for t, tap in enumerate(taps):
+        at = 1 + t * per_tap
+        want_x = _map(f"{domain} -> (d0, {read(0, f'(d1 + {first})', tap[0])}, {read(1, 'd2', tap[1])}, d3)")
+        want_w = _map(f"{domain} -> ({tap[0]}, {tap[1]}, d3)")
+        if op.operands[at] != x or op.operands[at + 1] != w or maps[at] != want_x or maps[at + 1] != want_w:
+            return None
+    if [list(ir.RankedTensorType(v.type).shape) for v in (x, w)] != [[n, *spatial, c], [*kernel, c]]:
+        return None
+    start_t = op.operands[0].type
+    if maps[0] == _map(f"{domain} -> ()") and str(start_t) == "f32":
+        start = "fill"
+    elif maps[0] == _map(f"{domain} -> (d3)") and str(start_t) == f"tensor<{c}xf32>":
+        start = "bias"
+    else:
+        return None
+    body = [o.operation for o in op.regions[0].blocks[0].operations]
+    tap_ops = (["arith.cmpf"] * len(masked) + ["arith.andi"] * (len(masked) - 1) + ["arith.select"] if masked else []) \
+        + ["arith.mulf", "arith.addf"]
+    if [o.name for o in body] != tap_ops * len(taps) + ["linalg.yield"]:
+        return None
+    pads = {o.operands[2] for o in body if o.name == "arith.select"}
+    if len(pads) > 1:
+        return None
+    pad = pads.pop() if pads else None
+    inside = set(op.regions[0].blocks[0].arguments) | {r for o in body for r in o.results}
+    if pad is not None and (str(pad.type) != "f32" or pad in inside):
+        return None
+    return dict(kernel=kernel, strides=strides, dilations=dilations, lows=lows, spatial=spatial, n=n, out=out,
+                c=c, start=start, pad=pad, x=x, w=w, taps=taps, lanes=lanes, first=first)
+
+
+def _add_rows(body: list[str], sums: list[str], name: str, v: str) -> str:
+    """Adds the kernel rows' sums in order (the first holds the start)."""
+    acc = sums[0]
+    for k, other in enumerate(sums[1:]):
+        body.append(f"      {name}_{k} = arith.addf {acc}, {other} : {v}")
+        acc = f"{name}_{k}"
+    return acc
+
+
+def _kernel_text(s: dict, ep: _Epilogue, lanes: int, unroll: int, sums: int = 1) -> str:
+    """The function of (x, w, start[, pad], epilogue arguments...) computing the convolution and the epilogue."""
+    n, (oh_n, ow_n), c = s["n"], s["out"], s["c"]
+    (kh_n, kw_n), (sh, sw), (dh, dw), (lh, lw), (h, w) = s["kernel"], s["strides"], s["dilations"], s["lows"], s["spatial"]
+    v = f"vector<{lanes}xf32>"
+    x_t, w_t, out_t = f"tensor<{n}x{h}x{w}x{c}xf32>", f"tensor<{kh_n}x{kw_n}x{c}xf32>", f"tensor<{n}x{oh_n}x{ow_n}x{c}xf32>"
+    args = [f"%x: {x_t}", f"%w: {w_t}", "%s: f32" if s["start"] == "fill" else f"%s: tensor<{c}xf32>"]
+    if s["pad"] is not None:
+        args.append("%pv: f32")
+    args += [f"{name}: {t}" for _, name, t in ep.args]
+    consts: set[int] = set()
+
+    def i(k: int) -> str:
+        consts.add(k)
+        return f"%i{k}".replace("-", "m")
+
+    body: list[str] = []
+    counter = itertools.count()
+    first = s["first"]  # (output row oh is the convolution's row first + oh)
+    rows = _groups(oh_n, lambda o: tuple(0 <= (first + o) * sh + k * dh - lh < h for k in range(kh_n)))
+    cols = _groups(ow_n, lambda o: tuple(0 <= o * sw + k * dw - lw < w for k in range(kw_n)))
+    result = "%init"
+    for r0, r1, valid_h in rows:
+        t = next(counter)
+        body += [f"  %r{t} = scf.for %n = {i(0)} to {i(n)} step {i(1)} iter_args(%tn = {result}) -> ({out_t}) {{",
+                 f"   %rh{t} = scf.for %oh = {i(r0)} to {i(r1)} step {i(1)} iter_args(%th = %tn) -> ({out_t}) {{",
+                 f"    %ohs = arith.muli %oh, {i(sh)} : index",
+                 *[f"    %ih{kh} = arith.addi %ohs, {i(first * sh + kh * dh - lh)} : index" for kh in range(kh_n)
+                   if valid_h[kh]],
+                 f"    %rc{t} = scf.for %cb = {i(0)} to {i(c)} step {i(lanes)} iter_args(%tc = %th) -> ({out_t}) {{",
+                 *[f"     %w{kh}_{kw} = vector.transfer_read %w[{i(kh)}, {i(kw)}, %cb], %fzero {{in_bounds = [true]}} : "
+                   f"{w_t}, {v}" for kh, kw in s["taps"]],
+                 f"     %sv = vector.transfer_read %s[%cb], %fzero {{in_bounds = [true]}} : tensor<{c}xf32>, {v}"
+                 if s["start"] == "bias" else "",
+                 *ep.per_block]
+        inner = "%tc"
+        for c0, c1, valid_w in cols:
+            step = unroll if c1 - c0 >= unroll else 1
+            main = c0 + (c1 - c0) // step * step
+            for a, b, u_n in ((c0, main, step), (main, c1, 1)):
+                if a == b:
+                    continue
+                q = next(counter)
+                body.append(f"     %q{q} = scf.for %ow = {i(a)} to {i(b)} step {i(u_n)} iter_args(%tw = {inner}) -> "
+                            f"({out_t}) {{")
+                body.append(f"      %ows = arith.muli %ow, {i(sw)} : index")
+                cur = "%tw"
+                body += [f"      %iw{u}_{kw} = arith.addi %ows, {i(u * sw + kw * dw - lw)} : index"
+                         for u in range(u_n) for kw in range(kw_n) if valid_w[kw]]
+                start = "%sv" if s["start"] == "bias" else "%sfill"
+                # a sum per output and kernel row (`sums` > 1: the rows' sums added at the end, shorter chains)
+                accs = {(u, r): start if r == 0 or sums == 1 else None for u in range(u_n) for r in range(kh_n)}
+                for kh, kw in s["taps"]:  # (tap by tap, the outputs' sums independent of each other)
+                    r = kh if sums > 1 else 0
+                    for u in range(u_n):
+                        tap = "%pvv"
+                        if valid_h[kh] and valid_w[kw]:
+                            tap = f"%x{u}_{kh}_{kw}"
+                            body.append(f"      {tap} = vector.transfer_read %x[%n, %ih{kh}, %iw{u}_{kw}, %cb], "
+                                        f"%fzero {{in_bounds = [true]}} : {x_t}, {v}")
+                        name = f"%a{u}_{kh}_{kw}"
+                        if accs[u, r] is None:
+                            body.append(f"      {name} = arith.mulf {tap}, %w{kh}_{kw} : {v}")
+                        else:
+                            body.append(f"      {name} = vector.fma {tap}, %w{kh}_{kw}, {accs[u, r]} : {v}")
+                        accs[u, r] = name
+                accs = [accs[u, 0] for u in range(u_n)] if sums == 1 else \
+                    [_add_rows(body, [accs[u, r] for r in range(kh_n)], f"%rs{u}", v) for u in range(u_n)]
+                for u in range(u_n):
+                    body.append(f"      %owu{u} = arith.addi %ow, {i(u)} : index")
+                    position = f"%n, %oh, %owu{u}, %cb"
+                    lines, value = ep.apply(accs[u], str(u), position, out_t)
+                    body += lines
+                    body.append(f"      %t{u} = vector.transfer_write {value}, {cur}[{position}] {{in_bounds = [true]}} : "
+                                f"{v}, {out_t}")
+                    cur = f"%t{u}"
+                body += [f"      scf.yield {cur} : {out_t}", "     }"]
+                inner = f"%q{q}"
+        body += [f"     scf.yield {inner} : {out_t}", "    }", f"    scf.yield %rc{t} : {out_t}", "   }",
+                 f"   scf.yield %rh{t} : {out_t}", "  }"]
+        result = f"%r{t}"
+    head = [f"func.func @dw({', '.join(args)}) -> {out_t} {{",
+            "  %fzero = arith.constant 0.0 : f32",
+            f"  %init = tensor.empty() : {out_t}",
+            *[f"  {i(k)} = arith.constant {k} : index" for k in sorted(consts)],
+            f"  %pvv = vector.broadcast {'%pv' if s['pad'] is not None else '%fzero'} : f32 to {v}"]
+    if s["start"] == "fill":
+        head.append(f"  %sfill = vector.broadcast %s : f32 to {v}")
+    return "\n".join(head + ep.top + body + [f"  return {result} : {out_t}", "}"])
+
+
+@dataclasses.dataclass(frozen=True)
+class DepthwiseKernel(ModulePass):
+    """Computes each depthwise convolution conv-to-matmul wrote (a generic marked nanomm.depthwise), with the
+    element-wise generics after it, as loops of vector FMAs.
+
+    conv-to-matmul's generic reads the input through positions taken modulo its size and a mask per
+    tap (no padded copy); MLIR's loops then compute every position's indices and masks, and reload the
+    filter at each one. Here each output row's positions run in groups of the same taps inside the
+    input (the border's, the interior's), so no position checks a tap; the filter's vectors stay in
+    registers along a row of `unroll` outputs a step, and the epilogue (the batch norm and clamp
+    MobileNet puts after each convolution) runs on the sums before their one store.
+
+    Options: `lanes` (floats a vector: 8 for AVX2, 16 for AVX-512), `unroll` (outputs a step along a row).
+    Expects: tensor functions, before linalg-fuse-elementwise-ops (which would merge the generics).
+    Produces: for a marked generic over (n, oh, ow, c), channel-last, of float32, whose channels are a
+    multiple of `lanes`, an scf.for nest of vector.transfer_read / vector.fma / vector.transfer_write
+    on tensors, its element-wise consumers (a chain of single-use generics over the same loops whose
+    other operands are vectors along the channels, scalars, or tensors of the output's shape; bodies of
+    arith / math float ops) computed on the sums. Other generics (1-D, channel-first, another start)
+    stay as they are, for MLIR's loops.
+    """
+
+    name = "depthwise-kernel"
+    lanes: int = 8
+    unroll: int = 2
+    sums: int = 1
+
+    def run(self, module: ir.Module) -> None:
+        for op in walk(module.operation, "linalg.generic"):
+            if DEPTHWISE_MARK not in op.attributes:
+                continue
+            s = _check(op, self.lanes)
+            if s is None:
+                continue
+            ep = _Epilogue(s["lanes"])
+            last = op
+            shape = list(ir.RankedTensorType(op.results[0].type).shape)
+            while len(list(last.results[0].uses)) == 1:
+                user = next(iter(last.results[0].uses)).owner.operation
+                if not ep.absorb(user, last.results[0], shape):
+                    break
+                last = user
+            text = _kernel_text(s, ep, s["lanes"], self.unroll, self.sums)
+            operands = [s["x"], s["w"], op.operands[0]] + ([s["pad"]] if s["pad"] is not None else []) + \
+                [v for v, _, _ in ep.args]
+            result = splice(text, last, operands)
+            last.results[0].replace_all_uses_with(result)
+            for _, g in reversed(ep.chain):
+                g.erase()
+            op.erase()
