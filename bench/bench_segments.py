@@ -2,6 +2,7 @@
 
     pip install torch==2.13.0 torch-mlir==20261001            # the frontend (not a nanomm dependency)
     python bench/bench_segments.py --layers mobilenetv2,resnet18
+    python bench/bench_segments.py --depthwise [--unrolls 1,2,4,8]    # depthwise-kernel against MLIR's loops
 
 Each layer of bench/bench_frontend.py is exported and compiled as there, and one forward records
 every segment's inputs. Each segment with at least compiler/upstream.SPLIT_MIN_ELEMENTS elements in
@@ -13,6 +14,12 @@ A ratio above 1: the halves are faster. "used": whether the segment runs them (w
 upstream.HALVES_MIN_SECONDS or more in its first calls); the totals add the halves where used. Needs two
 cores. Writes bench/out/bench_segments-<cpu>-<date>.json and .md (or --out), with the commit, the CPU
 and the command line.
+
+--depthwise (one thread, pinned): each segment holding a depthwise convolution (conv-to-matmul's marked
+generic; MobileNetV2 by default) is compiled again without passes/depthwise.py (MLIR's loops, the
+generics fused) and with it at each --unrolls, and called on its recorded inputs in interleaved rounds;
+every variant's result is checked against the loops' (float32 sums in another order: within 1e-5 of the
+result's scale). A ratio above 1: the kernel is faster than the loops.
 """
 
 from __future__ import annotations
@@ -39,7 +46,11 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--target", type=float, default=0.05, help="seconds per measurement")
     ap.add_argument("--out", default=None, help="JSON path (default bench/out/bench_segments-<cpu>-<date>.json)")
+    ap.add_argument("--depthwise", action="store_true", help="depthwise-kernel against MLIR's loops (one thread)")
+    ap.add_argument("--unrolls", default="1,2,4,8", help="--depthwise: depthwise-kernel's unroll values")
     args = ap.parse_args()
+    if args.depthwise:
+        return _depthwise(args)
     if len(os.sched_getaffinity(0)) < 2:
         raise SystemExit("error: bench_segments times halves on two threads: it needs two cores")
     try:
@@ -58,25 +69,8 @@ def main() -> None:
         module, inputs, _, text = export(torch, made, name)
         compiled = nanomm.compile(text).forward
         kernels = [seg.kernel for seg in compiled.segments if seg.kernel is not None and seg.kernel.splits]
-        recorded: dict[int, list[np.ndarray]] = {}
-
-        class Recorder:  # (one forward records their inputs)
-            def __init__(self, kernel):
-                self.kernel = kernel
-
-            def __call__(self, *arrays):
-                recorded[id(self.kernel)] = [np.array(a) for a in arrays]
-                return self.kernel(*arrays)
-        segments = compiled.segments
-        saved = [seg.kernel for seg in segments]
-        for seg in segments:
-            if seg.kernel in kernels:
-                seg.kernel = Recorder(seg.kernel)
-        try:
-            compiled(*(x.numpy() for x in inputs))
-        finally:
-            for seg, kernel in zip(segments, saved):
-                seg.kernel = kernel
+        recorded = _recorded(compiled, text, inputs, lambda kernel: kernel in kernels)  # (one forward)
+        saved = [seg.kernel for seg in compiled.segments]
         for k, kernel in enumerate(saved):
             if kernel not in kernels or id(kernel) not in recorded:
                 continue
@@ -133,6 +127,105 @@ def main() -> None:
     md = [f"# {_report.title(report)}", "", f"{_report.provenance_line(report)}. Times are best round medians of "
           "a segment's call on the inputs one forward gave it: whole on one thread, halves on two.", "",
           _report.render_markdown(head, rows, {0, 1}), "", *[f"- {t}" for t in totals], ""]
+    path.with_suffix(".md").write_text("\n".join(md))
+    print(f"JSON: {path}\nMarkdown: {path.with_suffix('.md')}")
+
+
+def _recorded(compiled, text: str, inputs, wanted) -> dict:
+    """The inputs one forward of `compiled` gives each segment kernel for which wanted(kernel): id -> arrays."""
+    recorded: dict[int, list[np.ndarray]] = {}
+
+    class Recorder:
+        def __init__(self, kernel):
+            self.kernel = kernel
+
+        def __call__(self, *arrays):
+            recorded[id(self.kernel)] = [np.array(a) for a in arrays]
+            return self.kernel(*arrays)
+    segments = compiled.segments
+    saved = [seg.kernel for seg in segments]
+    for seg in segments:
+        if seg.kernel is not None and wanted(seg.kernel):
+            seg.kernel = Recorder(seg.kernel)
+    compiled.run_as_program = False  # (the walk calls each segment kernel: a program calls its functions)
+    try:
+        compiled(*(x.numpy() for x in inputs))
+    finally:
+        del compiled.run_as_program
+        for seg, kernel in zip(segments, saved):
+            seg.kernel = kernel
+    return recorded
+
+
+def _depthwise(args) -> None:
+    """--depthwise: each depthwise segment without depthwise-kernel (MLIR's loops) and with it at each unroll."""
+    import torch
+
+    import nanomm
+    from nanomm.compiler import upstream
+    from nanomm.passes.conv_matmul import DEPTHWISE_MARK
+
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    started = datetime.datetime.now()
+    made = layers(torch)
+    unrolls = [int(u) for u in args.unrolls.split(",")]
+    names = ["loops"] + [f"unroll {u}" for u in unrolls]
+    passes = [upstream.PIPELINE.replace("depthwise-kernel,", "")] + [
+        upstream.PIPELINE.replace("depthwise-kernel", f"depthwise-kernel{{unroll={u}}}") for u in unrolls]
+    rows, results, totals = [], [], dict.fromkeys(names, 0.0)
+    layer_names = args.layers.split(",") if args.layers != "mobilenetv2,resnet18" else ["mobilenetv2"]
+    for layer in layer_names:
+        module, inputs, _, text = export(torch, made, layer)
+        compiled = nanomm.compile(text).forward
+        recorded = _recorded(compiled, text, inputs, lambda kernel: DEPTHWISE_MARK in kernel.text)
+        for k, plan in enumerate(compiled.segments):
+            kernel = plan.kernel
+            if kernel is None or id(kernel) not in recorded:
+                continue
+            ins = [np.ascontiguousarray(a, d) for a, (_, d) in zip(recorded[id(kernel)], kernel.inputs)]
+            variants, outs = {}, {}
+            kept = upstream.PIPELINE
+            try:
+                for name, pipeline in zip(names, passes):
+                    upstream.PIPELINE = pipeline
+                    variants[name] = upstream.Segment(kernel.text + f"\n// {name}", kernel.inputs, kernel.outputs)
+            finally:
+                upstream.PIPELINE = kept
+            for name, seg in variants.items():
+                outs[name] = [np.empty(shape, dtype) for shape, dtype in seg.outputs]
+                seg.run(ins, outs[name])
+            scale = max(float(np.abs(o).max()) for o in outs["loops"])
+            for name in names[1:]:
+                for got, want in zip(outs[name], outs["loops"]):
+                    if not np.allclose(got, want, rtol=0, atol=1e-5 * scale):
+                        raise SystemExit(f"error: {layer} segment {k}: {name} differs from MLIR's loops")
+            timed = _timing.interleaved({name: (lambda seg=seg, o=outs[name]: seg.run(ins, o))
+                                         for name, seg in variants.items()},
+                                        rounds=args.rounds, target=args.target, warmup=0.2)
+            best = {name: timed[name]["best_median_s"] for name in names}
+            for name in names:
+                totals[name] += best[name]
+            shape = "x".join(map(str, kernel.outputs[0][0]))
+            results.append({"layer": layer, "segment": k, "output": shape, **{n: timed[n] for n in names}})
+            rows.append([layer, str(k), shape, *[f"{best[n] * 1e3:.3f}" for n in names],
+                         *[f"{best['loops'] / best[n]:.2f}" for n in names[1:]],
+                         " / ".join(f"{timed[n]['spread']:.0%}" for n in names)])
+            _report.log(f"{layer} segment {k} ({shape}): " + ", ".join(f"{n} {best[n] * 1e3:.3f} ms" for n in names))
+    head = ["layer", "#", "output", *[f"{n} ms" for n in names], *[f"loops / {n}" for n in names[1:]], "spread"]
+    total = ", ".join(f"{n} {totals[n] * 1e3:.3f} ms" for n in names) + " (" + ", ".join(
+        f"loops / {n} {totals['loops'] / totals[n]:.2f}" for n in names[1:]) + ")"
+    print(_report.render_text(head, rows, {0, 2}))
+    print(f"total: {total}")
+    report = {"tool": "bench/bench_segments.py --depthwise", **_report.provenance(),
+              "started": started.isoformat(timespec="seconds"), "loadavg": _report.loadavg(),
+              "versions": _report.versions(), "results": results}
+    path = _report.result_path("bench_segments", started, args.out)
+    path.write_text(json.dumps(report, indent=1, default=float))
+    md = [f"# {_report.title(report)}", "", f"{_report.provenance_line(report)}. Times are best round medians of a "
+          "depthwise segment's call (one thread) on the inputs one forward gave it, compiled without "
+          "depthwise-kernel (MLIR's loops) and with it at each unroll; each result checked against the loops'.", "",
+          _report.render_markdown(head, rows, {0, 2}), "", f"Total: {total}.", ""]
     path.with_suffix(".md").write_text("\n".join(md))
     print(f"JSON: {path}\nMarkdown: {path.with_suffix('.md')}")
 

@@ -269,17 +269,10 @@ def _check(op: ir.Operation, lanes: int):
                 c=c, start=start, pad=pad, x=x, w=w, taps=taps, lanes=lanes, first=first)
 
 
-def _add_rows(body: list[str], sums: list[str], name: str, v: str) -> str:
-    """Adds the kernel rows' sums in order (the first holds the start)."""
-    acc = sums[0]
-    for k, other in enumerate(sums[1:]):
-        body.append(f"      {name}_{k} = arith.addf {acc}, {other} : {v}")
-        acc = f"{name}_{k}"
-    return acc
-
-
-def _kernel_text(s: dict, ep: _Epilogue, lanes: int, unroll: int, sums: int = 1) -> str:
-    """The function of (x, w, start[, pad], epilogue arguments...) computing the convolution and the epilogue."""
+def _kernel_text(s: dict, ep: _Epilogue, lanes: int, unroll: int) -> str:
+    """The function of (x, w, start[, pad], epilogue arguments...) computing the convolution and the epilogue:
+    for each output row, `unroll` outputs of a row at a step, their channels a vector at a time (the
+    innermost loop: x, the filter and the output read and written in order along the channels)."""
     n, (oh_n, ow_n), c = s["n"], s["out"], s["c"]
     (kh_n, kw_n), (sh, sw), (dh, dw), (lh, lw), (h, w) = s["kernel"], s["strides"], s["dilations"], s["lows"], s["spatial"]
     v = f"vector<{lanes}xf32>"
@@ -294,6 +287,9 @@ def _kernel_text(s: dict, ep: _Epilogue, lanes: int, unroll: int, sums: int = 1)
         consts.add(k)
         return f"%i{k}".replace("-", "m")
 
+    def read(name: str, source: str, indices: str, t: str) -> str:
+        return f"{name} = vector.transfer_read {source}[{indices}], %fzero {{in_bounds = [true]}} : {t}, {v}"
+
     body: list[str] = []
     counter = itertools.count()
     first = s["first"]  # (output row oh is the convolution's row first + oh)
@@ -306,14 +302,8 @@ def _kernel_text(s: dict, ep: _Epilogue, lanes: int, unroll: int, sums: int = 1)
                  f"   %rh{t} = scf.for %oh = {i(r0)} to {i(r1)} step {i(1)} iter_args(%th = %tn) -> ({out_t}) {{",
                  f"    %ohs = arith.muli %oh, {i(sh)} : index",
                  *[f"    %ih{kh} = arith.addi %ohs, {i(first * sh + kh * dh - lh)} : index" for kh in range(kh_n)
-                   if valid_h[kh]],
-                 f"    %rc{t} = scf.for %cb = {i(0)} to {i(c)} step {i(lanes)} iter_args(%tc = %th) -> ({out_t}) {{",
-                 *[f"     %w{kh}_{kw} = vector.transfer_read %w[{i(kh)}, {i(kw)}, %cb], %fzero {{in_bounds = [true]}} : "
-                   f"{w_t}, {v}" for kh, kw in s["taps"]],
-                 f"     %sv = vector.transfer_read %s[%cb], %fzero {{in_bounds = [true]}} : tensor<{c}xf32>, {v}"
-                 if s["start"] == "bias" else "",
-                 *ep.per_block]
-        inner = "%tc"
+                   if valid_h[kh]]]
+        inner = "%th"
         for c0, c1, valid_w in cols:
             step = unroll if c1 - c0 >= unroll else 1
             main = c0 + (c1 - c0) // step * step
@@ -321,43 +311,37 @@ def _kernel_text(s: dict, ep: _Epilogue, lanes: int, unroll: int, sums: int = 1)
                 if a == b:
                     continue
                 q = next(counter)
-                body.append(f"     %q{q} = scf.for %ow = {i(a)} to {i(b)} step {i(u_n)} iter_args(%tw = {inner}) -> "
-                            f"({out_t}) {{")
-                body.append(f"      %ows = arith.muli %ow, {i(sw)} : index")
-                cur = "%tw"
-                body += [f"      %iw{u}_{kw} = arith.addi %ows, {i(u * sw + kw * dw - lw)} : index"
-                         for u in range(u_n) for kw in range(kw_n) if valid_w[kw]]
-                start = "%sv" if s["start"] == "bias" else "%sfill"
-                # a sum per output and kernel row (`sums` > 1: the rows' sums added at the end, shorter chains)
-                accs = {(u, r): start if r == 0 or sums == 1 else None for u in range(u_n) for r in range(kh_n)}
+                body += [f"    %q{q} = scf.for %ow = {i(a)} to {i(b)} step {i(u_n)} iter_args(%tw = {inner}) -> "
+                         f"({out_t}) {{",
+                         f"     %ows = arith.muli %ow, {i(sw)} : index",
+                         *[f"     %iw{u}_{kw} = arith.addi %ows, {i(u * sw + kw * dw - lw)} : index"
+                           for u in range(u_n) for kw in range(kw_n) if valid_w[kw]],
+                         *[f"     %owu{u} = arith.addi %ow, {i(u)} : index" for u in range(u_n)],
+                         f"     %cq{q} = scf.for %cb = {i(0)} to {i(c)} step {i(lanes)} iter_args(%tc = %tw) -> "
+                         f"({out_t}) {{",
+                         *["      " + read(f"%w{kh}_{kw}", "%w", f"{i(kh)}, {i(kw)}, %cb", w_t) for kh, kw in s["taps"]],
+                         "      " + read("%sv", "%s", "%cb", f"tensor<{c}xf32>") if s["start"] == "bias" else "",
+                         *ep.per_block]
+                accs = ["%sv" if s["start"] == "bias" else "%sfill"] * u_n
                 for kh, kw in s["taps"]:  # (tap by tap, the outputs' sums independent of each other)
-                    r = kh if sums > 1 else 0
                     for u in range(u_n):
-                        tap = "%pvv"
+                        tap = "%pvv"  # (a tap in the padding: the padding value times the filter, as the generic)
                         if valid_h[kh] and valid_w[kw]:
                             tap = f"%x{u}_{kh}_{kw}"
-                            body.append(f"      {tap} = vector.transfer_read %x[%n, %ih{kh}, %iw{u}_{kw}, %cb], "
-                                        f"%fzero {{in_bounds = [true]}} : {x_t}, {v}")
-                        name = f"%a{u}_{kh}_{kw}"
-                        if accs[u, r] is None:
-                            body.append(f"      {name} = arith.mulf {tap}, %w{kh}_{kw} : {v}")
-                        else:
-                            body.append(f"      {name} = vector.fma {tap}, %w{kh}_{kw}, {accs[u, r]} : {v}")
-                        accs[u, r] = name
-                accs = [accs[u, 0] for u in range(u_n)] if sums == 1 else \
-                    [_add_rows(body, [accs[u, r] for r in range(kh_n)], f"%rs{u}", v) for u in range(u_n)]
+                            body.append("      " + read(tap, "%x", f"%n, %ih{kh}, %iw{u}_{kw}, %cb", x_t))
+                        body.append(f"      %a{u}_{kh}_{kw} = vector.fma {tap}, %w{kh}_{kw}, {accs[u]} : {v}")
+                        accs[u] = f"%a{u}_{kh}_{kw}"
+                cur = "%tc"
                 for u in range(u_n):
-                    body.append(f"      %owu{u} = arith.addi %ow, {i(u)} : index")
                     position = f"%n, %oh, %owu{u}, %cb"
                     lines, value = ep.apply(accs[u], str(u), position, out_t)
                     body += lines
                     body.append(f"      %t{u} = vector.transfer_write {value}, {cur}[{position}] {{in_bounds = [true]}} : "
                                 f"{v}, {out_t}")
                     cur = f"%t{u}"
-                body += [f"      scf.yield {cur} : {out_t}", "     }"]
+                body += [f"      scf.yield {cur} : {out_t}", "     }", f"     scf.yield %cq{q} : {out_t}", "    }"]
                 inner = f"%q{q}"
-        body += [f"     scf.yield {inner} : {out_t}", "    }", f"    scf.yield %rc{t} : {out_t}", "   }",
-                 f"   scf.yield %rh{t} : {out_t}", "  }"]
+        body += [f"    scf.yield {inner} : {out_t}", "   }", f"   scf.yield %rh{t} : {out_t}", "  }"]
         result = f"%r{t}"
     head = [f"func.func @dw({', '.join(args)}) -> {out_t} {{",
             "  %fzero = arith.constant 0.0 : f32",
@@ -377,9 +361,13 @@ class DepthwiseKernel(ModulePass):
     conv-to-matmul's generic reads the input through positions taken modulo its size and a mask per
     tap (no padded copy); MLIR's loops then compute every position's indices and masks, and reload the
     filter at each one. Here each output row's positions run in groups of the same taps inside the
-    input (the border's, the interior's), so no position checks a tap; the filter's vectors stay in
-    registers along a row of `unroll` outputs a step, and the epilogue (the batch norm and clamp
-    MobileNet puts after each convolution) runs on the sums before their one store.
+    input (the border's, the interior's), so no position checks a tap; `unroll` outputs of a row a step
+    share the filter's vectors (and, at stride 1, the input's), the channels innermost (x, the filter
+    and the output read and written in order); the epilogue (the batch norm and clamp MobileNet puts
+    after each convolution) runs on the sums before their one store. A tap in the padding adds the
+    padding value times the filter, as the generic does. Zen 3 VM, one core, MobileNetV2's 17 (with
+    their batch norms and ReLU6) 1.8-3.3x MLIR's loops, unroll 4 the best of 1-8 or within noise of it:
+    `python bench/bench_segments.py --depthwise` times them.
 
     Options: `lanes` (floats a vector: 8 for AVX2, 16 for AVX-512), `unroll` (outputs a step along a row).
     Expects: tensor functions, before linalg-fuse-elementwise-ops (which would merge the generics).
@@ -393,8 +381,7 @@ class DepthwiseKernel(ModulePass):
 
     name = "depthwise-kernel"
     lanes: int = 8
-    unroll: int = 2
-    sums: int = 1
+    unroll: int = 4
 
     def run(self, module: ir.Module) -> None:
         for op in walk(module.operation, "linalg.generic"):
@@ -411,7 +398,7 @@ class DepthwiseKernel(ModulePass):
                 if not ep.absorb(user, last.results[0], shape):
                     break
                 last = user
-            text = _kernel_text(s, ep, s["lanes"], self.unroll, self.sums)
+            text = _kernel_text(s, ep, s["lanes"], self.unroll)
             operands = [s["x"], s["w"], op.operands[0]] + ([s["pad"]] if s["pad"] is not None else []) + \
                 [v for v, _, _ in ep.args]
             result = splice(text, last, operands)
