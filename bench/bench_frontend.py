@@ -23,7 +23,11 @@ once, element-wise consumers fused into the epilogues); the compile time is repo
 - `resnet18`: ResNet-18 (tests/unit/data/torch_mlir/generate.py's ResNet), one 224 x 224 image: its
   convolutions as window copies and matmuls against the pre-packed filters (passes/conv_matmul.py);
 - `mobilenetv2`: MobileNetV2 (the same file's), one 224 x 224 image: its depthwise convolutions as
-  channel-last loops (passes/conv_matmul.py), the 1 x 1 convolutions as matmuls;
+  loops of vector FMAs with the batch norms and ReLU6 after them (passes/depthwise.py), the 1 x 1
+  convolutions as matmuls;
+- `convnext.block`: a ConvNeXt-T block (stage 1: 96 channels at 56 x 56, one image): a 7 x 7 depthwise
+  convolution of the block's input (torch's layout), layer norm, Linear + GELU, Linear, layer scale,
+  residual;
 - `conv.groups2`, `conv.groups8`, `conv.groups16`, `conv.groups32`: a 3 x 3 convolution of 128 channels
   at 28 x 28 in that many groups (ResNeXt's), and a ReLU: a batch of matmuls, one per group, or MLIR's
   loops for groups of fewer than conv_matmul.GROUPED_MIN_FILTERS filters;
@@ -136,6 +140,17 @@ def layers(torch):
                                            norm_first=True)
         return nn.TransformerEncoder(layer, 1, enable_nested_tensor=False), (torch.randn(8, 197, 384),)
 
+    class ConvNeXtBlock(nn.Module):  # ConvNeXt-T's block (stage 1: 96 channels at 56 x 56)
+        def __init__(self, d=96):
+            super().__init__()
+            self.dwconv, self.norm = nn.Conv2d(d, d, 7, padding=3, groups=d), nn.LayerNorm(d, eps=1e-6)
+            self.pwconv1, self.pwconv2 = nn.Linear(d, 4 * d), nn.Linear(4 * d, d)
+            self.gamma = nn.Parameter(torch.full((d,), 0.5))  # (layer scale: a trained model's, not 1e-6)
+
+        def forward(self, x):
+            y = self.pwconv2(F.gelu(self.pwconv1(self.norm(self.dwconv(x).permute(0, 2, 3, 1)))))
+            return x + (self.gamma * y).permute(0, 3, 1, 2)
+
     def llama_block():  # the test sample's module at TinyLlama's width per head
         return torch_mlir_samples().LlamaBlock(d=512, heads=8, hidden=1408, tokens=128), (torch.randn(4, 128, 512),)
 
@@ -155,6 +170,7 @@ def layers(torch):
         "scores": lambda: (Scores(), (torch.randn(8, 12, 128, 64), torch.randn(8, 12, 128, 64))),
         "resnet18": lambda: (torch_mlir_samples().ResNet(), (torch.randn(1, 3, 224, 224),)),
         "mobilenetv2": lambda: (torch_mlir_samples().MobileNetV2(), (torch.randn(1, 3, 224, 224),)),
+        "convnext.block": lambda: (ConvNeXtBlock(), (torch.randn(1, 96, 56, 56),)),
         # ResNeXt's grouped 3 x 3 convolution, 128 channels at 28 x 28, in 2 to 32 groups
         **{f"conv.groups{g}": lambda g=g: (nn.Sequential(nn.Conv2d(128, 128, 3, padding=1, groups=g, bias=False),
                                                          nn.ReLU()), (torch.randn(1, 128, 28, 28),))

@@ -46,6 +46,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--target", type=float, default=0.05, help="seconds per measurement")
     ap.add_argument("--out", default=None, help="JSON path (default bench/out/bench_segments-<cpu>-<date>.json)")
+    ap.add_argument("--min-elements", type=int, default=None,
+                    help="upstream.SPLIT_MIN_ELEMENTS for this run (smaller segments cut in halves too)")
     ap.add_argument("--depthwise", action="store_true", help="depthwise-kernel against MLIR's loops (one thread)")
     ap.add_argument("--unrolls", default="1,2,4,8", help="--depthwise: depthwise-kernel's unroll values")
     args = ap.parse_args()
@@ -62,6 +64,8 @@ def main() -> None:
     import nanomm
     from nanomm.compiler import upstream
 
+    if args.min_elements is not None:
+        upstream.SPLIT_MIN_ELEMENTS = args.min_elements
     started = datetime.datetime.now()
     made = layers(torch)
     rows, results = [], []

@@ -234,17 +234,21 @@ def _check(op: ir.Operation, lanes: int):
                              out=[rows, out[1]], masked=masked)
     domain = "(d0, d1, d2, d3)"
     x, w = op.operands[1], op.operands[2]
-    first = next((r for r in range(rows - out[0] + 1) if maps[1] == _map(
-        f"{domain} -> (d0, {read(0, f'(d1 + {r})', taps[0][0])}, {read(1, 'd2', taps[0][1])}, d3)")), None)
-    if first is None:
+
+    def x_map(first: int, tap, last: bool) -> ir.AffineMap:  # x channel-last, or channel-first (torch's layout)
+        h, w = read(0, f"(d1 + {first})", tap[0]), read(1, "d2", tap[1])
+        return _map(f"{domain} -> (d0, {h}, {w}, d3)" if last else f"{domain} -> (d0, d3, {h}, {w})")
+    found = [(r, last) for last in (True, False) for r in range(rows - out[0] + 1) if maps[1] == x_map(r, taps[0], last)]
+    if not found:
         return None
+    first, last = found[0]
     for t, tap in enumerate(taps):
         at = 1 + t * per_tap
-        want_x = _map(f"{domain} -> (d0, {read(0, f'(d1 + {first})', tap[0])}, {read(1, 'd2', tap[1])}, d3)")
         want_w = _map(f"{domain} -> ({tap[0]}, {tap[1]}, d3)")
-        if op.operands[at] != x or op.operands[at + 1] != w or maps[at] != want_x or maps[at + 1] != want_w:
+        if op.operands[at] != x or op.operands[at + 1] != w or maps[at] != x_map(first, tap, last) or maps[at + 1] != want_w:
             return None
-    if [list(ir.RankedTensorType(v.type).shape) for v in (x, w)] != [[n, *spatial, c], [*kernel, c]]:
+    x_shape = [n, *spatial, c] if last else [n, c, *spatial]
+    if [list(ir.RankedTensorType(v.type).shape) for v in (x, w)] != [x_shape, [*kernel, c]]:
         return None
     start_t = op.operands[0].type
     if maps[0] == _map(f"{domain} -> ()") and str(start_t) == "f32":
@@ -266,7 +270,7 @@ def _check(op: ir.Operation, lanes: int):
     if pad is not None and (str(pad.type) != "f32" or pad in inside):
         return None
     return dict(kernel=kernel, strides=strides, dilations=dilations, lows=lows, spatial=spatial, n=n, out=out,
-                c=c, start=start, pad=pad, x=x, w=w, taps=taps, lanes=lanes, first=first)
+                c=c, start=start, pad=pad, x=x, w=w, taps=taps, lanes=lanes, first=first, channels_last=last)
 
 
 def _kernel_text(s: dict, ep: _Epilogue, lanes: int, unroll: int) -> str:
@@ -277,7 +281,8 @@ def _kernel_text(s: dict, ep: _Epilogue, lanes: int, unroll: int) -> str:
     (kh_n, kw_n), (sh, sw), (dh, dw), (lh, lw), (h, w) = s["kernel"], s["strides"], s["dilations"], s["lows"], s["spatial"]
     v = f"vector<{lanes}xf32>"
     x_t, w_t, out_t = f"tensor<{n}x{h}x{w}x{c}xf32>", f"tensor<{kh_n}x{kw_n}x{c}xf32>", f"tensor<{n}x{oh_n}x{ow_n}x{c}xf32>"
-    args = [f"%x: {x_t}", f"%w: {w_t}", "%s: f32" if s["start"] == "fill" else f"%s: tensor<{c}xf32>"]
+    x_arg = x_t if s["channels_last"] else f"tensor<{n}x{c}x{h}x{w}xf32>"
+    args = [f"{'%x' if s['channels_last'] else '%xa'}: {x_arg}", f"%w: {w_t}", "%s: f32" if s["start"] == "fill" else f"%s: tensor<{c}xf32>"]
     if s["pad"] is not None:
         args.append("%pv: f32")
     args += [f"{name}: {t}" for _, name, t in ep.args]
@@ -345,6 +350,9 @@ def _kernel_text(s: dict, ep: _Epilogue, lanes: int, unroll: int) -> str:
         result = f"%r{t}"
     head = [f"func.func @dw({', '.join(args)}) -> {out_t} {{",
             "  %fzero = arith.constant 0.0 : f32",
+            *([] if s["channels_last"] else [  # (torch's layout: made channel-last first, one copy)
+                f"  %xe = tensor.empty() : {x_t}",
+                f"  %x = linalg.transpose ins(%xa : {x_arg}) outs(%xe : {x_t}) permutation = [0, 2, 3, 1]"]),
             f"  %init = tensor.empty() : {out_t}",
             *[f"  {i(k)} = arith.constant {k} : index" for k in sorted(consts)],
             f"  %pvv = vector.broadcast {'%pv' if s['pad'] is not None else '%fzero'} : f32 to {v}"]
@@ -371,12 +379,15 @@ class DepthwiseKernel(ModulePass):
 
     Options: `lanes` (floats a vector: 8 for AVX2, 16 for AVX-512), `unroll` (outputs a step along a row).
     Expects: tensor functions, before linalg-fuse-elementwise-ops (which would merge the generics).
-    Produces: for a marked generic over (n, oh, ow, c), channel-last, of float32, whose channels are a
-    multiple of `lanes`, an scf.for nest of vector.transfer_read / vector.fma / vector.transfer_write
-    on tensors, its element-wise consumers (a chain of single-use generics over the same loops whose
-    other operands are vectors along the channels, scalars, or tensors of the output's shape; bodies of
-    arith / math float ops) computed on the sums. Other generics (1-D, channel-first, another start)
-    stay as they are, for MLIR's loops.
+    Produces: for a marked generic over (n, oh, ow, c) of float32 whose channels are a multiple of 4
+    lanes or more (the widest of `lanes`, 8, 4 that divides them), reading its input channel-last (or
+    channel-first: transposed to channel-last first, one copy), an scf.for nest of
+    vector.transfer_read / vector.fma / vector.transfer_write on tensors, its element-wise consumers (a
+    chain of single-use generics over the same loops whose other operands are vectors along the
+    channels, scalars, or tensors of the output's shape; bodies of arith / math float ops) computed on
+    the sums. A part of such a generic (upstream.split_inner's rows, for two threads) likewise. Other
+    generics (1-D convolutions, an init tensor to start from, other channel counts) stay as they are,
+    for MLIR's loops.
     """
 
     name = "depthwise-kernel"

@@ -32,7 +32,7 @@ def _source(n, c, h, w, kernel, strides, dilations, lows, highs, start="fill", p
     c, oh, ow): torch's layout, as torch-mlir prints a 1 x 1 nn.Conv2d of x (n, CIN, h, w) (lead; else x is (n,
     c, h, w) itself), a depthwise one, and `epilogue`. After a convolution (a matmul, its rows channel-last)
     the depthwise one reads its input channel-last, as in MobileNet; reading a channel-first argument, it
-    stays MLIR's loops. tail: a 1 x 1 convolution after (its filter w2 (c, c, 1, 1) the last argument), so
+    is made channel-last first (a transpose in the kernel's function). tail: a 1 x 1 convolution after (its filter w2 (c, c, 1, 1) the last argument), so
     that the segment returns its input channel-last."""
     kh, kw = kernel
     ph, pw = h + lows[0] + highs[0], w + lows[1] + highs[1]
@@ -150,8 +150,10 @@ CASES = {  # name: (n, c, h, w, kernel, strides, dilations, lows, highs, start, 
     "12 channels: 4 lanes": (1, 12, 7, 7, (3, 3), (1, 1), (1, 1), (1, 1), (1, 1), "fill", 0.0, "residual_gelu", True, True),
     "6 channels: MLIR's loops": (1, 6, 7, 7, (3, 3), (1, 1), (1, 1), (1, 1), (1, 1), "fill", 0.0, "bn_relu6", False, True),
     "output of one position": (1, 8, 3, 3, (3, 3), (1, 1), (1, 1), (0, 0), (0, 0), "fill", 0.0, "bn_relu6", True, True),
-    "channel-first argument: MLIR's loops": (1, 16, 6, 6, (3, 3), (1, 1), (1, 1), (1, 1), (1, 1), "fill", 0.0, "bn_relu6",
-                                             False, False),
+    "channel-first argument, transposed first": (1, 16, 6, 7, (3, 3), (2, 1), (1, 1), (1, 1), (1, 1), "bias", 0.0,
+                                                  "bn_relu6", True, False),
+    "channel-first, 6 channels: MLIR's loops": (1, 6, 6, 6, (3, 3), (1, 1), (1, 1), (1, 1), (1, 1), "fill", 0.0,
+                                                "bn_relu6", False, False),
 }
 
 

@@ -95,3 +95,23 @@ func.func @six(%x: tensor<1x4x4x6xf32>, %w1: tensor<6x4x1x1xf32>, %w: tensor<6x3
   } -> tensor<1x6x4x6xf32>
   return %y : tensor<1x6x4x6xf32>
 }
+
+// The depthwise convolution of an argument (torch's layout, channel-first): its input transposed to
+// channel-last first, then the same loops.
+// CHECK-LABEL: func.func @first
+// CHECK:         %[[X:.*]] = linalg.transpose ins(%arg0 : tensor<1x8x4x6xf32>) outs(%{{.*}} : tensor<1x4x6x8xf32>) permutation = [0, 2, 3, 1]
+// CHECK:         vector.transfer_read %[[X]]
+// CHECK:         vector.fma
+// CHECK-NOT:     linalg.generic
+func.func @first(%x: tensor<1x8x4x6xf32>, %w: tensor<8x3x3xf32>) -> tensor<1x8x4x6xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x4x6xf32> to tensor<1x8x6x8xf32>
+  %e = tensor.empty() : tensor<1x8x4x6xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x4x6xf32>) -> tensor<1x8x4x6xf32>
+  %d = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+       ins(%p, %w : tensor<1x8x6x8xf32>, tensor<8x3x3xf32>) outs(%init : tensor<1x8x4x6xf32>) -> tensor<1x8x4x6xf32>
+  return %d : tensor<1x8x4x6xf32>
+}
