@@ -3,6 +3,7 @@
     pip install torch==2.13.0 torch-mlir==20261001            # the frontend (not a nanomm dependency)
     python bench/bench_segments.py --layers mobilenetv2,resnet18
     python bench/bench_segments.py --depthwise [--unrolls 1,2,4,8]    # depthwise-kernel against MLIR's loops
+    python bench/bench_segments.py --copies                          # vector-copies against MLIR's loops
 
 Each layer of bench/bench_frontend.py is exported and compiled as there, and one forward records
 every segment's inputs. Each segment with at least compiler/upstream.SPLIT_MIN_ELEMENTS elements in
@@ -19,7 +20,9 @@ and the command line.
 generic; MobileNetV2 by default) is compiled again without passes/depthwise.py (MLIR's loops, the
 generics fused) and with it at each --unrolls, and called on its recorded inputs in interleaved rounds;
 every variant's result is checked against the loops' (float32 sums in another order: within 1e-5 of the
-result's scale). A ratio above 1: the kernel is faster than the loops.
+result's scale). A ratio above 1: the kernel is faster than the loops. --copies (ResNet-18 by default):
+each segment holding a copy that passes/vector_copies.py writes, without the pass and with it, the
+results checked equal.
 """
 
 from __future__ import annotations
@@ -50,9 +53,12 @@ def main() -> None:
                     help="upstream.SPLIT_MIN_ELEMENTS for this run (smaller segments cut in halves too)")
     ap.add_argument("--depthwise", action="store_true", help="depthwise-kernel against MLIR's loops (one thread)")
     ap.add_argument("--unrolls", default="1,2,4,8", help="--depthwise: depthwise-kernel's unroll values")
+    ap.add_argument("--copies", action="store_true", help="vector-copies against MLIR's loops (one thread)")
     args = ap.parse_args()
     if args.depthwise:
         return _depthwise(args)
+    if args.copies:
+        return _copies(args)
     if len(os.sched_getaffinity(0)) < 2:
         raise SystemExit("error: bench_segments times halves on two threads: it needs two cores")
     try:
@@ -146,6 +152,9 @@ def _recorded(compiled, text: str, inputs, wanted) -> dict:
         def __call__(self, *arrays):
             recorded[id(self.kernel)] = [np.array(a) for a in arrays]
             return self.kernel(*arrays)
+
+        def __getattr__(self, name):  # (a sliced run calls the kernel's parts: those go unrecorded)
+            return getattr(self.kernel, name)
     segments = compiled.segments
     saved = [seg.kernel for seg in segments]
     for seg in segments:
@@ -161,75 +170,113 @@ def _recorded(compiled, text: str, inputs, wanted) -> dict:
     return recorded
 
 
+def _has_copies(text: str) -> bool:
+    """Whether vector-copies writes a copy of a segment (its text run through the pipeline up to it)."""
+    from mlir import ir
+
+    from nanomm.compiler import upstream
+    from nanomm.compiler.pipeline import parse_pipeline, run_pipeline
+    from nanomm.passes._ir import walk
+    from nanomm.passes.vector_copies import _copy_kernel
+
+    before = upstream.PIPELINE.split("vector-copies")[0].rstrip(",")
+    with ir.Context(), ir.Location.unknown():
+        module = ir.Module.parse(text)
+        run_pipeline(module, parse_pipeline(before), snapshots=False)
+        return any(_copy_kernel(op, 8) is not None for op in walk(module.operation, "linalg.generic"))
+
+
 def _depthwise(args) -> None:
     """--depthwise: each depthwise segment without depthwise-kernel (MLIR's loops) and with it at each unroll."""
+    from nanomm.compiler import upstream
+    from nanomm.passes.conv_matmul import DEPTHWISE_MARK
+
+    unrolls = [int(u) for u in args.unrolls.split(",")]
+    variants = {"loops": upstream.PIPELINE.replace("depthwise-kernel,", ""),
+                **{f"unroll {u}": upstream.PIPELINE.replace("depthwise-kernel", f"depthwise-kernel{{unroll={u}}}")
+                   for u in unrolls}}
+    layers_ = args.layers.split(",") if args.layers != "mobilenetv2,resnet18" else ["mobilenetv2"]
+    _compare(args, "--depthwise", layers_, lambda text: DEPTHWISE_MARK in text, variants, exact=False,
+             what="depthwise segment's call (one thread) on the inputs one forward gave it, compiled without "
+                  "depthwise-kernel (MLIR's loops) and with it at each unroll; each result checked against the loops'")
+
+
+def _copies(args) -> None:
+    """--copies: each segment holding a copy vector-copies writes, without the pass and with it."""
+    from nanomm.compiler import upstream
+
+    variants = {"loops": upstream.PIPELINE.replace("vector-copies,", ""), "vector-copies": upstream.PIPELINE}
+    layers_ = args.layers.split(",") if args.layers != "mobilenetv2,resnet18" else ["resnet18"]
+    _compare(args, "--copies", layers_, _has_copies, variants, exact=True,
+             what="segment's call (one thread) on the inputs one forward gave it, compiled without vector-copies "
+                  "(MLIR's loops) and with it; the results checked equal")
+
+
+def _compare(args, flag: str, layer_names: list[str], wanted, variants: dict[str, str], exact: bool, what: str):
+    """Each segment of the layers for which wanted(its text), compiled with each pipeline of `variants` (the
+    first the reference), timed on one thread in interleaved rounds on the inputs one forward gave it."""
     import torch
 
     import nanomm
     from nanomm.compiler import upstream
-    from nanomm.passes.conv_matmul import DEPTHWISE_MARK
 
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     started = datetime.datetime.now()
     made = layers(torch)
-    unrolls = [int(u) for u in args.unrolls.split(",")]
-    names = ["loops"] + [f"unroll {u}" for u in unrolls]
-    passes = [upstream.PIPELINE.replace("depthwise-kernel,", "")] + [
-        upstream.PIPELINE.replace("depthwise-kernel", f"depthwise-kernel{{unroll={u}}}") for u in unrolls]
+    names = list(variants)
     rows, results, totals = [], [], dict.fromkeys(names, 0.0)
-    layer_names = args.layers.split(",") if args.layers != "mobilenetv2,resnet18" else ["mobilenetv2"]
     for layer in layer_names:
         module, inputs, _, text = export(torch, made, layer)
         compiled = nanomm.compile(text).forward
-        recorded = _recorded(compiled, text, inputs, lambda kernel: DEPTHWISE_MARK in kernel.text)
+        recorded = _recorded(compiled, text, inputs, lambda kernel: wanted(kernel.text))
         for k, plan in enumerate(compiled.segments):
             kernel = plan.kernel
             if kernel is None or id(kernel) not in recorded:
                 continue
             ins = [np.ascontiguousarray(a, d) for a, (_, d) in zip(recorded[id(kernel)], kernel.inputs)]
-            variants, outs = {}, {}
+            segs, outs = {}, {}
             kept = upstream.PIPELINE
             try:
-                for name, pipeline in zip(names, passes):
+                for name, pipeline in variants.items():
                     upstream.PIPELINE = pipeline
-                    variants[name] = upstream.Segment(kernel.text + f"\n// {name}", kernel.inputs, kernel.outputs)
+                    segs[name] = upstream.Segment(kernel.text + f"\n// {name}", kernel.inputs, kernel.outputs)
             finally:
                 upstream.PIPELINE = kept
-            for name, seg in variants.items():
+            for name, seg in segs.items():
                 outs[name] = [np.empty(shape, dtype) for shape, dtype in seg.outputs]
                 seg.run(ins, outs[name])
-            scale = max(float(np.abs(o).max()) for o in outs["loops"])
+            reference = outs[names[0]]
+            scale = max(float(np.abs(o).max()) for o in reference)
             for name in names[1:]:
-                for got, want in zip(outs[name], outs["loops"]):
-                    if not np.allclose(got, want, rtol=0, atol=1e-5 * scale):
-                        raise SystemExit(f"error: {layer} segment {k}: {name} differs from MLIR's loops")
+                for got, want in zip(outs[name], reference):
+                    same = np.array_equal(got, want) if exact else np.allclose(got, want, rtol=0, atol=1e-5 * scale)
+                    if not same:
+                        raise SystemExit(f"error: {layer} segment {k}: {name} differs from {names[0]}")
             timed = _timing.interleaved({name: (lambda seg=seg, o=outs[name]: seg.run(ins, o))
-                                         for name, seg in variants.items()},
+                                         for name, seg in segs.items()},
                                         rounds=args.rounds, target=args.target, warmup=0.2)
             best = {name: timed[name]["best_median_s"] for name in names}
             for name in names:
                 totals[name] += best[name]
-            shape = "x".join(map(str, kernel.outputs[0][0]))
-            results.append({"layer": layer, "segment": k, "output": shape, **{n: timed[n] for n in names}})
+            shape = " ".join("x".join(map(str, s)) for s, _ in kernel.outputs)
+            results.append({"layer": layer, "segment": k, "outputs": shape, **{n: timed[n] for n in names}})
             rows.append([layer, str(k), shape, *[f"{best[n] * 1e3:.3f}" for n in names],
-                         *[f"{best['loops'] / best[n]:.2f}" for n in names[1:]],
+                         *[f"{best[names[0]] / best[n]:.2f}" for n in names[1:]],
                          " / ".join(f"{timed[n]['spread']:.0%}" for n in names)])
             _report.log(f"{layer} segment {k} ({shape}): " + ", ".join(f"{n} {best[n] * 1e3:.3f} ms" for n in names))
-    head = ["layer", "#", "output", *[f"{n} ms" for n in names], *[f"loops / {n}" for n in names[1:]], "spread"]
+    head = ["layer", "#", "outputs", *[f"{n} ms" for n in names], *[f"{names[0]} / {n}" for n in names[1:]], "spread"]
     total = ", ".join(f"{n} {totals[n] * 1e3:.3f} ms" for n in names) + " (" + ", ".join(
-        f"loops / {n} {totals['loops'] / totals[n]:.2f}" for n in names[1:]) + ")"
+        f"{names[0]} / {n} {totals[names[0]] / totals[n]:.2f}" for n in names[1:]) + ")"
     print(_report.render_text(head, rows, {0, 2}))
     print(f"total: {total}")
-    report = {"tool": "bench/bench_segments.py --depthwise", **_report.provenance(),
+    report = {"tool": f"bench/bench_segments.py {flag}", **_report.provenance(),
               "started": started.isoformat(timespec="seconds"), "loadavg": _report.loadavg(),
               "versions": _report.versions(), "results": results}
     path = _report.result_path("bench_segments", started, args.out)
     path.write_text(json.dumps(report, indent=1, default=float))
     md = [f"# {_report.title(report)}", "", f"{_report.provenance_line(report)}. Times are best round medians of a "
-          "depthwise segment's call (one thread) on the inputs one forward gave it, compiled without "
-          "depthwise-kernel (MLIR's loops) and with it at each unroll; each result checked against the loops'.", "",
-          _report.render_markdown(head, rows, {0, 2}), "", f"Total: {total}.", ""]
+          f"{what}.", "", _report.render_markdown(head, rows, {0, 2}), "", f"Total: {total}.", ""]
     path.with_suffix(".md").write_text("\n".join(md))
     print(f"JSON: {path}\nMarkdown: {path.with_suffix('.md')}")
 

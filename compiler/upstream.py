@@ -44,6 +44,7 @@ PIPELINE = ",".join([
     "depthwise-kernel",  # (before the fusion, which would merge its generics with others)
     "func.func(linalg-fuse-elementwise-ops)",
     "canonicalize", "cse",
+    "vector-copies",  # (after the fusion: the copies left are written to memory)
     "distinct-results",  # (cse can make two results one value: buffer-results-to-out-params crashes on it)
     "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}",
     "canonicalize",  # (a loop's buffer returned as the loop's own buffer, which the next pass can hoist)
@@ -68,6 +69,7 @@ def pipeline(cpu, text: str = "") -> str:
     if cpu.has("avx512f"):
         passes = passes.replace("expand-math{keep-other=1}", "expand-math{keep-other=1 scalef=1}")
         passes = passes.replace("depthwise-kernel", "depthwise-kernel{lanes=16}")
+        passes = passes.replace("vector-copies", "vector-copies{lanes=16}")
     if "bf16" in text and not cpu.has("avx512bf16"):  # (bf16 arithmetic and math in float32, rounded after)
         passes = passes.replace("expand-math{", "func.func(math-extend-to-supported-types{target-type=f32}),"
                                 "func.func(arith-emulate-unsupported-floats{source-types=bf16 target-type=f32}),"

@@ -16,6 +16,7 @@ REGISTRY: dict[str, str] = {
     "distinct-results": "distinct_results:DistinctResults",
     "widen-bool": "widen_bool:WidenBool",
     "strided-copies": "strided_copies:StridedCopies",
+    "vector-copies": "vector_copies:VectorCopies",
     "reassociate-reductions": "reassociate:ReassociateReductions",
     "tile-cache": "tile_cache:TileCache",
     "tile-register": "tile_register:TileRegister",
