@@ -81,22 +81,14 @@ class _Epilogue:
         self.args.append((value, name, type_))
         return name
 
-    def _outside(self, value: ir.Value) -> str | None:
-        """A vector of an f32 value from outside the generic's body (a constant or a function's scalar)."""
-        if value in self._named:
-            return self._named[value]
-        if str(value.type) != "f32":
-            return None
-        owner = value.owner
-        k = len(self._named)
-        if not isinstance(owner, ir.Block) and owner.name == "arith.constant":
-            self.top.append(f"  %es{k} = arith.constant {owner.attributes['value']}")
-            scalar = f"%es{k}"
-        else:
-            scalar = self._arg(value, "f32")
-        self.top.append(f"  %ev{k} = vector.broadcast {scalar} : f32 to {self.v}")
-        self._named[value] = f"%ev{k}"
-        return f"%ev{k}"
+    def _outside(self, value: ir.Value) -> str:
+        """A vector of an f32 constant from outside the generic's body (absorb takes no other)."""
+        if value not in self._named:
+            k = len(self._named)
+            self.top += [f"  %es{k} = arith.constant {value.owner.attributes['value']}",
+                         f"  %ev{k} = vector.broadcast %es{k} : f32 to {self.v}"]
+            self._named[value] = f"%ev{k}"
+        return self._named[value]
 
     def absorb(self, g: ir.Operation, previous: ir.Value, shape: list[int]) -> bool:
         """Takes generic g (reading `previous`, the chain's value) into the epilogue where it is element-wise
@@ -141,8 +133,11 @@ class _Epilogue:
         for op in list(body.operations)[:-1]:
             op = op.operation
             ok = op.name in _BINARY | _UNARY | {"arith.cmpf", "arith.select", "arith.constant"} and \
-                len(op.results) == 1 and str(op.results[0].type) in ("f32", "i1")
-            if not ok or any(v not in inside and str(v.type) != "f32" for v in op.operands):
+                len(op.results) == 1 and str(op.results[0].type) in ("f32", "i1") and \
+                (op.name != "arith.select" or str(op.results[0].type) == "f32")
+            constant = lambda v: not isinstance(v.owner, ir.Block) and v.owner.name == "arith.constant" and \
+                str(v.type) == "f32"  # noqa: E731 (a value from outside the body: a scalar constant)
+            if not ok or any(v not in inside and not constant(v) for v in op.operands):
                 return False
             inside.add(op.results[0])
         for o in operands:  # (what is loaded once: scalars once per function, vectors once per block)

@@ -37,9 +37,9 @@ def _copy_kernel(op: ir.Operation, lanes: int) -> str | None:
         return None
     inner = f"d{rank - 1}"
     results = [str(e) for e in maps[0].results]
-    if results[-1] != inner or any(inner in r for r in results[:-1]):
-        return None
     size = out_t.shape[-1]
+    if results[-1] != inner or any(inner in r for r in results[:-1]) or src_t.shape[-1] < size:
+        return None
     lanes = next((k for k in (lanes, 8, 4) if k <= lanes and size % k == 0), None)
     if lanes is None:
         return None

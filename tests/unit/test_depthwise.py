@@ -45,6 +45,8 @@ def _source(n, c, h, w, kernel, strides, dilations, lows, highs, start="fill", p
         args.append(f"%b: {_t((c,))}")
     if epilogue == "residual_gelu":
         args.append(f"%r: {out}")
+    if epilogue == "times_scalar":
+        args.append("%k: tensor<f32>")
     if tail:
         args.append(f"%w2: {_t((c, c, 1, 1))}")
     lines = [f"func.func @f({', '.join(args)}) -> {out} {{",
@@ -96,6 +98,13 @@ def _source(n, c, h, w, kernel, strides, dilations, lows, highs, start="fill", p
                   "    %0 = arith.mulf %a, %k : f32", "    %1 = math.erf %0 : f32", "    %2 = arith.addf %1, %one : f32",
                   "    %3 = arith.mulf %a, %h : f32", "    %4 = arith.mulf %3, %2 : f32",
                   "    linalg.yield %4 : f32", f"  }} -> {out}"]
+    elif epilogue == "times_scalar":  # max(x * k, 0), k a 0-d tensor
+        lines += [f"  %e1 = tensor.empty() : {out}",
+                  f"  %y = linalg.generic {{indexing_maps = [{ident}, affine_map<(a, b, c, d) -> ()>, {ident}], "
+                  f"iterator_types = {par}}} ins(%d, %k : {out}, tensor<f32>) outs(%e1 : {out}) {{",
+                  "  ^bb0(%a: f32, %kk: f32, %o: f32):",
+                  "    %0 = arith.mulf %a, %kk : f32", "    %1 = arith.maximumf %0, %zero : f32",
+                  "    linalg.yield %1 : f32", f"  }} -> {out}"]
     result = "%d" if epilogue == "none" else "%y"
     if tail:
         lines += [f"  %e3 = tensor.empty() : {out}",
@@ -128,6 +137,8 @@ def _reference(x, w1, w, m, s, kernel, strides, dilations, lows, highs, start, p
     if epilogue == "residual_gelu":
         v = (acc + residual) * s[None, :, None, None]
         return 0.5 * v * (1 + np.vectorize(math.erf)(v / math.sqrt(2)))
+    if epilogue == "times_scalar":
+        return np.maximum(acc * float(residual), 0)
     return acc
 
 
@@ -149,6 +160,8 @@ CASES = {  # name: (n, c, h, w, kernel, strides, dilations, lows, highs, start, 
     "valid, no padding": (1, 32, 6, 8, (3, 3), (1, 1), (1, 1), (0, 0), (0, 0), "bias", 0.0, "residual_gelu", True, True),
     "12 channels: 4 lanes": (1, 12, 7, 7, (3, 3), (1, 1), (1, 1), (1, 1), (1, 1), "fill", 0.0, "residual_gelu", True, True),
     "6 channels: MLIR's loops": (1, 6, 7, 7, (3, 3), (1, 1), (1, 1), (1, 1), (1, 1), "fill", 0.0, "bn_relu6", False, True),
+    "a 0-d tensor in the epilogue": (1, 16, 6, 6, (3, 3), (1, 1), (1, 1), (1, 1), (1, 1), "fill", 0.0,
+                                           "times_scalar", True, True),
     "output of one position": (1, 8, 3, 3, (3, 3), (1, 1), (1, 1), (0, 0), (0, 0), "fill", 0.0, "bn_relu6", True, True),
     "channel-first argument, transposed first": (1, 16, 6, 7, (3, 3), (2, 1), (1, 1), (1, 1), (1, 1), "bias", 0.0,
                                                   "bn_relu6", True, False),
@@ -178,7 +191,8 @@ def test_depthwise_convolution_and_its_epilogue_agree_with_numpy(name):
     text, (oh, ow) = _source(n, c, h, w, kernel, strides, dilations, lows, highs, start, pad_value, epilogue, lead)
     rng = np.random.default_rng(7)
     args = _arguments(case, rng)
-    residual = rng.standard_normal((n, c, oh, ow)).astype(np.float32) if epilogue == "residual_gelu" else None
+    residual = rng.standard_normal((n, c, oh, ow)).astype(np.float32) if epilogue == "residual_gelu" else \
+        np.array(rng.uniform(0.5, 2), np.float32) if epilogue == "times_scalar" else None  # (or the scalar k)
     if residual is not None:
         args.append(residual)
     copies = [a.copy() for a in args]
