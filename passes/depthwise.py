@@ -72,6 +72,9 @@ class _Epilogue:
         self.per_block: list[str] = []  # once per block of channels (%cb)
         self.chain: list[tuple[list[_Operand], ir.Operation]] = []
         self._named: dict = {}  # outside value -> its broadcast vector's name
+        self.folded: set[tuple[int, int]] = set()  # (generic, body op) of the chain's affine prefix (fold())
+        self.last_folded: tuple[int, int] | None = None
+        self.affine: tuple[str | None, str | None] = (None, None)  # its (scale, shift) vectors, once per block
 
     def _arg(self, value: ir.Value, type_: str) -> str:
         for v, name, _ in self.args:
@@ -158,10 +161,85 @@ class _Epilogue:
         self.chain.append((operands, g))
         return True
 
+    def fold(self) -> None:
+        """The chain's first ops that add, subtract or multiply the value by a vector along the channels, a
+        0-d tensor or a constant (a batch norm of constants: (x - mean) * a * b + beta) as one x * scale +
+        shift, scale and shift computed once per block of channels: one FMA an output where they took four
+        ops and four vectors (reassociated: the 1 x 1 convolutions' batch norms fold into their filters
+        likewise)."""
+        scale = shift = None
+        lines: list[str] = []
+
+        def op_(name: str, a: str, b: str) -> str:
+            r = f"%ff{len(lines)}"
+            lines.append(f"  {r} = {name} {a}, {b} : {self.v}")
+            return r
+
+        def neg(a: str) -> str:
+            r = f"%ff{len(lines)}"
+            lines.append(f"  {r} = arith.negf {a} : {self.v}")
+            return r
+        for k, (operands, g) in enumerate(self.chain):
+            body = g.regions[0].blocks[0]
+            kinds = {body.arguments[i]: o for i, o in enumerate(operands)}
+            current = next(body.arguments[i] for i, o in enumerate(operands) if o.kind == "chain")
+            ops = [o.operation for o in body.operations]
+            for j, op in enumerate(ops[:-1]):
+                if op.name not in ("arith.addf", "arith.subf", "arith.mulf") or len(list(current.uses)) != 1:
+                    break
+                x, y = op.operands[0], op.operands[1]
+                if (x == current) == (y == current):
+                    break
+                other = y if x == current else x
+                if other in kinds and kinds[other].kind in ("channel", "scalar"):
+                    o = kinds[other].name
+                elif not isinstance(other.owner, ir.Block) and other.owner.name == "arith.constant" and \
+                        other.owner.operation.parent != g and str(other.type) == "f32":
+                    o = self._outside(other)
+                else:
+                    break
+                if op.name == "arith.mulf":
+                    scale = o if scale is None else op_("arith.mulf", scale, o)
+                    shift = None if shift is None else op_("arith.mulf", shift, o)
+                elif op.name == "arith.addf":
+                    shift = o if shift is None else op_("arith.addf", shift, o)
+                elif x == current:  # x - o
+                    shift = neg(o) if shift is None else op_("arith.subf", shift, o)
+                else:  # o - x
+                    scale = neg(scale) if scale is not None else self._minus_one()
+                    shift = o if shift is None else op_("arith.subf", o, shift)
+                self.folded.add((k, j))
+                self.last_folded = (k, j)
+                current = op.results[0]
+            else:
+                if ops[-1].operands[0] == current:
+                    continue  # (the whole body folded: the next generic goes on from its result)
+            break
+        if len(self.folded) < 2:  # (one op is no cheaper folded)
+            self.folded, self.last_folded = set(), None
+            return
+        self.per_block += lines
+        self.affine = (scale, shift)
+
+    def _minus_one(self) -> str:
+        if "  %fm1 = arith.constant dense<-1.0> : " + self.v not in self.top:
+            self.top.append("  %fm1 = arith.constant dense<-1.0> : " + self.v)
+        return "%fm1"
+
     def apply(self, value: str, u: str, position: str, out_t: str) -> tuple[list[str], str]:
         """The code of the epilogue on the vector `value` of output `u` at `position` (the output's indices);
         returns (lines, the result's name)."""
         lines = []
+        folded_value = None
+        if self.last_folded is not None:
+            scale, shift = self.affine
+            folded_value = f"%fv_{u}"
+            if scale is None:
+                lines.append(f"      {folded_value} = arith.addf {value}, {shift} : {self.v}")
+            elif shift is None:
+                lines.append(f"      {folded_value} = arith.mulf {value}, {scale} : {self.v}")
+            else:
+                lines.append(f"      {folded_value} = vector.fma {value}, {scale}, {shift} : {self.v}")
         for k, (operands, g) in enumerate(self.chain):
             body = g.regions[0].blocks[0]
             names: dict = {}
@@ -178,6 +256,9 @@ class _Epilogue:
             ops = list(body.operations)
             for j, op in enumerate(ops[:-1]):
                 op = op.operation
+                if (k, j) in self.folded:  # (read by the next folded op alone, but for the last)
+                    names[op.results[0]] = folded_value if (k, j) == self.last_folded else "<folded>"
+                    continue
                 r = f"%b{k}_{j}_{u}"
                 names[op.results[0]] = r
 
@@ -388,6 +469,7 @@ class DepthwiseKernel(ModulePass):
     name = "depthwise-kernel"
     lanes: int = 8
     unroll: int = 4
+    fold: bool = True
 
     def run(self, module: ir.Module) -> None:
         for op in walk(module.operation, "linalg.generic"):
@@ -404,6 +486,8 @@ class DepthwiseKernel(ModulePass):
                 if not ep.absorb(user, last.results[0], shape):
                     break
                 last = user
+            if self.fold:
+                ep.fold()
             text = _kernel_text(s, ep, s["lanes"], self.unroll)
             operands = [s["x"], s["w"], op.operands[0]] + ([s["pad"]] if s["pad"] is not None else []) + \
                 [v for v, _, _ in ep.args]

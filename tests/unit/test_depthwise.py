@@ -98,6 +98,15 @@ def _source(n, c, h, w, kernel, strides, dilations, lows, highs, start="fill", p
                   "    %0 = arith.mulf %a, %k : f32", "    %1 = math.erf %0 : f32", "    %2 = arith.addf %1, %one : f32",
                   "    %3 = arith.mulf %a, %h : f32", "    %4 = arith.mulf %3, %2 : f32",
                   "    linalg.yield %4 : f32", f"  }} -> {out}"]
+    elif epilogue == "affine":  # max((s - x) * m * 0.5 + s, 0): depthwise-kernel folds the first four into one FMA
+        lines += [f"  %e1 = tensor.empty() : {out}", "  %half = arith.constant 0.5 : f32",
+                  f"  %y = linalg.generic {{indexing_maps = [{ident}, {chan}, {chan}, {ident}], iterator_types = {par}}} "
+                  f"ins(%d, %m, %s : {out}, {_t((c,))}, {_t((c,))}) outs(%e1 : {out}) {{",
+                  "  ^bb0(%a: f32, %mm: f32, %ss: f32, %o: f32):",
+                  "    %0 = arith.subf %ss, %a : f32", "    %1 = arith.mulf %0, %mm : f32",
+                  "    %2 = arith.mulf %half, %1 : f32", "    %3 = arith.addf %2, %ss : f32",
+                  "    %4 = arith.maximumf %3, %zero : f32",
+                  "    linalg.yield %4 : f32", f"  }} -> {out}"]
     elif epilogue == "times_scalar":  # max(x * k, 0), k a 0-d tensor
         lines += [f"  %e1 = tensor.empty() : {out}",
                   f"  %y = linalg.generic {{indexing_maps = [{ident}, affine_map<(a, b, c, d) -> ()>, {ident}], "
@@ -139,6 +148,9 @@ def _reference(x, w1, w, m, s, kernel, strides, dilations, lows, highs, start, p
         return 0.5 * v * (1 + np.vectorize(math.erf)(v / math.sqrt(2)))
     if epilogue == "times_scalar":
         return np.maximum(acc * float(residual), 0)
+    if epilogue == "affine":
+        sv, mv = s[None, :, None, None].astype(np.float64), m[None, :, None, None].astype(np.float64)
+        return np.maximum((sv - acc) * mv * 0.5 + sv, 0)
     return acc
 
 
@@ -160,6 +172,8 @@ CASES = {  # name: (n, c, h, w, kernel, strides, dilations, lows, highs, start, 
     "valid, no padding": (1, 32, 6, 8, (3, 3), (1, 1), (1, 1), (0, 0), (0, 0), "bias", 0.0, "residual_gelu", True, True),
     "12 channels: 4 lanes": (1, 12, 7, 7, (3, 3), (1, 1), (1, 1), (1, 1), (1, 1), "fill", 0.0, "residual_gelu", True, True),
     "6 channels: MLIR's loops": (1, 6, 7, 7, (3, 3), (1, 1), (1, 1), (1, 1), (1, 1), "fill", 0.0, "bn_relu6", False, True),
+    "(s - x) * m * 0.5 + s: folded": (1, 16, 7, 9, (3, 3), (1, 1), (1, 1), (1, 1), (1, 1), "bias", 0.0, "affine",
+                                       True, True),
     "a 0-d tensor in the epilogue": (1, 16, 6, 6, (3, 3), (1, 1), (1, 1), (1, 1), (1, 1), "fill", 0.0,
                                            "times_scalar", True, True),
     "output of one position": (1, 8, 3, 3, (3, 3), (1, 1), (1, 1), (0, 0), (0, 0), "fill", 0.0, "bn_relu6", True, True),
