@@ -2,7 +2,7 @@
 
     pip install torch==2.13.0 torch-mlir==20261001            # the frontend (not a nanomm dependency)
     python bench/bench_segments.py --layers mobilenetv2,resnet18
-    python bench/bench_segments.py --depthwise [--unrolls 1,2,4,8]    # depthwise-kernel against MLIR's loops
+    python bench/bench_segments.py --depthwise [--unrolls 1,2,4,8] [--unfolded]  # depthwise-kernel against MLIR's loops
     python bench/bench_segments.py --copies                          # vector-copies against MLIR's loops
 
 Each layer of bench/bench_frontend.py is exported and compiled as there, and one forward records
@@ -53,6 +53,7 @@ def main() -> None:
                     help="upstream.SPLIT_MIN_ELEMENTS for this run (smaller segments cut in halves too)")
     ap.add_argument("--depthwise", action="store_true", help="depthwise-kernel against MLIR's loops (one thread)")
     ap.add_argument("--unrolls", default="1,2,4,8", help="--depthwise: depthwise-kernel's unroll values")
+    ap.add_argument("--unfolded", action="store_true", help="--depthwise: also the default unroll without fold")
     ap.add_argument("--copies", action="store_true", help="vector-copies against MLIR's loops (one thread)")
     args = ap.parse_args()
     if args.depthwise:
@@ -195,6 +196,8 @@ def _depthwise(args) -> None:
     variants = {"loops": upstream.PIPELINE.replace("depthwise-kernel,", ""),
                 **{f"unroll {u}": upstream.PIPELINE.replace("depthwise-kernel", f"depthwise-kernel{{unroll={u}}}")
                    for u in unrolls}}
+    if args.unfolded:  # (the default unroll without folding the batch norm's ops into one FMA)
+        variants["no fold"] = upstream.PIPELINE.replace("depthwise-kernel", "depthwise-kernel{fold=0}")
     layers_ = args.layers.split(",") if args.layers != "mobilenetv2,resnet18" else ["mobilenetv2"]
     _compare(args, "--depthwise", layers_, lambda text: DEPTHWISE_MARK in text, variants, exact=False,
              what="depthwise segment's call (one thread) on the inputs one forward gave it, compiled without "

@@ -68,14 +68,19 @@ def pipeline(cpu, text: str = "") -> str:
     passes = PIPELINE
     if cpu.has("avx512f"):
         passes = passes.replace("expand-math{keep-other=1}", "expand-math{keep-other=1 scalef=1}")
-        passes = passes.replace("depthwise-kernel", "depthwise-kernel{lanes=16}")
-        passes = passes.replace("vector-copies", "vector-copies{lanes=16}")
+        passes = _with_option(_with_option(passes, "depthwise-kernel", "lanes=16"), "vector-copies", "lanes=16")
     if "bf16" in text and not cpu.has("avx512bf16"):  # (bf16 arithmetic and math in float32, rounded after)
         passes = passes.replace("expand-math{", "func.func(math-extend-to-supported-types{target-type=f32}),"
                                 "func.func(arith-emulate-unsupported-floats{source-types=bf16 target-type=f32}),"
                                 "expand-math{")
         passes = passes.replace("lower-llvm{", "func.func(arith-expand{include-bf16=true}),lower-llvm{")
     return passes
+
+
+def _with_option(passes: str, name: str, option: str) -> str:
+    """The pipeline with `option` added to pass `name`'s options (it may have some: a bench's variant)."""
+    return re.sub(rf"(?<![\w-]){re.escape(name)}(\{{)?", lambda m: f"{name}{{{option}" + (" " if m.group(1) else "}"),
+                  passes)
 
 
 _segments: dict[str, "Segment"] = {}
