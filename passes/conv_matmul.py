@@ -466,8 +466,8 @@ def _depthwise_replacement(op: ir.Operation, init: str) -> tuple[str, list] | No
     taps = list(itertools.product(*(range(k) for k in kernel)))
     masked = [i for i in range(rank) if lows[i] or highs[i]]
 
-    read = functools.partial(tap_read, strides=strides, dilations=dilations, lows=lows, spatial=spatial, out=out,
-                             masked=masked)
+    read = functools.partial(tap_read, strides=strides, dilations=dilations, lows=lows, highs=highs, spatial=spatial,
+                             out=out)
     tap_maps = []
     for tap in taps:
         tap_maps.append(f"affine_map<{domain} -> (d0, {dc}, {', '.join(read(i, o, k) for i, (o, k) in enumerate(zip(os, tap)))})>")
@@ -538,11 +538,11 @@ def _depthwise_replacement(op: ir.Operation, init: str) -> tuple[str, list] | No
     return _located(lines, op), ([padded[0].operands[0], padded[1]] if padded else None)
 
 
-def tap_read(i: int, o: str, k: int, *, strides, dilations, lows, spatial, out, masked) -> str:
+def tap_read(i: int, o: str, k: int, *, strides, dilations, lows, highs, spatial, out) -> str:
     """The position along spatial dimension i (loop `o`) that tap k of a depthwise convolution reads in
-    its input: where the dimension is padded (in `masked`), in the source, wrapped (in bounds; a mask
-    says whether it is the padding)."""
-    if i in masked:
+    its input: where the dimension is padded, in the source, wrapped (in bounds; a mask says whether it
+    is the padding)."""
+    if lows[i] or highs[i]:
         return f"({o} * {strides[i]} + {k * dilations[i] - lows[i]}) mod {spatial[i]}"
     # `o mod out` (o itself, out being the loop's size) where the position is o alone: a generic's
     # operand read by a bare loop dimension must have that dimension's size, and x is larger

@@ -73,7 +73,6 @@ class _Epilogue:
         self.chain: list[tuple[list[_Operand], ir.Operation]] = []
         self._named: dict = {}  # outside value -> its broadcast vector's name
         self.folded: set[tuple[int, int]] = set()  # (generic, body op) of the chain's affine prefix (fold())
-        self.last_folded: tuple[int, int] | None = None
         self.affine: tuple[str | None, str | None] = (None, None)  # its (scale, shift) vectors, once per block
 
     def _arg(self, value: ir.Value, type_: str) -> str:
@@ -170,14 +169,9 @@ class _Epilogue:
         scale = shift = None
         lines: list[str] = []
 
-        def op_(name: str, a: str, b: str) -> str:
+        def op_(name: str, *args: str) -> str:
             r = f"%ff{len(lines)}"
-            lines.append(f"  {r} = {name} {a}, {b} : {self.v}")
-            return r
-
-        def neg(a: str) -> str:
-            r = f"%ff{len(lines)}"
-            lines.append(f"  {r} = arith.negf {a} : {self.v}")
+            lines.append(f"  {r} = {name} {', '.join(args)} : {self.v}")
             return r
         for k, (operands, g) in enumerate(self.chain):
             body = g.regions[0].blocks[0]
@@ -194,7 +188,7 @@ class _Epilogue:
                 if other in kinds and kinds[other].kind in ("channel", "scalar"):
                     o = kinds[other].name
                 elif not isinstance(other.owner, ir.Block) and other.owner.name == "arith.constant" and \
-                        other.owner.operation.parent != g and str(other.type) == "f32":
+                        str(other.type) == "f32":  # (in the body or outside it: a vector made once)
                     o = self._outside(other)
                 else:
                     break
@@ -204,19 +198,18 @@ class _Epilogue:
                 elif op.name == "arith.addf":
                     shift = o if shift is None else op_("arith.addf", shift, o)
                 elif x == current:  # x - o
-                    shift = neg(o) if shift is None else op_("arith.subf", shift, o)
+                    shift = op_("arith.negf", o) if shift is None else op_("arith.subf", shift, o)
                 else:  # o - x
-                    scale = neg(scale) if scale is not None else self._minus_one()
+                    scale = op_("arith.negf", scale) if scale is not None else self._minus_one()
                     shift = o if shift is None else op_("arith.subf", o, shift)
                 self.folded.add((k, j))
-                self.last_folded = (k, j)
                 current = op.results[0]
             else:
                 if ops[-1].operands[0] == current:
                     continue  # (the whole body folded: the next generic goes on from its result)
             break
         if len(self.folded) < 2:  # (one op is no cheaper folded)
-            self.folded, self.last_folded = set(), None
+            self.folded = set()
             return
         self.per_block += lines
         self.affine = (scale, shift)
@@ -230,8 +223,8 @@ class _Epilogue:
         """The code of the epilogue on the vector `value` of output `u` at `position` (the output's indices);
         returns (lines, the result's name)."""
         lines = []
-        folded_value = None
-        if self.last_folded is not None:
+        folded_value, last = None, max(self.folded, default=None)  # (the prefix's last op: its value, the FMA's)
+        if last is not None:
             scale, shift = self.affine
             folded_value = f"%fv_{u}"
             if scale is None:
@@ -257,7 +250,7 @@ class _Epilogue:
             for j, op in enumerate(ops[:-1]):
                 op = op.operation
                 if (k, j) in self.folded:  # (read by the next folded op alone, but for the last)
-                    names[op.results[0]] = folded_value if (k, j) == self.last_folded else "<folded>"
+                    names[op.results[0]] = folded_value if (k, j) == last else "<folded>"
                     continue
                 r = f"%b{k}_{j}_{u}"
                 names[op.results[0]] = r
@@ -306,8 +299,8 @@ def _check(op: ir.Operation, lanes: int):
     # the convolution's output rows; a part of it (upstream.split_inner's, for two threads) computes `out[0]`
     # of them from row `first`, its maps reading (d1 + first)
     rows = (spatial[0] + lows[0] + highs[0] - dilations[0] * (kernel[0] - 1) - 1) // strides[0] + 1
-    read = functools.partial(tap_read, strides=strides, dilations=dilations, lows=lows, spatial=spatial,
-                             out=[rows, out[1]], masked=masked)
+    read = functools.partial(tap_read, strides=strides, dilations=dilations, lows=lows, highs=highs, spatial=spatial,
+                             out=[rows, out[1]])
     domain = "(d0, d1, d2, d3)"
     x, w = op.operands[1], op.operands[2]
 
