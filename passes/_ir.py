@@ -244,6 +244,11 @@ def constant_pad(v: ir.Value) -> tuple[ir.Operation, ir.Value] | None:
     return pad, value
 
 
+def vector_lanes(size: int, lanes: int) -> int | None:
+    """The widest of `lanes`, 8 and 4 floats a vector that divides `size` (a run moved in whole vectors), or None."""
+    return next((k for k in (lanes, 8, 4) if k <= lanes and size % k == 0), None)
+
+
 def walk(op: ir.Operation, *names: str) -> Iterator[ir.Operation]:
     """All operations named one of `names` nested under `op` (pre-order, collected first)."""
     found: list[ir.Operation] = []

@@ -9,7 +9,7 @@ import itertools
 from mlir import ir
 
 from ._base import ModulePass
-from ._ir import splice, walk
+from ._ir import splice, vector_lanes, walk
 from .conv_matmul import DEPTHWISE_MARK, tap_read
 
 # element-wise body ops an epilogue may hold, by how they are written on vectors
@@ -150,8 +150,9 @@ class _Epilogue:
                 t = ir.RankedTensorType(o.value.type)
                 src = self._arg(o.value, str(t))
                 if t.rank > 1:
-                    self.per_block.append(f"  {o.name}f = tensor.collapse_shape {src} [[{', '.join(map(str, range(t.rank)))}]]"
-                                          f" : {t} into tensor<{shape[-1]}xf32>")
+                    groups = ", ".join(map(str, range(t.rank)))
+                    self.per_block.append(f"  {o.name}f = tensor.collapse_shape {src} [[{groups}]] : {t} into "
+                                          f"tensor<{shape[-1]}xf32>")
                     src = f"{o.name}f"
                 self.per_block.append(f"  {o.name} = vector.transfer_read {src}[%cb], %fzero {{in_bounds = [true]}} : "
                                       f"tensor<{shape[-1]}xf32>, {self.v}")
@@ -287,7 +288,7 @@ def _check(op: ir.Operation, lanes: int):
             str(out_t.element_type) != "f32" or not _parallel(op, rank + 2):
         return None
     n, *out, c = out_t.shape
-    lanes = next((k for k in (lanes, 8, 4) if k <= lanes and c % k == 0), None)
+    lanes = vector_lanes(c, lanes)
     if lanes is None:
         return None
     masked = [i for i in range(rank) if lows[i] or highs[i]]
@@ -307,14 +308,16 @@ def _check(op: ir.Operation, lanes: int):
     def x_map(first: int, tap, last: bool) -> ir.AffineMap:  # x channel-last, or channel-first (torch's layout)
         h, w = read(0, f"(d1 + {first})", tap[0]), read(1, "d2", tap[1])
         return _map(f"{domain} -> (d0, {h}, {w}, d3)" if last else f"{domain} -> (d0, d3, {h}, {w})")
-    found = [(r, last) for last in (True, False) for r in range(rows - out[0] + 1) if maps[1] == x_map(r, taps[0], last)]
+    found = [(r, last) for last in (True, False) for r in range(rows - out[0] + 1)
+             if maps[1] == x_map(r, taps[0], last)]
     if not found:
         return None
     first, last = found[0]
     for t, tap in enumerate(taps):
         at = 1 + t * per_tap
         want_w = _map(f"{domain} -> ({tap[0]}, {tap[1]}, d3)")
-        if op.operands[at] != x or op.operands[at + 1] != w or maps[at] != x_map(first, tap, last) or maps[at + 1] != want_w:
+        if op.operands[at] != x or op.operands[at + 1] != w or maps[at] != x_map(first, tap, last) or \
+                maps[at + 1] != want_w:
             return None
     x_shape = [n, *spatial, c] if last else [n, c, *spatial]
     if [list(ir.RankedTensorType(v.type).shape) for v in (x, w)] != [x_shape, [*kernel, c]]:
@@ -347,11 +350,14 @@ def _kernel_text(s: dict, ep: _Epilogue, lanes: int, unroll: int) -> str:
     for each output row, `unroll` outputs of a row at a step, their channels a vector at a time (the
     innermost loop: x, the filter and the output read and written in order along the channels)."""
     n, (oh_n, ow_n), c = s["n"], s["out"], s["c"]
-    (kh_n, kw_n), (sh, sw), (dh, dw), (lh, lw), (h, w) = s["kernel"], s["strides"], s["dilations"], s["lows"], s["spatial"]
+    (kh_n, kw_n), (sh, sw), (dh, dw) = s["kernel"], s["strides"], s["dilations"]
+    (lh, lw), (h, w) = s["lows"], s["spatial"]
     v = f"vector<{lanes}xf32>"
-    x_t, w_t, out_t = f"tensor<{n}x{h}x{w}x{c}xf32>", f"tensor<{kh_n}x{kw_n}x{c}xf32>", f"tensor<{n}x{oh_n}x{ow_n}x{c}xf32>"
+    x_t, w_t = f"tensor<{n}x{h}x{w}x{c}xf32>", f"tensor<{kh_n}x{kw_n}x{c}xf32>"
+    out_t = f"tensor<{n}x{oh_n}x{ow_n}x{c}xf32>"
     x_arg = x_t if s["channels_last"] else f"tensor<{n}x{c}x{h}x{w}xf32>"
-    args = [f"{'%x' if s['channels_last'] else '%xa'}: {x_arg}", f"%w: {w_t}", "%s: f32" if s["start"] == "fill" else f"%s: tensor<{c}xf32>"]
+    args = [f"{'%x' if s['channels_last'] else '%xa'}: {x_arg}", f"%w: {w_t}",
+            "%s: f32" if s["start"] == "fill" else f"%s: tensor<{c}xf32>"]
     if s["pad"] is not None:
         args.append("%pv: f32")
     args += [f"{name}: {t}" for _, name, t in ep.args]
@@ -393,7 +399,8 @@ def _kernel_text(s: dict, ep: _Epilogue, lanes: int, unroll: int) -> str:
                          *[f"     %owu{u} = arith.addi %ow, {i(u)} : index" for u in range(u_n)],
                          f"     %cq{q} = scf.for %cb = {i(0)} to {i(c)} step {i(lanes)} iter_args(%tc = %tw) -> "
                          f"({out_t}) {{",
-                         *["      " + read(f"%w{kh}_{kw}", "%w", f"{i(kh)}, {i(kw)}, %cb", w_t) for kh, kw in s["taps"]],
+                         *["      " + read(f"%w{kh}_{kw}", "%w", f"{i(kh)}, {i(kw)}, %cb", w_t)
+                           for kh, kw in s["taps"]],
                          "      " + read("%sv", "%s", "%cb", f"tensor<{c}xf32>") if s["start"] == "bias" else "",
                          *ep.per_block]
                 accs = ["%sv" if s["start"] == "bias" else "%sfill"] * u_n
@@ -410,8 +417,8 @@ def _kernel_text(s: dict, ep: _Epilogue, lanes: int, unroll: int) -> str:
                     position = f"%n, %oh, %owu{u}, %cb"
                     lines, value = ep.apply(accs[u], str(u), position, out_t)
                     body += lines
-                    body.append(f"      %t{u} = vector.transfer_write {value}, {cur}[{position}] {{in_bounds = [true]}} : "
-                                f"{v}, {out_t}")
+                    body.append(f"      %t{u} = vector.transfer_write {value}, {cur}[{position}] "
+                                f"{{in_bounds = [true]}} : {v}, {out_t}")
                     cur = f"%t{u}"
                 body += [f"      scf.yield {cur} : {out_t}", "     }", f"     scf.yield %cq{q} : {out_t}", "    }"]
                 inner = f"%q{q}"

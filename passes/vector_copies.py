@@ -7,7 +7,7 @@ import dataclasses
 from mlir import ir
 
 from ._base import ModulePass
-from ._ir import splice, walk
+from ._ir import splice, vector_lanes, walk
 
 
 def _copy_kernel(op: ir.Operation, lanes: int) -> str | None:
@@ -40,14 +40,15 @@ def _copy_kernel(op: ir.Operation, lanes: int) -> str | None:
     size = out_t.shape[-1]
     if results[-1] != inner or any(inner in r for r in results[:-1]) or src_t.shape[-1] < size:
         return None
-    lanes = next((k for k in (lanes, 8, 4) if k <= lanes and size % k == 0), None)
+    lanes = vector_lanes(size, lanes)
     if lanes is None:
         return None
     v = f"vector<{lanes}xf32>"
     dims = ", ".join(f"d{i}" for i in range(rank))
     ivs = [f"%i{i}" for i in range(rank - 1)] + ["%ic"]
     lines = [f"func.func @copy(%x: {src_t}) -> {out_t} {{",
-             "  %pad = arith.constant 0.0 : f32", "  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index",
+             "  %pad = arith.constant 0.0 : f32", "  %c0 = arith.constant 0 : index",
+             "  %c1 = arith.constant 1 : index",
              f"  %cl = arith.constant {lanes} : index", f"  %init = tensor.empty() : {out_t}"]
     carried = "%init"
     for i, n in enumerate(out_t.shape[:-1]):
@@ -60,7 +61,8 @@ def _copy_kernel(op: ir.Operation, lanes: int) -> str | None:
     for j, r in enumerate(results[:-1]):
         lines.append(f"    %x{j} = affine.apply affine_map<({dims}) -> ({r})>({', '.join(ivs)})")
         at.append(f"%x{j}")
-    lines += [f"    %v = vector.transfer_read %x[{', '.join(at + ['%ic'])}], %pad {{in_bounds = [true]}} : {src_t}, {v}",
+    lines += [f"    %v = vector.transfer_read %x[{', '.join(at + ['%ic'])}], %pad {{in_bounds = [true]}} : "
+              f"{src_t}, {v}",
               f"    %w = vector.transfer_write %v, %tc[{', '.join(ivs)}] {{in_bounds = [true]}} : {v}, {out_t}",
               f"    scf.yield %w : {out_t}", "  }"]
     result = "%rc"
