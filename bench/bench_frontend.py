@@ -28,6 +28,10 @@ once, element-wise consumers fused into the epilogues); the compile time is repo
 - `convnext.block`: a ConvNeXt-T block (stage 1: 96 channels at 56 x 56, one image): a 7 x 7 depthwise
   convolution of the block's input (torch's layout), layer norm, Linear + GELU, Linear, layer scale,
   residual;
+- `block.64x56`, `block.128x28`, `block.256x14`, `block.512x7`: ResNet's basic block (two 3 x 3
+  convolutions at stride 1, batch norms, ReLU, the residual add) at each stage's width and size, one
+  image: the convolutions as Winograd F(2 x 2, 3 x 3) where conv_matmul.WINOGRAD_MIN_* allow
+  (`--no-winograd`: as a window copy and one matmul each);
 - `conv.groups2`, `conv.groups8`, `conv.groups16`, `conv.groups32`: a 3 x 3 convolution of 128 channels
   at 28 x 28 in that many groups (ResNeXt's), and a ReLU: a batch of matmuls, one per group, or MLIR's
   loops for groups of fewer than conv_matmul.GROUPED_MIN_FILTERS filters;
@@ -171,6 +175,9 @@ def layers(torch):
         "resnet18": lambda: (torch_mlir_samples().ResNet(), (torch.randn(1, 3, 224, 224),)),
         "mobilenetv2": lambda: (torch_mlir_samples().MobileNetV2(), (torch.randn(1, 3, 224, 224),)),
         "convnext.block": lambda: (ConvNeXtBlock(), (torch.randn(1, 96, 56, 56),)),
+        **{f"block.{c}x{h}": lambda c=c, h=h: (torch_mlir_samples().BasicBlock(c, c, 1),
+                                               (torch.randn(1, c, h, h),))
+           for c, h in ((64, 56), (128, 28), (256, 14), (512, 7))},
         # ResNeXt's grouped 3 x 3 convolution, 128 channels at 28 x 28, in 2 to 32 groups
         **{f"conv.groups{g}": lambda g=g: (nn.Sequential(nn.Conv2d(128, 128, 3, padding=1, groups=g, bias=False),
                                                          nn.ReLU()), (torch.randn(1, 128, 28, 28),))
@@ -202,6 +209,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--target", type=float, default=0.2, help="seconds per measurement")
     ap.add_argument("--out", default=None, help="JSON path (default bench/out/bench_frontend-<cpu>-<date>.json)")
+    ap.add_argument("--no-winograd", action="store_true",
+                    help="3 x 3 convolutions as a window copy and one matmul (conv_matmul.WINOGRAD off)")
     args = ap.parse_args()
     if args.threads == 1 and hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -213,6 +222,9 @@ def main() -> None:
                          "pip install torch==2.13.0 torch-mlir==20261001")
     import nanomm
 
+    if args.no_winograd:
+        from nanomm.passes import conv_matmul
+        conv_matmul.WINOGRAD = False
     peers = ["torch"] + [p for p in args.peers.split(",") if p and p != "torch"]
     if any(p not in ("torch", "onnxruntime") for p in peers):
         raise SystemExit(f"error: --peers takes torch and onnxruntime, got {args.peers!r}")

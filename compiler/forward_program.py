@@ -394,6 +394,14 @@ class _Builder:
         residual = None if c.residual is None else self.get(c.residual)
         if residual is not None and residual.dtype != np.float32:
             raise _NotAProgram("a residual to convert")
+        if c.entry_kernels:  # each batch entry of A against its own pre-packed B (no epilogue)
+            a3 = self.dense(a)
+            out = self.region(c.c_shape, c.out_dtype or np.float32)
+            for k, kernel in enumerate(c.entry_kernels):
+                if not kernel.spec.prepacked_b or kernel.packed_b is None:
+                    raise _NotAProgram("a constant B without its packed kernel")
+                self.call_kernel(kernel, a3[k], self.own(kernel.packed_b.flat), out[k], ())
+            return out.reshape(c.out_shape)
         if c.kernel is not None:  # every row of A against the one pre-packed B
             kernel = c.kernel
             rows = a if dynamic else np.broadcast_to(a, c.c_shape[:-1] + a.shape[-1:])

@@ -381,6 +381,9 @@ class _Contraction:
     packed: np.ndarray | None = None  # a constant B, one matrix for every batch entry: packed once
     b_constant: bool = False  # B a constant (packed, or a batch of different matrices: per call)
     kernel: object = None  # its pre-packed kernel
+    # a constant B of different matrices per batch entry, known at build (a constant segment's result:
+    # Winograd's transformed filters): one pre-packed kernel an entry, sharing one machine code
+    entry_kernels: list = field(default_factory=list)
     out_shape: tuple = ()
     out_dtype: np.dtype | None = None  # its result's (what the kernel returns)
     fused: list = field(default_factory=list)  # the consumers' op names
@@ -404,6 +407,7 @@ class _Contraction:
                 ([("residual (multiplying)" if ep.residual_mul else "residual")] if ep.residual else [])
         shape = "x".join("?" if n == -1 else str(n) for n in self.c_shape + self.a_view[1][-1:])
         b = "constant, pre-packed" if self.packed is not None else \
+            "constant, pre-packed per batch entry" if self.entry_kernels else \
             "constant, a matrix per batch entry" if self.b_constant else "argument"
         return f"{self.name} {self.where}: {shape} {self.dtype}, B {b}, epilogue {' + '.join(parts) or 'none'}"
 
@@ -508,12 +512,34 @@ class GraphFunction:
         return ran
 
     def _compile_packed(self) -> None:
-        """The kernels of contractions with a constant B, pre-packed."""
+        """The kernels of contractions with a constant B, pre-packed: one for every row of A where B is one
+        matrix, one per batch entry where B's entries differ (ENTRY_KERNELS_MAX at most)."""
         for c in self.contractions:
             if c.packed is not None:
                 rows = None if -1 in c.c_shape else math.prod(c.c_shape[:-1])  # None: the dynamic-M kernel
                 c.kernel = compile_matmul(rows, c.c_shape[-1], c.a_view[1][-1], c.dtype, b=c.packed,
                                           epilogue=c.epilogue)
+                continue
+            value = self._constant(c.b)
+            if value is None or -1 in c.c_shape or c.epilogue is not None or len(c.c_shape) != 3 or \
+                    c.a_view[1][:-2] != c.c_shape[:-2] or c.dtype != "f32":
+                continue
+            b = _canonical(np.asarray(value), c.b_view)
+            if b.shape[:-2] != c.c_shape[:-2] or not 1 < b.shape[0] <= ENTRY_KERNELS_MAX:
+                continue
+            c.entry_kernels = [compile_matmul(c.c_shape[1], c.c_shape[2], b.shape[-2], c.dtype,
+                                              b=np.ascontiguousarray(m, np.float32)) for m in b]
+
+    def _constant(self, vid: int) -> np.ndarray | None:
+        """The value of a constant or a view of one (a constant segment's result, once build() has run
+        those), else None."""
+        kind, *rest = self._nodes.get(vid, ("",))
+        if kind == "const":
+            return rest[0]
+        if kind == "view":
+            value = self._constant(rest[0])
+            return None if value is None else rest[1](value)
+        return None
 
     def _warm(self) -> None:
         """build()'s run of the function on zeros (pre-packed kernels and segments stand in zeros)."""
@@ -1029,6 +1055,13 @@ class GraphFunction:
         residual = None
         if c.residual is not None:
             residual = np.asarray(self._get(c.residual, args, memo)[0], np.float32).reshape(c.c_shape)
+        if c.entry_kernels:  # each batch entry of A against its own pre-packed B (no epilogue)
+            a3 = np.ascontiguousarray(a)
+            out = np.empty(c.c_shape, c.out_dtype)
+            for k, kernel in enumerate(c.entry_kernels):
+                if not self._warming:
+                    kernel(a3[k], out=out[k])
+            return out.reshape(c.out_shape)
         if c.kernel is not None:  # every row of A against the one pre-packed B
             rows = a if -1 in c.c_shape else np.broadcast_to(a, c.c_shape[:-1] + a.shape[-1:])
             a2 = np.ascontiguousarray(rows.reshape(-1, a.shape[-1]))
@@ -1049,6 +1082,10 @@ class GraphFunction:
 
 
 _NO_EPILOGUE = Epilogue()
+
+# A batched contraction whose B is a constant of different matrices (known at build) runs as one
+# pre-packed kernel per entry up to this many entries (Winograd's 16), else packs B at each call.
+ENTRY_KERNELS_MAX = 64
 
 # A slice of a sliced run (GraphFunction._find_slices) reads and writes at most this much of the arrays
 # it is given and makes, where the dimension divides finely enough: a softmax's scores stay in L2 from

@@ -11,6 +11,7 @@ from mlir import ir
 
 from ._base import ModulePass
 from ._ir import constant_pad, splice, walk
+from .winograd import winograd_lines
 
 CHANNELS_FIRST = "nanomm.channels_first"  # on a transpose of a product's channel-last rows to torch's layout
 # on the generic of a depthwise convolution: its kernel, strides, dilations, pads (lows, highs) and its
@@ -32,6 +33,17 @@ GROUPED = ("linalg.conv_2d_ngchw_gfchw",)
 # conv.groups2,conv.groups8,conv.groups16,conv.groups32` (loops: the package before this rule; 32 groups
 # as matmuls: this constant set to 4) times them.
 GROUPED_MIN_FILTERS = 8
+# 3 x 3 convolutions at stride 1 run as Winograd F(2 x 2, 3 x 3) (passes/winograd.py) where they have
+# at least this many 2 x 2 output tiles, channels and filters, and direct multiply-adds: below them the
+# transformed filter outweighs its uses, or the transforms' extra ops the saved time. Zen 3 VM, one core,
+# conv + batch norm + residual + ReLU, window copy / Winograd: 64 ch at 56 x 56 2.01x, 512 at 7 x 7
+# (16 tiles) 1.39x, 64 at 8 x 8 (16 tiles, 2.4 M) 1.49x; 512 at 4 x 4 (4 tiles) 0.55x, 32 at 8 x 8
+# (0.6 M) 0.85x, 16 at 16 x 16 0.71x (timed by hand). `python bench/bench_frontend.py --layers
+# block.64x56,block.128x28,block.256x14,block.512x7 [--no-winograd]` times ResNet's stride-1 blocks.
+WINOGRAD = True
+WINOGRAD_MIN_TILES = 16
+WINOGRAD_MIN_CHANNELS = 16
+WINOGRAD_MIN_MACS = 2_000_000
 
 
 def _ints(op: ir.Operation, name: str, rank: int) -> list[int]:
@@ -101,7 +113,19 @@ def _copy(name: str, dims: list[str], read: str, source: str, source_t: str, out
             f"  }} -> {out_t}"]
 
 
-def _replacement(op: ir.Operation, init: str) -> str | None:
+def _winograd(op: ir.Operation, init: str, n: int, c: int, f: int, kernel: list[int], out: list[int]) -> bool:
+    """Whether conv-to-matmul computes `op` as Winograd F(2 x 2, 3 x 3): a float32 2-D 3 x 3 convolution
+    at stride 1, undilated, from a constant filter into a fill or a bias, with enough tiles and channels."""
+    filt = op.operands[1].owner
+    return (op.name == "linalg.conv_2d_nchw_fchw" and kernel == [3, 3] and init in ("fill", "bias")
+            and str(ir.RankedTensorType(op.operands[0].type).element_type) == "f32"
+            and _ints(op, "strides", 2) == [1, 1] and _ints(op, "dilations", 2) == [1, 1]
+            and not isinstance(filt, ir.Block) and filt.name == "arith.constant"
+            and min(c, f) >= WINOGRAD_MIN_CHANNELS and n * c * f * 9 * out[0] * out[1] >= WINOGRAD_MIN_MACS
+            and n * ((out[0] + 1) // 2) * ((out[1] + 1) // 2) >= WINOGRAD_MIN_TILES)
+
+
+def _replacement(op: ir.Operation, init: str, winograd: bool = False) -> str | None:
     """The text of a function of (input, filter, init[, init's fill value or bias vector]) computing the
     convolution as a matmul, or None where the op's types do not allow it (dynamic sizes, mixed element
     types). init: "fill" (the init is a linalg.fill: the matmul's is a fill of its own shape, which nanomm
@@ -118,6 +142,15 @@ def _replacement(op: ir.Operation, init: str) -> str | None:
     spatial_dims = ", ".join(str(1 + i) for i in range(rank))
     extra = {"fill": f", %s: {e}", "bias": f", %b: tensor<{f}x{e}>", "tensor": ""}[init]
     lines = [f"func.func @conv(%x: {x}, %w: {w}, %init: {init_t}{extra}) -> {init_t} {{"]
+    if winograd and _winograd(op, init, n, c, f, kernel, out):
+        body, y = winograd_lines(n, c, *spatial, f, x, w, init)
+        lines += body + [
+            f"  %oe = tensor.empty() : {init_t}",
+            f"  %out = linalg.transpose ins({y} : {_tensor([n, *out, f], e)}) outs(%oe : {init_t}) "
+            f"permutation = [0, 3, 1, 2]",
+            f"  return %out : {init_t}",
+            "}"]
+        return _located(lines, op)
     # col[n, o..., k..., c] = x[n, c, o * stride + k * dilation ...]: a row per output position, its window
     # with the channels innermost (a run of them is contiguous where the input is channel-last, as the
     # outputs of other convolutions are once sink_transposes has run); MLIR's lowering makes the copy loops
@@ -550,9 +583,11 @@ def tap_read(i: int, o: str, k: int, *, strides, dilations, lows, highs, spatial
         f"{o} * {strides[i]} + {k * dilations[i]}"
 
 
-def rewrite_convolutions(root: ir.Operation) -> int:
-    """Replaces each convolution of CONVOLUTIONS (by _replacement) and DEPTHWISE (by _depthwise_replacement)
-    under `root` that they take; returns how many."""
+def rewrite_convolutions(root: ir.Operation, winograd: bool | None = None) -> int:
+    """Replaces each convolution of CONVOLUTIONS (by _replacement: Winograd's where `winograd`, by default
+    WINOGRAD, and _winograd allow) and DEPTHWISE (by _depthwise_replacement) under `root` that they take;
+    returns how many."""
+    winograd = WINOGRAD if winograd is None else winograd
     changed = 0
     for op in walk(root, *GROUPED):
         operands = list(op.operands)[:3]
@@ -573,7 +608,7 @@ def rewrite_convolutions(root: ir.Operation) -> int:
         init = "fill" if fill is not None else "bias" if bias is not None else "tensor"
         pad = None
         if op.name in CONVOLUTIONS:
-            text = _replacement(op, init)
+            text = _replacement(op, init, winograd)
         else:
             text, pad = _depthwise_replacement(op, init) or (None, None)
         if text is None:
@@ -596,7 +631,9 @@ class ConvToMatmul(ModulePass):
     matmuls, for nanomm's kernels instead of MLIR's loops, depthwise ones channel-last, and runs what lies
     between them channel-last.
 
-    Options: `channels-last` (default 1: sink the transposes, sink_transposes).
+    Options: `channels-last` (default 1: sink the transposes, sink_transposes); `winograd` (default 1: a
+    3 x 3 convolution at stride 1 of a constant filter, large enough (WINOGRAD_MIN_*), as Winograd F(2 x 2,
+    3 x 3), passes/winograd.py).
     Expects: such convolutions on static tensors of one element type (torch-mlir's nn.Conv1d/2d/3d, the
     padding already a tensor.pad of the input).
     Produces: per convolution a `linalg.generic` copying the input's windows into one row per output
@@ -611,13 +648,19 @@ class ConvToMatmul(ModulePass):
     convolutions tensors stay channel-last, and the window copies read runs of channels. A depthwise
     convolution (linalg.depthwise_conv_1d_ncw_cw, depthwise_conv_2d_nchw_chw: float) becomes a channel-last
     generic over (n, out..., kernel..., c) with the channels innermost, its result transposed the same way
-    (MLIR's lowering makes it loops; LLVM vectorizes the innermost, along the channels). Other
-    convolutions (grouped, channel-last, dynamic) are left as they are.
+    (MLIR's lowering makes it loops; LLVM vectorizes the innermost, along the channels). With winograd=1,
+    a 3 x 3 convolution at stride 1 of a constant filter (large enough) is the input transposed to
+    channel-last, two generics transforming its 4 x 4 windows (rows, then columns), a generic transforming
+    the filter (a constant), one linalg.batch_matmul of the 16 transformed positions, two generics
+    transforming the products back to 2 x 2 outputs (from the fill's value or the bias), collapsed to (n,
+    oh, ow, f) (sliced where the output is odd) and transposed the same way. Other convolutions (grouped,
+    channel-last, dynamic) are left as they are.
     """
 
     name = "conv-to-matmul"
     channels_last: bool = True
+    winograd: bool = True
 
     def run(self, module: ir.Module) -> None:
-        if rewrite_convolutions(module.operation) and self.channels_last:
+        if rewrite_convolutions(module.operation, self.winograd and WINOGRAD) and self.channels_last:
             sink_transposes(module.operation)

@@ -1,5 +1,6 @@
 // RUN: nanomm-opt -p 'conv-to-matmul' %s | FileCheck %s
 // RUN: nanomm-opt -p 'conv-to-matmul{channels-last=0}' %s | FileCheck %s --check-prefix=FIRST
+// RUN: nanomm-opt -p 'conv-to-matmul{winograd=0}' %s | FileCheck %s --check-prefix=NOWINO
 
 // A 3 x 3 convolution at stride 2 into zeros: the input's windows copied into (n, oh, ow, kh, kw, c), read
 // at oh * 2 + kh, ow * 2 + kw, channels innermost; the filter in that (kh, kw, c) order as (36, f), B of
@@ -261,4 +262,33 @@ func.func @position_after_conv(%x: tensor<1x3x2x3xf32>, %w: tensor<4x3x1x1xf32>)
     linalg.yield %y : f32
   } -> tensor<1x4x2x3xf32>
   return %r : tensor<1x4x2x3xf32>
+}
+
+// A 3 x 3 convolution at stride 1 of a constant filter with enough 2 x 2 output tiles (256) and
+// multiply-adds: Winograd F(2 x 2, 3 x 3). The input made channel-last, its 4 x 4 windows transformed
+// (rows, then columns: the table's row d0 / d1), the filter transformed (a constant), the 16 positions
+// one batch_matmul, the products transformed back (two generics) to (n, oh, ow, f) and transposed to
+// torch's layout. winograd=0 keeps the window copy and one matmul.
+// CHECK-LABEL: func.func @winograd
+// CHECK:         linalg.transpose ins(%arg0 : tensor<1x16x34x34xf32>) outs(%{{.*}} : tensor<1x34x34x16xf32>) permutation = [0, 2, 3, 1]
+// CHECK:         %[[U1:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<4x1x16x34x16xf32>)
+// CHECK:         %[[V:.*]] = linalg.generic {{.*}} ins({{.*}}%[[U1]]{{.*}}) outs(%{{.*}} : tensor<4x4x1x16x16x16xf32>)
+// CHECK:         linalg.generic {{.*}} ins({{.*}} : tensor<4x3xf32>, tensor<4x3xf32>, tensor<24x16x3x3xf32>) outs(%{{.*}} : tensor<4x4x16x24xf32>)
+// CHECK:         %[[VC:.*]] = tensor.collapse_shape %[[V]] {{\[\[}}0, 1], [2, 3, 4], [5]] : tensor<4x4x1x16x16x16xf32> into tensor<16x256x16xf32>
+// CHECK:         %[[M:.*]] = linalg.batch_matmul ins(%[[VC]], %{{.*}} : tensor<16x256x16xf32>, tensor<16x16x24xf32>)
+// CHECK:         %[[Z:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<2x4x1x16x16x24xf32>)
+// CHECK:         %[[Y6:.*]] = linalg.generic {{.*}} ins({{.*}}%[[Z]]{{.*}}) outs(%{{.*}} : tensor<1x16x2x16x2x24xf32>)
+// CHECK:         %[[Y:.*]] = tensor.collapse_shape %[[Y6]] {{\[\[}}0], [1, 2], [3, 4], [5]] : tensor<1x16x2x16x2x24xf32> into tensor<1x32x32x24xf32>
+// CHECK:         linalg.transpose ins(%[[Y]] : tensor<1x32x32x24xf32>) {{.*}} permutation = [0, 3, 1, 2] {nanomm.channels_first}
+// NOWINO-LABEL: func.func @winograd
+// NOWINO-NOT:   linalg.batch_matmul
+// NOWINO:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<1024x144xf32>, tensor<144x24xf32>)
+func.func @winograd(%x: tensor<1x16x34x34xf32>) -> tensor<1x24x32x32xf32> {
+  %w = arith.constant dense<0.5> : tensor<24x16x3x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x24x32x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x24x32x32xf32>) -> tensor<1x24x32x32xf32>
+  %y = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+       ins(%x, %w : tensor<1x16x34x34xf32>, tensor<24x16x3x3xf32>) outs(%init : tensor<1x24x32x32xf32>) -> tensor<1x24x32x32xf32>
+  return %y : tensor<1x24x32x32xf32>
 }

@@ -1,0 +1,130 @@
+"""Winograd F(2 x 2, 3 x 3): a 3 x 3 convolution at stride 1 as 16 matmuls of 2.25x fewer multiply-adds.
+
+conv-to-matmul computes such convolutions this way (rather than a window copy and one matmul) where they
+have enough 2 x 2 output tiles: each tile's 4 x 4 input window d is transformed to V = B^T d B, the
+filter g to U = G g G^T (once: the filter is a constant), the 16 positions of V and U multiplied as 16
+matmuls (tiles x channels) @ (channels x filters), one linalg.batch_matmul that nanomm's batched kernel
+runs, and each tile's 4 x 4 product M transformed back to its 2 x 2 outputs Y = A^T M A (Lavin and
+Gray, "Fast Algorithms for Convolutional Neural Networks", 2016). The transforms are linalg.generics
+over channel-last tensors, the channels innermost, each a sum of four terms whose coefficients come
+from a constant table (MLIR's lowering makes them loops that LLVM vectorizes along the channels).
+
+The transforms' coefficients are 0, +-1 and +-1/2, so the result agrees with the direct convolution to
+float32 rounding; an infinite input, though, meets a zero coefficient or its own negation in the sums
+(0 * inf, inf - inf) and makes NaN in its tile's outputs where the direct convolution would give
++-inf. Option `winograd=0` of conv-to-matmul (or WINOGRAD = False) keeps the window copy.
+"""
+
+from __future__ import annotations
+
+# B^T (the input's transform), G (the filter's) and A^T (the output's)
+BT = [[1.0, 0.0, -1.0, 0.0], [0.0, 1.0, 1.0, 0.0], [0.0, -1.0, 1.0, 0.0], [0.0, 1.0, 0.0, -1.0]]
+G = [[1.0, 0.0, 0.0], [0.5, 0.5, 0.5], [0.5, -0.5, 0.5], [0.0, 0.0, 1.0]]
+AT = [[1.0, 1.0, 1.0, 0.0], [0.0, 1.0, -1.0, -1.0]]
+
+
+def _t(shape, e: str = "f32") -> str:
+    return f"tensor<{'x'.join(map(str, shape))}x{e}>"
+
+
+def _dense(rows: list[list[float]]) -> str:
+    return f"arith.constant dense<{rows}> : {_t([len(rows), len(rows[0])])}"
+
+
+def _sum_generic(name: str, dims: int, table: str, table_t: str, coefficient: str, source: str, source_t: str,
+                 reads: list[str], out_t: str, start: tuple[str, str, str] | None = None) -> list[str]:
+    """Lines making %name = sum over t of table[coefficient, t] * source[reads[t]] (+ a start value), a
+    generic over `dims` loops d0... with an identity output map."""
+    domain = ", ".join(f"d{i}" for i in range(dims))
+    maps, operands, types, args = [], [], [], []
+    if start is not None:
+        value, value_t, value_map = start
+        maps.append(f"affine_map<({domain}) -> ({value_map})>")
+        operands.append(value)
+        types.append(value_t)
+        args.append("%st: f32")
+    for t, read in enumerate(reads):
+        maps += [f"affine_map<({domain}) -> ({coefficient}, {t})>", f"affine_map<({domain}) -> ({read})>"]
+        operands += [table, source]
+        types += [table_t, source_t]
+        args += [f"%k{t}: f32", f"%v{t}: f32"]
+    maps.append(f"affine_map<({domain}) -> ({domain})>")
+    body, acc = [], "%st" if start is not None else None
+    for t in range(len(reads)):
+        body.append(f"    %p{t} = arith.mulf %k{t}, %v{t} : f32")
+        if acc is None:
+            acc = f"%p{t}"
+        else:
+            body.append(f"    %s{t} = arith.addf {acc}, %p{t} : f32")
+            acc = f"%s{t}"
+    parallel = ", ".join(['"parallel"'] * dims)
+    return [f"  %{name}_e = tensor.empty() : {out_t}",
+            f"  %{name} = linalg.generic {{indexing_maps = [{', '.join(maps)}], iterator_types = [{parallel}]}} "
+            f"ins({', '.join(operands)} : {', '.join(types)}) outs(%{name}_e : {out_t}) {{",
+            f"  ^bb0({', '.join(args)}, %o: f32):",
+            *body,
+            f"    linalg.yield {acc} : f32",
+            f"  }} -> {out_t}"]
+
+
+def winograd_lines(n: int, c: int, h: int, w: int, f: int, x_t: str, w_t: str, start: str) -> tuple[list[str], str]:
+    """The body of conv-to-matmul's function (%x: x_t (n, c, h, w, padded), %w: w_t (f, c, 3, 3), ...)
+    computing the convolution as Winograd F(2 x 2, 3 x 3), and the name of its result, (n, oh, ow, f)
+    channel-last. start: "fill" (%s, a scalar), "bias" (%b, along the filters) or "zero"."""
+    oh, ow = h - 2, w - 2
+    th, tw = (oh + 1) // 2, (ow + 1) // 2
+    tiles = n * th * tw
+    # A tile of an odd output's last row (column) reads one row (column) past the input: it reads the
+    # input's first instead (mod), which only the dropped output row (column) depends on: A^T's first
+    # row takes nothing from the tile's last input row through B^T.
+    row = lambda i: f"(d2 * 2 + {i}) mod {h}" if oh % 2 and i == 3 else f"d2 * 2 + {i}"  # noqa: E731
+    col = lambda j: f"(d4 * 2 + {j}) mod {w}" if ow % 2 and j == 3 else f"d4 * 2 + {j}"  # noqa: E731
+    xl_t, u1_t = _t([n, h, w, c]), _t([4, n, th, w, c])
+    v_t, v16_t = _t([4, 4, n, th, tw, c]), _t([16, tiles, c])
+    gw_t, u16_t = _t([4, 4, c, f]), _t([16, c, f])
+    m_t, m6_t = _t([16, tiles, f]), _t([4, 4, n, th, tw, f])
+    z_t, y6_t, y4_t = _t([2, 4, n, th, tw, f]), _t([n, th, 2, tw, 2, f]), _t([n, 2 * th, 2 * tw, f])
+    lines = [f"  %bt = {_dense(BT)}", f"  %g = {_dense(G)}", f"  %at = {_dense(AT)}",
+             f"  %xle = tensor.empty() : {xl_t}",
+             f"  %xl = linalg.transpose ins(%x : {x_t}) outs(%xle : {xl_t}) permutation = [0, 2, 3, 1]"]
+    # input: rows (loops xi, n, th, w, c), then columns (loops xi, nu, n, th, tw, c)
+    rows = [f"d1, {row(i)}, d3, d4" for i in range(4)]
+    lines += _sum_generic("u1", 5, "%bt", _t([4, 4]), "d0", "%xl", xl_t, rows, u1_t)
+    cols = [f"d0, d2, d3, {col(j)}, d5" for j in range(4)]
+    lines += _sum_generic("v", 6, "%bt", _t([4, 4]), "d1", "%u1", u1_t, cols, v_t)
+    # filter: U[xi, nu, c, f] = sum G[xi, i] G[nu, j] w[f, c, i, j], computed once (a constant)
+    lines += [
+        f"  %zero = arith.constant 0.0 : f32",
+        f"  %gwe = tensor.empty() : {gw_t}",
+        f"  %gwz = linalg.fill ins(%zero : f32) outs(%gwe : {gw_t}) -> {gw_t}",
+        f"  %gw = linalg.generic {{indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d4)>, "
+        f"affine_map<(d0, d1, d2, d3, d4, d5) -> (d1, d5)>, affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d2, d4, d5)>, "
+        f"affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>], iterator_types = [\"parallel\", \"parallel\", "
+        f"\"parallel\", \"parallel\", \"reduction\", \"reduction\"]}} ins(%g, %g, %w : {_t([4, 3])}, {_t([4, 3])}, "
+        f"{w_t}) outs(%gwz : {gw_t}) {{",
+        f"  ^bb0(%ga: f32, %gb: f32, %wv: f32, %acc: f32):",
+        f"    %gg = arith.mulf %ga, %gb : f32",
+        f"    %gm = arith.mulf %gg, %wv : f32",
+        f"    %ga2 = arith.addf %acc, %gm : f32",
+        f"    linalg.yield %ga2 : f32",
+        f"  }} -> {gw_t}",
+        f"  %u = tensor.collapse_shape %gw [[0, 1], [2], [3]] : {gw_t} into {u16_t}",
+        f"  %vc = tensor.collapse_shape %v [[0, 1], [2, 3, 4], [5]] : {v_t} into {v16_t}",
+        f"  %me = tensor.empty() : {m_t}",
+        f"  %mz = linalg.fill ins(%zero : f32) outs(%me : {m_t}) -> {m_t}",
+        f"  %m = linalg.batch_matmul ins(%vc, %u : {v16_t}, {u16_t}) outs(%mz : {m_t}) -> {m_t}",
+        f"  %m6 = tensor.expand_shape %m [[0, 1], [2, 3, 4], [5]] output_shape [4, 4, {n}, {th}, {tw}, {f}] "
+        f": {m_t} into {m6_t}"]
+    # output: over xi (loops a, nu, n, th, tw, f), then over nu (loops n, th, a, tw, b, f), from the start
+    lines += _sum_generic("z", 6, "%at", _t([2, 4]), "d0", "%m6", m6_t,
+                          [f"{i}, d1, d2, d3, d4, d5" for i in range(4)], z_t)
+    first = {"fill": ("%s", "f32", ""), "bias": ("%b", _t([f]), "d5"),
+             "zero": ("%zero", "f32", "")}[start]
+    lines += _sum_generic("y6", 6, "%at", _t([2, 4]), "d4", "%z", z_t,
+                          [f"d2, {j}, d0, d1, d3, d5" for j in range(4)], y6_t, start=first)
+    lines.append(f"  %y4 = tensor.collapse_shape %y6 [[0], [1, 2], [3, 4], [5]] : {y6_t} into {y4_t}")
+    if (2 * th, 2 * tw) == (oh, ow):
+        return lines, "%y4"
+    lines.append(f"  %y = tensor.extract_slice %y4[0, 0, 0, 0] [{n}, {oh}, {ow}, {f}] [1, 1, 1, 1] : {y4_t} to "
+                 f"{_t([n, oh, ow, f])}")
+    return lines, "%y"

@@ -1,0 +1,140 @@
+"""3 x 3 convolutions as Winograd F(2 x 2, 3 x 3) (passes/winograd.py), checked against a float64 numpy
+convolution.
+
+Each function is torch-mlir-shaped: a padded input, a constant filter, a fill or a bias to start from, and
+a ReLU of the sum with a residual after. The size thresholds (conv_matmul.WINOGRAD_MIN_*) are lowered so
+that small shapes take the Winograd path; the function cache keys on them, so each setting compiles its own."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nanomm
+from nanomm.passes import conv_matmul
+
+
+def _t(shape) -> str:
+    return f"tensor<{'x'.join(map(str, shape))}xf32>"
+
+
+def _source(n, c, f, h, w, lows, highs, weights, start="fill", filter_arg=False):
+    """f(x (n, c, h, w)[, bias (f)][, filter], residual (n, f, oh, ow)) -> relu(conv(pad(x), filter) + residual)."""
+    ph, pw = h + lows[0] + highs[0], w + lows[1] + highs[1]
+    oh, ow = ph - 2, pw - 2
+    out = _t((n, f, oh, ow))
+    args = [f"%x: {_t((n, c, h, w))}"] + ([f"%b: {_t((f,))}"] if start == "bias" else []) + \
+        ([f"%w: {_t((f, c, 3, 3))}"] if filter_arg else []) + [f"%r: {out}"]
+    lines = [f"func.func @forward({', '.join(args)}) -> {out} {{", "  %zero = arith.constant 0.0 : f32"]
+    if not filter_arg:
+        lines.append(f"  %w = arith.constant dense<{weights.tolist()}> : {_t((f, c, 3, 3))}")
+    lines += [f"  %p = tensor.pad %x low[0, 0, {lows[0]}, {lows[1]}] high[0, 0, {highs[0]}, {highs[1]}] {{",
+              "  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):",
+              "    tensor.yield %zero : f32",
+              f"  }} : {_t((n, c, h, w))} to {_t((n, c, ph, pw))}",
+              f"  %e = tensor.empty() : {out}"]
+    if start == "bias":
+        lines.append(f"  %init = linalg.broadcast ins(%b : {_t((f,))}) outs(%e : {out}) dimensions = [0, 2, 3]")
+    else:
+        lines.append(f"  %init = linalg.fill ins(%zero : f32) outs(%e : {out}) -> {out}")
+    ident = "affine_map<(a, b, c, d) -> (a, b, c, d)>"
+    lines += [
+        "  %y = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} "
+        f"ins(%p, %w : {_t((n, c, ph, pw))}, {_t((f, c, 3, 3))}) outs(%init : {out}) -> {out}",
+        f"  %e1 = tensor.empty() : {out}",
+        f"  %z = linalg.generic {{indexing_maps = [{ident}, {ident}, {ident}], iterator_types = "
+        f"[\"parallel\", \"parallel\", \"parallel\", \"parallel\"]}} ins(%y, %r : {out}, {out}) outs(%e1 : {out}) {{",
+        "  ^bb0(%a: f32, %q: f32, %o: f32):",
+        "    %s = arith.addf %a, %q : f32",
+        "    %m = arith.maximumf %s, %zero : f32",
+        "    linalg.yield %m : f32",
+        f"  }} -> {out}",
+        f"  return %z : {out}",
+        "}"]
+    return "\n".join(lines), (oh, ow)
+
+
+def _reference(x, weights, lows, highs, bias, residual):
+    xp = np.pad(x.astype(np.float64), ((0, 0), (0, 0), (lows[0], highs[0]), (lows[1], highs[1])))
+    n, f = x.shape[0], weights.shape[0]
+    oh, ow = xp.shape[2] - 2, xp.shape[3] - 2
+    y = np.zeros((n, f, oh, ow))
+    for i in range(3):
+        for j in range(3):
+            y += np.einsum("nchw,fc->nfhw", xp[:, :, i:i + oh, j:j + ow], weights[:, :, i, j].astype(np.float64))
+    if bias is not None:
+        y += bias[None, :, None, None]
+    return np.maximum(y + residual, 0)
+
+
+@pytest.fixture
+def small_winograd(monkeypatch):
+    """Winograd for every 3 x 3 convolution at stride 1 of a constant filter, whatever its size."""
+    monkeypatch.setattr(conv_matmul, "WINOGRAD_MIN_TILES", 1)
+    monkeypatch.setattr(conv_matmul, "WINOGRAD_MIN_CHANNELS", 1)
+    monkeypatch.setattr(conv_matmul, "WINOGRAD_MIN_MACS", 0)
+
+
+@pytest.mark.parametrize("n, c, f, h, w, lows, highs, start", [
+    (1, 16, 16, 8, 8, (1, 1), (1, 1), "fill"),  # torch's padding=1: 4 x 4 tiles
+    (2, 8, 24, 7, 9, (1, 1), (1, 1), "bias"),  # odd output sides: the last tiles' second row / column dropped
+    (1, 4, 8, 10, 6, (0, 0), (0, 0), "fill"),  # no padding
+    (1, 5, 3, 6, 7, (2, 0), (1, 1), "bias"),  # uneven pads; 5 channels, 3 filters
+])
+def test_winograd_agrees_with_the_direct_convolution(small_winograd, n, c, f, h, w, lows, highs, start):
+    rng = np.random.default_rng(n * 1000 + c * 10 + h)
+    weights = rng.standard_normal((f, c, 3, 3)).astype(np.float32)
+    text, (oh, ow) = _source(n, c, f, h, w, lows, highs, weights, start)
+    x = rng.standard_normal((n, c, h, w)).astype(np.float32)
+    bias = rng.standard_normal(f).astype(np.float32) if start == "bias" else None
+    residual = rng.standard_normal((n, f, oh, ow)).astype(np.float32)
+    args = [x] + ([bias] if bias is not None else []) + [residual]
+    kept = [a.copy() for a in args]
+    forward = nanomm.compile(text).forward
+    described = forward.describe()
+    assert "linalg.batch_matmul" in described and "pre-packed per batch entry" in described, described
+    want = _reference(x, weights, lows, highs, bias, residual)
+    for _ in range(3):  # (the walk, then the native program)
+        got = forward(*args)
+        assert got.shape == want.shape
+        np.testing.assert_allclose(got, want, rtol=0, atol=2e-5 * np.abs(want).max())
+    for a, k in zip(args, kept):
+        np.testing.assert_array_equal(a, k)
+
+
+def test_winograd_off_and_the_thresholds_keep_the_window_copy(small_winograd, monkeypatch):
+    rng = np.random.default_rng(7)
+    weights = rng.standard_normal((8, 8, 3, 3)).astype(np.float32)
+    text, (oh, ow) = _source(1, 8, 8, 6, 6, (1, 1), (1, 1), weights)
+    x, residual = (rng.standard_normal(s).astype(np.float32) for s in ((1, 8, 6, 6), (1, 8, 6, 6)))
+    want = _reference(x, weights, (1, 1), (1, 1), None, residual)
+    monkeypatch.setattr(conv_matmul, "WINOGRAD", False)
+    off = nanomm.compile(text).forward
+    monkeypatch.setattr(conv_matmul, "WINOGRAD", True)
+    monkeypatch.setattr(conv_matmul, "WINOGRAD_MIN_TILES", 10)  # (this convolution has 9)
+    few = nanomm.compile(text).forward
+    for forward in (off, few):
+        assert "linalg.batch_matmul" not in forward.describe()
+        np.testing.assert_allclose(forward(x, residual), want, rtol=0, atol=2e-5 * np.abs(want).max())
+
+
+def test_a_filter_argument_keeps_the_window_copy(small_winograd):
+    """The filter's transform would run at every call: Winograd is for constant filters."""
+    rng = np.random.default_rng(3)
+    weights = rng.standard_normal((8, 4, 3, 3)).astype(np.float32)
+    text, (oh, ow) = _source(1, 4, 8, 8, 8, (1, 1), (1, 1), weights, filter_arg=True)
+    x, residual = (rng.standard_normal(s).astype(np.float32) for s in ((1, 4, 8, 8), (1, 8, 8, 8)))
+    forward = nanomm.compile(text).forward
+    assert "linalg.batch_matmul" not in forward.describe()
+    want = _reference(x, weights, (1, 1), (1, 1), None, residual)
+    np.testing.assert_allclose(forward(x, weights, residual), want, rtol=0, atol=2e-5 * np.abs(want).max())
+
+
+def test_default_thresholds_take_a_resnet_sized_convolution():
+    """At the default thresholds a 3 x 3 convolution of 16 channels at 32 x 32 (2.4 M multiply-adds, 256
+    tiles) is Winograd's; one of 8 channels at 8 x 8 is not."""
+    rng = np.random.default_rng(5)
+    big = _source(1, 16, 16, 32, 32, (1, 1), (1, 1), rng.standard_normal((16, 16, 3, 3)).astype(np.float32))[0]
+    small = _source(1, 8, 8, 8, 8, (1, 1), (1, 1), rng.standard_normal((8, 8, 3, 3)).astype(np.float32))[0]
+    assert "linalg.batch_matmul" in nanomm.compile(big).forward.describe()
+    assert "linalg.batch_matmul" not in nanomm.compile(small).forward.describe()
