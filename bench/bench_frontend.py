@@ -22,6 +22,8 @@ once, element-wise consumers fused into the epilogues); the compile time is repo
   call, compiler/per_shape.py; its compile time includes that);
 - `resnet18`: ResNet-18 (tests/unit/data/torch_mlir/generate.py's ResNet), one 224 x 224 image: its
   convolutions as window copies and matmuls against the pre-packed filters (passes/conv_matmul.py);
+- `resnet50`: ResNet-50 (bottleneck blocks, the stride on the 3 x 3 convolution as torchvision's), one
+  224 x 224 image;
 - `mobilenetv2`: MobileNetV2 (the same file's), one 224 x 224 image: its depthwise convolutions as
   loops of vector FMAs with the batch norms and ReLU6 after them (passes/depthwise.py), the 1 x 1
   convolutions as matmuls;
@@ -144,6 +146,32 @@ def layers(torch):
                                            norm_first=True)
         return nn.TransformerEncoder(layer, 1, enable_nested_tensor=False), (torch.randn(8, 197, 384),)
 
+    class Bottleneck(nn.Module):  # ResNet-50's block (torchvision's v1.5: the stride on the 3 x 3 convolution)
+        def __init__(self, cin, width, stride):
+            super().__init__()
+            cout = 4 * width
+            self.body = nn.Sequential(nn.Conv2d(cin, width, 1, bias=False), nn.BatchNorm2d(width), nn.ReLU(),
+                                      nn.Conv2d(width, width, 3, stride, 1, bias=False), nn.BatchNorm2d(width),
+                                      nn.ReLU(), nn.Conv2d(width, cout, 1, bias=False), nn.BatchNorm2d(cout))
+            self.down = nn.Identity() if stride == 1 and cin == cout else \
+                nn.Sequential(nn.Conv2d(cin, cout, 1, stride, bias=False), nn.BatchNorm2d(cout))
+
+        def forward(self, x):
+            return F.relu(self.down(x) + self.body(x))
+
+    def resnet50():
+        parts, cin = [nn.Conv2d(3, 64, 7, 2, 3, bias=False), nn.BatchNorm2d(64), nn.ReLU(), nn.MaxPool2d(3, 2, 1)], 64
+        for i, (width, count) in enumerate(zip((64, 128, 256, 512), (3, 4, 6, 3))):
+            for j in range(count):
+                parts.append(Bottleneck(cin, width, 2 if i and not j else 1))
+                cin = 4 * width
+        model = nn.Sequential(*parts, nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(cin, 1000))
+        for m in model.modules():  # (batch norms that are not the identity, as the ResNet sample's)
+            if isinstance(m, nn.BatchNorm2d):
+                m.running_mean.uniform_(-0.2, 0.2)
+                m.running_var.uniform_(0.5, 1.5)
+        return model, (torch.randn(1, 3, 224, 224),)
+
     class ConvNeXtBlock(nn.Module):  # ConvNeXt-T's block (stage 1: 96 channels at 56 x 56)
         def __init__(self, d=96):
             super().__init__()
@@ -173,6 +201,7 @@ def layers(torch):
         "bert.up": lambda: (UpGelu(768, 3072), (torch.randn(128, 768),)),
         "scores": lambda: (Scores(), (torch.randn(8, 12, 128, 64), torch.randn(8, 12, 128, 64))),
         "resnet18": lambda: (torch_mlir_samples().ResNet(), (torch.randn(1, 3, 224, 224),)),
+        "resnet50": resnet50,
         "mobilenetv2": lambda: (torch_mlir_samples().MobileNetV2(), (torch.randn(1, 3, 224, 224),)),
         "convnext.block": lambda: (ConvNeXtBlock(), (torch.randn(1, 96, 56, 56),)),
         **{f"block.{c}x{h}": lambda c=c, h=h: (torch_mlir_samples().BasicBlock(c, c, 1),

@@ -38,7 +38,7 @@ from ..errors import NanommError
 from ..runtime import programs, settings
 from ..runtime.dtypes import DTYPES
 from ..runtime.kernel import CompiledFunction, RowsRouter, data_pointer
-from ..runtime.native_pool import native_pool
+from ..runtime.native_pool import make_plan, native_pool
 from ..runtime.threads import ParallelFunction
 from . import graph, upstream  # (graph imports this module: its names are read at call time)
 from .api import _dtype_kind, _epilogue_for, _kernel_for, _transposed, batched_call
@@ -397,10 +397,15 @@ class _Builder:
         if c.entry_kernels:  # each batch entry of A against its own pre-packed B (no epilogue)
             a3 = self.dense(a)
             out = self.region(c.c_shape, c.out_dtype or np.float32)
-            for k, kernel in enumerate(c.entry_kernels):
-                if not kernel.spec.prepacked_b or kernel.packed_b is None:
-                    raise _NotAProgram("a constant B without its packed kernel")
-                self.call_kernel(kernel, a3[k], self.own(kernel.packed_b.flat), out[k], ())
+            if any(not k.spec.prepacked_b or k.packed_b is None for k in c.entry_kernels):
+                raise _NotAProgram("a constant B without its packed kernel")
+            packed = [self.own(k.packed_b.flat) for k in c.entry_kernels]
+            flops = 2 * math.prod(c.c_shape) * a3.shape[-1]
+            if self.threads > 1 and flops >= graph.ENTRY_THREADS_MIN_FLOPS:
+                self.entries_on_pool(c.entry_kernels, a3, packed, out)
+            else:
+                for kernel, a2, b2, c2 in zip(c.entry_kernels, a3, packed, out):
+                    self.call_kernel(kernel, a2, b2, c2, ())
             return out.reshape(c.out_shape)
         if c.kernel is not None:  # every row of A against the one pre-packed B
             kernel = c.kernel
@@ -450,6 +455,22 @@ class _Builder:
         self.prog.call(kernel._function.address, [self.ref(x) for x in arrays] +
                        [int(x) for x in pointers[len(arrays):]])
         return out.reshape(c.out_shape)
+
+    def entries_on_pool(self, kernels: list, a3: np.ndarray, packed: list, out: np.ndarray) -> None:
+        """Batch entry k of a3 against packed[k] into out[k] by kernels[k] (one thread's each, no
+        epilogue), the entries parts of one native pool plan: A and C at each entry's byte offset, B from
+        base 0 at the address of the entry's packed matrix (each owned by this program)."""
+        functions = [k._function for k in kernels]
+        if not all(type(k) is Kernel and type(f) is CompiledFunction for k, f in zip(kernels, functions)):
+            raise _NotAProgram("a batch entry's kernel other than one thread's")
+        parts = []
+        for k, f in enumerate(functions):
+            _, pa, pb, pc = f.prepare(a3[k], packed[k], out[k])  # (the checks of a call from Python)
+            parts.append((f.address, pa - data_pointer(a3), pb, pc - data_pointer(out)))
+        plan = make_plan(parts)
+        self.kept.append(plan)
+        self.pool(self.threads)
+        self.prog.pool_call(ctypes.addressof(plan), len(parts), self.ref(a3), 0, self.ref(out))
 
     def call_kernel(self, kernel, a: np.ndarray, b: np.ndarray, out: np.ndarray, extras: tuple) -> None:
         """A call of a matmul kernel as its checked call makes it: one thread's machine code, or a parallel

@@ -527,7 +527,8 @@ class GraphFunction:
             b = _canonical(np.asarray(value), c.b_view)
             if b.shape[:-2] != c.c_shape[:-2] or not 1 < b.shape[0] <= ENTRY_KERNELS_MAX:
                 continue
-            c.entry_kernels = [compile_matmul(c.c_shape[1], c.c_shape[2], b.shape[-2], c.dtype,
+            # (one thread each: a forward on several threads runs the entries in parallel, forward_program.py)
+            c.entry_kernels = [compile_matmul(c.c_shape[1], c.c_shape[2], b.shape[-2], c.dtype, threads=1,
                                               b=np.ascontiguousarray(m, np.float32)) for m in b]
 
     def _constant(self, vid: int) -> np.ndarray | None:
@@ -1086,6 +1087,10 @@ _NO_EPILOGUE = Epilogue()
 # A batched contraction whose B is a constant of different matrices (known at build) runs as one
 # pre-packed kernel per entry up to this many entries (Winograd's 16), else packs B at each call.
 ENTRY_KERNELS_MAX = 64
+# A forward program on several threads runs those entries on the native pool from this many flops (a
+# few tens of microseconds on one core: the pool's hand-off costs a few). `python bench/bench_frontend.py
+# --layers resnet18 --threads 0` times ResNet-18's Winograd products so.
+ENTRY_THREADS_MIN_FLOPS = 4_000_000
 
 # A slice of a sliced run (GraphFunction._find_slices) reads and writes at most this much of the arrays
 # it is given and makes, where the dimension divides finely enough: a softmax's scores stay in L2 from

@@ -70,7 +70,7 @@ def _sum_generic(name: str, dims: int, table: str, table_t: str, coefficient: st
 def winograd_lines(n: int, c: int, h: int, w: int, f: int, x_t: str, w_t: str, start: str) -> tuple[list[str], str]:
     """The body of conv-to-matmul's function (%x: x_t (n, c, h, w, padded), %w: w_t (f, c, 3, 3), ...)
     computing the convolution as Winograd F(2 x 2, 3 x 3), and the name of its result, (n, oh, ow, f)
-    channel-last. start: "fill" (%s, a scalar), "bias" (%b, along the filters) or "zero"."""
+    channel-last (an odd side's last tile computes one output row or column of it). start: "fill" (%s, a scalar), "bias" (%b, along the filters) or "zero"."""
     oh, ow = h - 2, w - 2
     th, tw = (oh + 1) // 2, (ow + 1) // 2
     tiles = n * th * tw
@@ -83,7 +83,7 @@ def winograd_lines(n: int, c: int, h: int, w: int, f: int, x_t: str, w_t: str, s
     v_t, v16_t = _t([4, 4, n, th, tw, c]), _t([16, tiles, c])
     gw_t, u16_t = _t([4, 4, c, f]), _t([16, c, f])
     m_t, m6_t = _t([16, tiles, f]), _t([4, 4, n, th, tw, f])
-    z_t, y6_t, y4_t = _t([2, 4, n, th, tw, f]), _t([n, th, 2, tw, 2, f]), _t([n, 2 * th, 2 * tw, f])
+    z_t = _t([2, 4, n, th, tw, f])
     lines = [f"  %bt = {_dense(BT)}", f"  %g = {_dense(G)}", f"  %at = {_dense(AT)}",
              f"  %xle = tensor.empty() : {xl_t}",
              f"  %xl = linalg.transpose ins(%x : {x_t}) outs(%xle : {xl_t}) permutation = [0, 2, 3, 1]"]
@@ -115,16 +115,13 @@ def winograd_lines(n: int, c: int, h: int, w: int, f: int, x_t: str, w_t: str, s
         f"  %m = linalg.batch_matmul ins(%vc, %u : {v16_t}, {u16_t}) outs(%mz : {m_t}) -> {m_t}",
         f"  %m6 = tensor.expand_shape %m [[0, 1], [2, 3, 4], [5]] output_shape [4, 4, {n}, {th}, {tw}, {f}] "
         f": {m_t} into {m6_t}"]
-    # output: over xi (loops a, nu, n, th, tw, f), then over nu (loops n, th, a, tw, b, f), from the start
+    # output: over xi (loops a, nu, n, th, tw, f), then over nu from the start, straight into (n, oh, ow,
+    # f): loops (n, oh, ow, f), tile (oh / 2, ow / 2), position (oh mod 2, ow mod 2) in it (an element-wise
+    # generic of the output's shape, which the ops after it fuse into)
     lines += _sum_generic("z", 6, "%at", _t([2, 4]), "d0", "%m6", m6_t,
                           [f"{i}, d1, d2, d3, d4, d5" for i in range(4)], z_t)
-    first = {"fill": ("%s", "f32", ""), "bias": ("%b", _t([f]), "d5"),
-             "zero": ("%zero", "f32", "")}[start]
-    lines += _sum_generic("y6", 6, "%at", _t([2, 4]), "d4", "%z", z_t,
-                          [f"d2, {j}, d0, d1, d3, d5" for j in range(4)], y6_t, start=first)
-    lines.append(f"  %y4 = tensor.collapse_shape %y6 [[0], [1, 2], [3, 4], [5]] : {y6_t} into {y4_t}")
-    if (2 * th, 2 * tw) == (oh, ow):
-        return lines, "%y4"
-    lines.append(f"  %y = tensor.extract_slice %y4[0, 0, 0, 0] [{n}, {oh}, {ow}, {f}] [1, 1, 1, 1] : {y4_t} to "
-                 f"{_t([n, oh, ow, f])}")
+    first = {"fill": ("%s", "f32", ""), "bias": ("%b", _t([f]), "d3"), "zero": ("%zero", "f32", "")}[start]
+    lines += _sum_generic("y", 4, "%at", _t([2, 4]), "d2 mod 2", "%z", z_t,
+                          [f"d1 mod 2, {j}, d0, d1 floordiv 2, d2 floordiv 2, d3" for j in range(4)],
+                          _t([n, oh, ow, f]), start=first)
     return lines, "%y"

@@ -102,6 +102,24 @@ def test_winograd_agrees_with_the_direct_convolution(small_winograd, n, c, f, h,
         np.testing.assert_array_equal(a, k)
 
 
+def test_entries_on_the_native_pool_agree(small_winograd, monkeypatch):
+    """On several threads the forward program runs the 16 products as parts of one pool plan (from any
+    size here); on one core it calls them in turn. Either way the result is the walk's."""
+    from nanomm.compiler import graph
+
+    monkeypatch.setattr(graph, "ENTRY_THREADS_MIN_FLOPS", 0)
+    rng = np.random.default_rng(11)
+    weights = rng.standard_normal((24, 16, 3, 3)).astype(np.float32)
+    text, (oh, ow) = _source(2, 16, 24, 12, 10, (1, 1), (1, 1), weights)
+    x, residual = (rng.standard_normal(s).astype(np.float32) for s in ((2, 16, 12, 10), (2, 24, 12, 10)))
+    forward = nanomm.compile(text).forward
+    want = _reference(x, weights, (1, 1), (1, 1), None, residual)
+    results = [forward(x, residual) for _ in range(4)]  # (the program from the third call)
+    for got in results:
+        np.testing.assert_allclose(got, want, rtol=0, atol=2e-5 * np.abs(want).max())
+    np.testing.assert_array_equal(results[0], results[3])
+
+
 def test_winograd_off_and_the_thresholds_keep_the_window_copy(small_winograd, monkeypatch):
     rng = np.random.default_rng(7)
     weights = rng.standard_normal((8, 8, 3, 3)).astype(np.float32)
