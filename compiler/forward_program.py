@@ -344,6 +344,8 @@ class _Builder:
         """A segment large enough for halves on several threads (upstream.Segment.__call__): its halves'
         program on the pool where the segment's first calls took long enough, else False (whole)."""
 
+        if kernel.halves is None and kernel.chunk(2) is None:
+            return False  # (no cut in halves: the walk runs it whole too)
         if kernel.halves is None or len(kernel._whole_s) < 2:
             raise _NotAProgram("a segment whose halves are not timed yet")
         if min(kernel._whole_s) < upstream.HALVES_MIN_SECONDS:

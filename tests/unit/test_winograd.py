@@ -120,6 +120,26 @@ def test_entries_on_the_native_pool_agree(small_winograd, monkeypatch):
     np.testing.assert_array_equal(results[0], results[3])
 
 
+def test_segments_without_halves_do_not_keep_a_forward_on_several_threads_walking(small_winograd, monkeypatch):
+    """Segments large enough to split (every one, here) that have no cut in halves (one image of an odd
+    size) run whole in the program of several threads, as the walk runs them: the program is built (it
+    walked at every call, ResNet-18 on two threads among them)."""
+    from nanomm.compiler import forward_program, upstream
+
+    monkeypatch.setattr(upstream, "SPLIT_MIN_ELEMENTS", 0)
+    rng = np.random.default_rng(11)
+    weights = rng.standard_normal((8, 8, 3, 3)).astype(np.float32)
+    text, _ = _source(1, 8, 8, 9, 7, (1, 1), (1, 1), weights)
+    x, residual = (rng.standard_normal(s).astype(np.float32) for s in ((1, 8, 9, 7), (1, 8, 9, 7)))
+    forward = nanomm.compile(text).forward
+    uncut = [s for s in forward.segments if s.kernel is not None and s.kernel.splits and s.kernel.chunk(2) is None]
+    assert uncut
+    assert forward_program.why_walked(forward, (x, residual), 2) is None
+    want = _reference(x, weights, (1, 1), (1, 1), None, residual)
+    for _ in range(4):
+        np.testing.assert_allclose(forward(x, residual), want, rtol=0, atol=2e-5 * np.abs(want).max())
+
+
 def test_winograd_off_and_the_thresholds_keep_the_window_copy(small_winograd, monkeypatch):
     rng = np.random.default_rng(7)
     weights = rng.standard_normal((8, 8, 3, 3)).astype(np.float32)
