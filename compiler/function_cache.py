@@ -149,7 +149,7 @@ class _Encoder:
             return {"r": self.objects[id(x)]}
         self.objects[id(x)] = len(self.objects)
         self.alive.append(x)
-        return {"o": [name, {f: self.value(getattr(x, f)) for f in sorted(_fields(type(x))) if f != "kernel"}]}
+        return {"o": [name, {f: self.value(getattr(x, f)) for f in sorted(_fields(type(x))) if f not in _COMPILED}]}
 
     def array(self, x: np.ndarray) -> list:
         """[base index, byte offset, shape, strides, dtype] of an array over a stored C-contiguous base."""
@@ -243,8 +243,14 @@ class _Decoder:
                 setattr(made, f, self.value(e))
             if "kernel" in _fields(cls):
                 made.kernel = None
+            if "entry_kernels" in _fields(cls):
+                made.entry_kernels = []
             return made
         raise ValueError(f"unknown tag {tag!r}")
+
+
+# fields holding compiled kernels, which restore() compiles again (from the kernel disk cache)
+_COMPILED = ("kernel", "entry_kernels")
 
 
 def _fields(cls) -> set:

@@ -140,6 +140,30 @@ def test_segments_without_halves_do_not_keep_a_forward_on_several_threads_walkin
         np.testing.assert_allclose(forward(x, residual), want, rtol=0, atol=2e-5 * np.abs(want).max())
 
 
+def test_a_second_compile_restores_the_winograd_function_from_the_disk_cache(small_winograd, tmp_path,
+                                                                            monkeypatch):
+    """The per-entry kernels are not stored (compiled kernels): the restored function compiles them again
+    from its stored plan, without reading the MLIR."""
+    from nanomm.compiler import graph
+
+    monkeypatch.setenv("NANOMM_CACHE_DIR", str(tmp_path))
+    rng = np.random.default_rng(13)
+    weights = rng.standard_normal((16, 16, 3, 3)).astype(np.float32)
+    text, _ = _source(1, 16, 16, 8, 8, (1, 1), (1, 1), weights)
+    x, residual = (rng.standard_normal(s).astype(np.float32) for s in ((1, 16, 8, 8), (1, 16, 8, 8)))
+    first = nanomm.compile(text).forward
+    assert len(sorted((tmp_path / "functions").glob("*/*.json"))) == 1
+    expected = first(x, residual)
+
+    def no_reading(*_a, **_k):
+        raise AssertionError("the text was read again")
+    monkeypatch.setattr(graph, "read_function", no_reading)
+    again = nanomm.compile(text).forward
+    assert again is not first and again.describe() == first.describe()
+    assert "pre-packed per batch entry" in again.describe()
+    np.testing.assert_array_equal(again(x, residual), expected)
+
+
 def test_winograd_off_and_the_thresholds_keep_the_window_copy(small_winograd, monkeypatch):
     rng = np.random.default_rng(7)
     weights = rng.standard_normal((8, 8, 3, 3)).astype(np.float32)
