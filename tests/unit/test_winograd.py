@@ -164,6 +164,24 @@ def test_a_second_compile_restores_the_winograd_function_from_the_disk_cache(sma
     np.testing.assert_array_equal(again(x, residual), expected)
 
 
+def test_an_infinite_input_makes_nan_in_its_tiles_as_documented(small_winograd, monkeypatch):
+    """passes/winograd.py's caveat: an infinite input meets inf - inf in the transforms, so the outputs of
+    its tile are NaN where the direct convolution gives +-inf; outputs of tiles that do not read it are
+    finite either way."""
+    rng = np.random.default_rng(17)
+    weights = np.abs(rng.standard_normal((8, 8, 3, 3))).astype(np.float32)
+    text, _ = _source(1, 8, 8, 8, 8, (1, 1), (1, 1), weights)
+    x, residual = np.zeros((1, 8, 8, 8), np.float32), np.zeros((1, 8, 8, 8), np.float32)
+    x[0, 0, 0, 0] = np.inf  # (read by the outputs of rows and columns 0-1: tile (0, 0) alone)
+    got = nanomm.compile(text).forward(x, residual)
+    monkeypatch.setattr(conv_matmul, "WINOGRAD", False)
+    direct = nanomm.compile(text).forward(x, residual)
+    assert np.isposinf(direct[0, :, :2, :2]).all()
+    assert np.isnan(got[0, :, :2, :2]).any() and not np.isfinite(got[0, :, :2, :2]).any()
+    assert np.isfinite(got[0, :, 2:, :]).all() and np.isfinite(got[0, :, :, 2:]).all()
+    np.testing.assert_array_equal(got[0, :, 2:, 2:], direct[0, :, 2:, 2:])
+
+
 def test_winograd_off_and_the_thresholds_keep_the_window_copy(small_winograd, monkeypatch):
     rng = np.random.default_rng(7)
     weights = rng.standard_normal((8, 8, 3, 3)).astype(np.float32)
