@@ -4,6 +4,7 @@
     python bench/check_frontend_models.py                # every model
     python bench/check_frontend_models.py llama gpt2     # some
     python bench/check_frontend_models.py --time         # and each one's speed against torch, one thread
+    python bench/check_frontend_models.py --winograd-everywhere  # every 3 x 3 convolution at stride 1 as Winograd
 
 Each small module is exported with `torch_mlir.fx.export_and_import(..., output_type="linalg-on-tensors")`
 (weights frozen), compiled by `nanomm.compile` and run on the export's inputs (and, for a module exported
@@ -15,7 +16,10 @@ process exits 1 on any WRONG or CRASH (a crash of the process itself is what the
 prevent: run this after changing the frontend). With `--time`, the process is pinned to one CPU and each
 module that agrees is timed against torch eager in interleaved rounds (bench/_timing.py, best round
 medians): a survey of where nanomm is slow on models it was not tuned for, on the small inputs below (so
-per-call costs weigh more than in a real batch).
+per-call costs weigh more than in a real batch). With `--winograd-everywhere`, conv_matmul's Winograd size
+thresholds are set to zero, so that each 3 x 3 convolution at stride 1 that Winograd takes at all runs as
+Winograd F(2 x 2, 3 x 3) (these modules' are below the thresholds), and the modules whose functions have one
+are checked (those that export and whose plan shows its per-entry products).
 bench/bench_frontend.py times the model-sized layers.
 """
 
@@ -564,8 +568,8 @@ def agreement(module, inputs, forward, torch) -> tuple[bool, float, str]:
 def arguments(torch) -> tuple[list[str], bool]:
     """The model names on the command line, and whether --time was given: then the process is pinned to one
     CPU and torch to one thread (as bench_frontend.py's --threads 1) before nanomm is imported."""
-    names = [a for a in sys.argv[1:] if a != "--time"]
-    timed = len(names) < len(sys.argv) - 1
+    names = [a for a in sys.argv[1:] if a not in ("--time", "--winograd-everywhere")]
+    timed = "--time" in sys.argv[1:]
     if timed:
         if hasattr(os, "sched_setaffinity"):
             os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -604,7 +608,33 @@ def main() -> int:
         raise SystemExit(f"error: needs torch and torch-mlir ({exc}): pip install torch==2.13.0 torch-mlir==20261001")
     names, timed = arguments(torch)
     torch.manual_seed(0)
-    return run_checks(models(torch), names, timed, torch, fx)
+    made = models(torch)
+    if "--winograd-everywhere" in sys.argv[1:]:
+        names = winograd_modules(made, names, torch, fx)
+    return run_checks(made, names, timed, torch, fx)
+
+
+def winograd_modules(made: dict, names: list[str], torch, fx) -> list[str]:
+    """With conv_matmul's Winograd thresholds at zero (for this process), the named modules (all by default)
+    whose compiled function runs a 3 x 3 convolution as Winograd (a contraction pre-packed per batch entry)."""
+    import nanomm
+    from nanomm.passes import conv_matmul
+
+    conv_matmul.WINOGRAD_MIN_TILES = conv_matmul.WINOGRAD_MIN_CHANNELS = conv_matmul.WINOGRAD_MIN_MACS = 0
+    found = []
+    for name in names or list(made):
+        entry = made[name]() if callable(made[name]) else made[name]
+        module, inputs, dynamic = entry
+        module.eval()
+        try:
+            text = str(fx.export_and_import(module, *inputs, output_type="linalg-on-tensors", func_name="forward",
+                                            dynamic_shapes=dynamic))
+            if "linalg.conv_2d_nchw_fchw" in text and "per batch entry" in nanomm.compile(text).forward.describe():
+                found.append(name)
+        except Exception:  # noqa: BLE001 - not exported, refused, or per-shape: run_checks reports what it is
+            continue
+    print(f"Winograd everywhere: {len(found)} module(s) run a convolution as Winograd", flush=True)
+    return found
 
 
 if __name__ == "__main__":
