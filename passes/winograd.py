@@ -70,13 +70,14 @@ def _sum_generic(name: str, dims: int, table: str, table_t: str, coefficient: st
 def winograd_lines(n: int, c: int, h: int, w: int, f: int, x_t: str, w_t: str, start: str) -> tuple[list[str], str]:
     """The body of conv-to-matmul's function (%x: x_t (n, c, h, w, padded), %w: w_t (f, c, 3, 3), ...)
     computing the convolution as Winograd F(2 x 2, 3 x 3), and the name of its result, (n, oh, ow, f)
-    channel-last (an odd side's last tile computes one output row or column of it). start: "fill" (%s, a scalar), "bias" (%b, along the filters) or "zero"."""
+    channel-last (an odd side's last tiles compute one output row or column). start: "fill" (from %s, a
+    scalar) or "bias" (from %b, along the filters)."""
     oh, ow = h - 2, w - 2
     th, tw = (oh + 1) // 2, (ow + 1) // 2
     tiles = n * th * tw
-    # A tile of an odd output's last row (column) reads one row (column) past the input: it reads the
-    # input's first instead (mod), which only the dropped output row (column) depends on: A^T's first
-    # row takes nothing from the tile's last input row through B^T.
+    # An odd side's last tiles read one row (column) past the input: they read the input's first instead
+    # (mod), which only the output row (column) past the end, never computed, depends on: A^T's first row
+    # takes nothing from a tile's last input row through B^T.
     row = lambda i: f"(d2 * 2 + {i}) mod {h}" if oh % 2 and i == 3 else f"d2 * 2 + {i}"  # noqa: E731
     col = lambda j: f"(d4 * 2 + {j}) mod {w}" if ow % 2 and j == 3 else f"d4 * 2 + {j}"  # noqa: E731
     xl_t, u1_t = _t([n, h, w, c]), _t([4, n, th, w, c])
@@ -94,19 +95,19 @@ def winograd_lines(n: int, c: int, h: int, w: int, f: int, x_t: str, w_t: str, s
     lines += _sum_generic("v", 6, "%bt", _t([4, 4]), "d1", "%u1", u1_t, cols, v_t)
     # filter: U[xi, nu, c, f] = sum G[xi, i] G[nu, j] w[f, c, i, j], computed once (a constant)
     lines += [
-        f"  %zero = arith.constant 0.0 : f32",
+        "  %zero = arith.constant 0.0 : f32",
         f"  %gwe = tensor.empty() : {gw_t}",
         f"  %gwz = linalg.fill ins(%zero : f32) outs(%gwe : {gw_t}) -> {gw_t}",
         f"  %gw = linalg.generic {{indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d4)>, "
-        f"affine_map<(d0, d1, d2, d3, d4, d5) -> (d1, d5)>, affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d2, d4, d5)>, "
-        f"affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>], iterator_types = [\"parallel\", \"parallel\", "
+        "affine_map<(d0, d1, d2, d3, d4, d5) -> (d1, d5)>, affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d2, d4, d5)>, "
+        "affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>], iterator_types = [\"parallel\", \"parallel\", "
         f"\"parallel\", \"parallel\", \"reduction\", \"reduction\"]}} ins(%g, %g, %w : {_t([4, 3])}, {_t([4, 3])}, "
         f"{w_t}) outs(%gwz : {gw_t}) {{",
-        f"  ^bb0(%ga: f32, %gb: f32, %wv: f32, %acc: f32):",
-        f"    %gg = arith.mulf %ga, %gb : f32",
-        f"    %gm = arith.mulf %gg, %wv : f32",
-        f"    %ga2 = arith.addf %acc, %gm : f32",
-        f"    linalg.yield %ga2 : f32",
+        "  ^bb0(%ga: f32, %gb: f32, %wv: f32, %acc: f32):",
+        "    %gg = arith.mulf %ga, %gb : f32",
+        "    %gm = arith.mulf %gg, %wv : f32",
+        "    %ga2 = arith.addf %acc, %gm : f32",
+        "    linalg.yield %ga2 : f32",
         f"  }} -> {gw_t}",
         f"  %u = tensor.collapse_shape %gw [[0, 1], [2], [3]] : {gw_t} into {u16_t}",
         f"  %vc = tensor.collapse_shape %v [[0, 1], [2, 3, 4], [5]] : {v_t} into {v16_t}",
@@ -120,7 +121,7 @@ def winograd_lines(n: int, c: int, h: int, w: int, f: int, x_t: str, w_t: str, s
     # generic of the output's shape, which the ops after it fuse into)
     lines += _sum_generic("z", 6, "%at", _t([2, 4]), "d0", "%m6", m6_t,
                           [f"{i}, d1, d2, d3, d4, d5" for i in range(4)], z_t)
-    first = {"fill": ("%s", "f32", ""), "bias": ("%b", _t([f]), "d3"), "zero": ("%zero", "f32", "")}[start]
+    first = {"fill": ("%s", "f32", ""), "bias": ("%b", _t([f]), "d3")}[start]
     lines += _sum_generic("y", 4, "%at", _t([2, 4]), "d2 mod 2", "%z", z_t,
                           [f"d1 mod 2, {j}, d0, d1 floordiv 2, d2 floordiv 2, d3" for j in range(4)],
                           _t([n, oh, ow, f]), start=first)
