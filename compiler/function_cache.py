@@ -241,16 +241,16 @@ class _Decoder:
                 if f not in _fields(cls):
                     raise ValueError(f"{name} has no field {f!r}")
                 setattr(made, f, self.value(e))
-            if "kernel" in _fields(cls):
-                made.kernel = None
-            if "entry_kernels" in _fields(cls):
-                made.entry_kernels = []
+            for f, empty in _COMPILED.items():
+                if f in _fields(cls):
+                    setattr(made, f, empty())
             return made
         raise ValueError(f"unknown tag {tag!r}")
 
 
-# fields holding compiled kernels, which restore() compiles again (from the kernel disk cache)
-_COMPILED = ("kernel", "entry_kernels")
+# fields holding compiled kernels, not stored: restored empty (each field's maker), then restore()
+# compiles them again (from the kernel disk cache)
+_COMPILED = {"kernel": lambda: None, "entry_kernels": list}
 
 
 def _fields(cls) -> set:

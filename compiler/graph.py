@@ -1059,9 +1059,9 @@ class GraphFunction:
         if c.entry_kernels:  # each batch entry of A against its own pre-packed B (no epilogue)
             a3 = np.ascontiguousarray(a)
             out = np.empty(c.c_shape, c.out_dtype)
-            for k, kernel in enumerate(c.entry_kernels):
-                if not self._warming:
-                    kernel(a3[k], out=out[k])
+            if not self._warming:
+                for kernel, a2, c2 in zip(c.entry_kernels, a3, out):
+                    kernel(a2, out=c2)
             return out.reshape(c.out_shape)
         if c.kernel is not None:  # every row of A against the one pre-packed B
             rows = a if -1 in c.c_shape else np.broadcast_to(a, c.c_shape[:-1] + a.shape[-1:])

@@ -652,8 +652,8 @@ class ConvToMatmul(ModulePass):
     a 3 x 3 convolution at stride 1 of a constant filter (large enough) is the input transposed to
     channel-last, two generics transforming its 4 x 4 windows (rows, then columns), a generic transforming
     the filter (a constant), one linalg.batch_matmul of the 16 transformed positions, two generics
-    transforming the products back to 2 x 2 outputs (from the fill's value or the bias), collapsed to (n,
-    oh, ow, f) (sliced where the output is odd) and transposed the same way. Other convolutions (grouped,
+    transforming the products back (from the fill's value or the bias), the second over (n, oh, ow, f)
+    itself, and that transposed the same way. Other convolutions (grouped,
     channel-last, dynamic) are left as they are.
     """
 
