@@ -13,6 +13,8 @@ import pytest
 import nanomm
 from nanomm.passes import conv_matmul
 
+pytestmark = pytest.mark.kernels  # (float32 kernels: AVX-512F, or AVX2 + FMA)
+
 
 def _t(shape) -> str:
     return f"tensor<{'x'.join(map(str, shape))}xf32>"
