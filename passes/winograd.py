@@ -32,9 +32,10 @@ def _dense(rows: list[list[float]]) -> str:
 
 
 def _sum_generic(name: str, dims: int, table: str, table_t: str, coefficient: str, source: str, source_t: str,
-                 reads: list[str], out_t: str, start: tuple[str, str, str] | None = None) -> list[str]:
+                 reads: list[str], out_t: str, start: tuple[str, str, str] | None = None,
+                 out_map: str | None = None) -> list[str]:
     """Lines making %name = sum over t of table[coefficient, t] * source[reads[t]] (+ a start value), a
-    generic over `dims` loops d0... with an identity output map."""
+    generic over `dims` loops d0... with output map `out_map` (identity if None)."""
     domain = ", ".join(f"d{i}" for i in range(dims))
     maps, operands, types, args = [], [], [], []
     if start is not None:
@@ -48,7 +49,7 @@ def _sum_generic(name: str, dims: int, table: str, table_t: str, coefficient: st
         operands += [table, source]
         types += [table_t, source_t]
         args += [f"%k{t}: f32", f"%v{t}: f32"]
-    maps.append(f"affine_map<({domain}) -> ({domain})>")
+    maps.append(f"affine_map<({domain}) -> ({out_map or domain})>")
     body, acc = [], "%st" if start is not None else None
     for t in range(len(reads)):
         body.append(f"    %p{t} = arith.mulf %k{t}, %v{t} : f32")
@@ -78,8 +79,8 @@ def winograd_lines(n: int, c: int, h: int, w: int, f: int, x_t: str, w_t: str, s
     # An odd side's last tiles read one row (column) past the input: they read the input's first instead
     # (mod), which only the output row (column) past the end, never computed, depends on: A^T's first row
     # takes nothing from a tile's last input row through B^T.
-    row = lambda i: f"(d2 * 2 + {i}) mod {h}" if oh % 2 and i == 3 else f"d2 * 2 + {i}"  # noqa: E731
-    col = lambda j: f"(d4 * 2 + {j}) mod {w}" if ow % 2 and j == 3 else f"d4 * 2 + {j}"  # noqa: E731
+    row = lambda i: f"(d1 * 2 + {i}) mod {h}" if oh % 2 and i == 3 else f"d1 * 2 + {i}"  # noqa: E731
+    col = lambda j: f"(d2 * 2 + {j}) mod {w}" if ow % 2 and j == 3 else f"d2 * 2 + {j}"  # noqa: E731
     xl_t, u1_t = _t([n, h, w, c]), _t([4, n, th, w, c])
     v_t, v16_t = _t([4, 4, n, th, tw, c]), _t([16, tiles, c])
     gw_t, u16_t = _t([4, 4, c, f]), _t([16, c, f])
@@ -88,11 +89,14 @@ def winograd_lines(n: int, c: int, h: int, w: int, f: int, x_t: str, w_t: str, s
     lines = [f"  %bt = {_dense(BT)}", f"  %g = {_dense(G)}", f"  %at = {_dense(AT)}",
              f"  %xle = tensor.empty() : {xl_t}",
              f"  %xl = linalg.transpose ins(%x : {x_t}) outs(%xle : {xl_t}) permutation = [0, 2, 3, 1]"]
-    # input: rows (loops xi, n, th, w, c), then columns (loops xi, nu, n, th, tw, c)
-    rows = [f"d1, {row(i)}, d3, d4" for i in range(4)]
-    lines += _sum_generic("u1", 5, "%bt", _t([4, 4]), "d0", "%xl", xl_t, rows, u1_t)
-    cols = [f"d0, d2, d3, {col(j)}, d5" for j in range(4)]
-    lines += _sum_generic("v", 6, "%bt", _t([4, 4]), "d1", "%u1", u1_t, cols, v_t)
+    # input: rows (loops n, th, w, xi, c), then columns (loops n, th, tw, xi, nu, c). The transform's
+    # position loops (xi, nu: 4 each) sit next to the channels: LLVM unrolls them into straight code whose
+    # table reads fold to constants. Outermost, it unrolled whole loop nests 4 or 16 times (ResNet-18's cold
+    # compile 26 -> 16 s: `NANOMM_CACHE_DIR=$(mktemp -d) python bench/bench_frontend.py --layers resnet18`).
+    rows = [f"d0, {row(i)}, d2, d4" for i in range(4)]
+    lines += _sum_generic("u1", 5, "%bt", _t([4, 4]), "d3", "%xl", xl_t, rows, u1_t, out_map="d3, d0, d1, d2, d4")
+    cols = [f"d3, d0, d1, {col(j)}, d5" for j in range(4)]
+    lines += _sum_generic("v", 6, "%bt", _t([4, 4]), "d4", "%u1", u1_t, cols, v_t, out_map="d3, d4, d0, d1, d2, d5")
     # filter: U[xi, nu, c, f] = sum G[xi, i] G[nu, j] w[f, c, i, j], computed once (a constant)
     lines += [
         "  %zero = arith.constant 0.0 : f32",
@@ -116,11 +120,11 @@ def winograd_lines(n: int, c: int, h: int, w: int, f: int, x_t: str, w_t: str, s
         f"  %m = linalg.batch_matmul ins(%vc, %u : {v16_t}, {u16_t}) outs(%mz : {m_t}) -> {m_t}",
         f"  %m6 = tensor.expand_shape %m [[0, 1], [2, 3, 4], [5]] output_shape [4, 4, {n}, {th}, {tw}, {f}] "
         f": {m_t} into {m6_t}"]
-    # output: over xi (loops a, nu, n, th, tw, f), then over nu from the start, straight into (n, oh, ow,
+    # output: over xi (loops n, th, tw, a, nu, f), then over nu from the start, straight into (n, oh, ow,
     # f): loops (n, oh, ow, f), tile (oh / 2, ow / 2), position (oh mod 2, ow mod 2) in it (an element-wise
     # generic of the output's shape, which the ops after it fuse into)
-    lines += _sum_generic("z", 6, "%at", _t([2, 4]), "d0", "%m6", m6_t,
-                          [f"{i}, d1, d2, d3, d4, d5" for i in range(4)], z_t)
+    lines += _sum_generic("z", 6, "%at", _t([2, 4]), "d3", "%m6", m6_t,
+                          [f"{i}, d4, d0, d1, d2, d5" for i in range(4)], z_t, out_map="d3, d4, d0, d1, d2, d5")
     first = {"fill": ("%s", "f32", ""), "bias": ("%b", _t([f]), "d3")}[start]
     lines += _sum_generic("y", 4, "%at", _t([2, 4]), "d2 mod 2", "%z", z_t,
                           [f"d1 mod 2, {j}, d0, d1 floordiv 2, d2 floordiv 2, d3" for j in range(4)],
