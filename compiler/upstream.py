@@ -704,6 +704,17 @@ def canonical(text: str) -> str:
         return str(ir.Module.parse(text))
 
 
+# LLVM unrolls a segment's loops whole only up to this many trips (longer ones are left to its partial
+# unrolling, which may still take a short loop of a small body whole). MLIR's loops over a small static shape
+# (16 x 64 elements, a pooling window) have short constant trip counts; unrolled nest after nest, after
+# vectorization, they made megabytes of straight code that took LLVM seconds (one segment of a small
+# SegFormer: 27 KB of IR, 1.3 MB after the pipeline, 4.6 s; 0.1 s at 8). Up to 8 still unroll whole, as
+# Winograd's 4-position transform loops must (their table reads then fold to constants). The kernels
+# are unrolled by nanomm's own passes and keep LLVM's default. Re-measure (compile s and ms):
+# `NANOMM_CACHE_DIR=$(mktemp -d) python bench/bench_frontend.py --layers resnet18,mobilenetv2,convnext.block`.
+FULL_UNROLL_MAX = 8
+
+
 def _compile(text: str, context: str = ""):
     from mlir import ir
 
@@ -734,7 +745,8 @@ def _compile(text: str, context: str = ""):
         if left:  # (translating them to LLVM IR crashes the process)
             raise MLIRInputError(f"{context}MLIR's upstream lowering leaves {', '.join(left)}: nanomm cannot compile them "
                                  "(e.g. linalg.softmax: spell it as linalg.generic ops, as torch-mlir does)")
-        jit = JitModule(_wide_vectors(to_llvm_ir(module), cpu), cpu.name, features, opt)
+        jit = JitModule(_wide_vectors(to_llvm_ir(module), cpu), cpu.name, features, opt,
+                        full_unroll_max=FULL_UNROLL_MAX)
     cache.put(key, jit.jit_object(), {"symbols": [SYMBOL], "cpu": cpu.name, "features": features})
     return jit
 

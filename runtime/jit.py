@@ -163,7 +163,8 @@ class JitModule:
 
     from_disk_cache = False  # (load_cached's modules: True)
 
-    def __init__(self, ir: str, cpu: str = "", features: str = "", opt_level: int | None = None) -> None:
+    def __init__(self, ir: str, cpu: str = "", features: str = "", opt_level: int | None = None,
+                 full_unroll_max: int = 0) -> None:
         self._engine = None
         self._emit_tm: llvm.TargetMachine | None = None
         self._asm: str | None = None
@@ -178,7 +179,7 @@ class JitModule:
             tm = llvm_opt.target_machine(cpu, self.features, level)
             module.triple = tm.triple
             module.data_layout = str(tm.target_data)
-            module = llvm_opt.optimize(module, tm, cpu, self.features, level)
+            module = llvm_opt.optimize(module, tm, cpu, self.features, level, full_unroll_max)
             self._optimized_ir = _Text(str(module))
             compiled: list[bytes] = []  # no reference to self: the engine holds this callback
             try:

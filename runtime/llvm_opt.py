@@ -35,7 +35,8 @@ from nanomm.runtime import settings
 
 WORKER_RUNS = 256  # runs per worker process before it is replaced (~30 MiB of leak at most)
 
-_REQUEST = struct.Struct("<IIII")  # opt level, then the byte lengths of cpu, features, IR
+_REQUEST = struct.Struct("<IIIII")  # opt level, full-unroll limit (0: LLVM's), then the byte lengths of cpu, features, IR
+_NO_LIMIT = 2 ** 32 - 1  # LLVM's own full-unroll limit (its UnrollingPreferences' default)
 _REPLY = struct.Struct("<IQ")  # status (0 ok, 1 error), byte length of the optimised IR or message
 _READY = b"R"  # the worker's first byte
 
@@ -52,21 +53,29 @@ def target_machine(cpu: str, features: str, level: int) -> llvm.TargetMachine:
     )
 
 
-def run_pipeline(module: llvm.ModuleRef, tm: llvm.TargetMachine, level: int) -> None:
-    """The new pass manager's O<level> pipeline on `module`, here (each call leaks, see above)."""
+def run_pipeline(module: llvm.ModuleRef, tm: llvm.TargetMachine, level: int, full_unroll_max: int = 0) -> None:
+    """The new pass manager's O<level> pipeline on `module`, here (each call leaks, see above).
+
+    `full_unroll_max` > 0: loops of more trips than that are not unrolled whole. LLVM takes this limit only
+    as a process-wide option (`-unroll-full-max-count`), so it is set for this run and put back after;
+    the caller holds runtime.jit's LLVM lock, as every LLVM pipeline run of nanomm's does."""
     pto = llvm.create_pipeline_tuning_options(speed_level=level)
     pb = llvm.create_pass_builder(tm, pto)
     mpm = pb.getModulePassManager()
+    if full_unroll_max:
+        llvm.set_option("", f"-unroll-full-max-count={full_unroll_max}")
     try:
         mpm.run(module, pb)
     finally:
+        if full_unroll_max:
+            llvm.set_option("", f"-unroll-full-max-count={_NO_LIMIT}")
         mpm.close()
         pb.close()
         pto.close()
 
 
 def optimize(module: llvm.ModuleRef, tm: llvm.TargetMachine, cpu: str, features: str,
-             level: int) -> llvm.ModuleRef:
+             level: int, full_unroll_max: int = 0) -> llvm.ModuleRef:
     """`module` optimised at O<level> for `tm` (built by target_machine(cpu, features, level)).
 
     Returns `module` itself when it ran here, or a new module parsed from the worker's reply
@@ -75,11 +84,11 @@ def optimize(module: llvm.ModuleRef, tm: llvm.TargetMachine, cpu: str, features:
     global _in_process_runs
     with _lock:
         here = _unavailable is not None or _in_process_runs < settings.llvm_in_process_runs()
-    text = None if here else _optimize_in_worker(str(module), cpu, features, level)
+    text = None if here else _optimize_in_worker(str(module), cpu, features, level, full_unroll_max)
     if text is None:  # here, or no worker could start
         with _lock:
             _in_process_runs += 1
-        run_pipeline(module, tm, level)
+        run_pipeline(module, tm, level, full_unroll_max)
         return module
     module.close()
     try:
@@ -102,7 +111,7 @@ def worker_pid() -> int | None:
     return _worker.process.pid if _worker is not None else None
 
 
-def _optimize_in_worker(ir: str, cpu: str, features: str, level: int) -> str | None:
+def _optimize_in_worker(ir: str, cpu: str, features: str, level: int, full_unroll_max: int) -> str | None:
     """The optimised IR from the worker (started or replaced as needed); None when no worker
     can start in this process (warned once; the caller optimises here)."""
     global _worker, _unavailable
@@ -120,7 +129,7 @@ def _optimize_in_worker(ir: str, cpu: str, features: str, level: int) -> str | N
                 return None
         worker = _worker
         try:
-            return worker.optimize(ir, cpu, features, level)
+            return worker.optimize(ir, cpu, features, level, full_unroll_max)
         except BaseException:
             # A crashed worker, a broken pipe or Ctrl-C in the middle of a reply: the pipe is out
             # of step, so this worker is done; the next call starts another.
@@ -158,10 +167,10 @@ class _Worker:
             self.close()
             raise _Unavailable(f"the LLVM optimiser process did not start ({why})")
 
-    def optimize(self, ir: str, cpu: str, features: str, level: int) -> str:
+    def optimize(self, ir: str, cpu: str, features: str, level: int, full_unroll_max: int = 0) -> str:
         parts = [cpu.encode(), features.encode(), ir.encode()]
         try:
-            self.process.stdin.write(_REQUEST.pack(level, *map(len, parts)) + b"".join(parts))
+            self.process.stdin.write(_REQUEST.pack(level, full_unroll_max, *map(len, parts)) + b"".join(parts))
             self.process.stdin.flush()
             status, size = _REPLY.unpack(_read_exactly(self.process.stdout, _REPLY.size))
             payload = _read_exactly(self.process.stdout, size).decode()
@@ -224,7 +233,7 @@ def _serve() -> int:
         head = stdin.read(_REQUEST.size)
         if len(head) < _REQUEST.size:
             return 0
-        level, *sizes = _REQUEST.unpack(head)
+        level, full_unroll_max, *sizes = _REQUEST.unpack(head)
         cpu, features, ir = (_read_exactly(stdin, n).decode() for n in sizes)
         try:
             module = llvm.parse_assembly(ir)
@@ -232,7 +241,7 @@ def _serve() -> int:
             tm = target_machine(cpu, features, level)
             module.triple = tm.triple
             module.data_layout = str(tm.target_data)
-            run_pipeline(module, tm, level)
+            run_pipeline(module, tm, level, full_unroll_max)
             status, reply = 0, str(module)
         except Exception as exc:  # reported to the parent, which raises JitError
             status, reply = 1, f"{type(exc).__name__}: {exc}"

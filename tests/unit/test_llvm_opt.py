@@ -132,3 +132,37 @@ def test_no_worker_means_a_warning_and_in_process_runs(in_worker, monkeypatch, e
         run_naive(compile_naive())
     assert llvm_opt.in_process_runs() == before + 2
     assert llvm_opt.worker_pid() is None and llvm_opt._unavailable
+
+
+_48_TRIPS = """
+define void @k(ptr noalias %a, ptr noalias %out) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %n, %loop ]
+  %s = phi float [ 0.0, %entry ], [ %t, %loop ]
+  %p = getelementptr float, ptr %a, i64 %i
+  %v = load float, ptr %p
+  %t = fadd float %s, %v
+  %n = add i64 %i, 1
+  %c = icmp ult i64 %n, 48
+  br i1 %c, label %loop, label %done
+done:
+  store float %t, ptr %out
+  ret void
+}
+"""
+
+
+@pytest.mark.parametrize("where", ["here", "worker"])
+def test_full_unroll_limit_holds_for_its_module_only(where, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loop of 48 trips stays a loop under a limit of 8 (the segments' FULL_UNROLL_MAX; LLVM's partial
+    unrolling still unrolls it by 24 here), in this process and in the worker alike, and is unrolled whole
+    by the next module without one (the limit, a process-wide LLVM option, is put back)."""
+    monkeypatch.setenv("NANOMM_LLVM_IN_PROCESS", "1000000" if where == "here" else "0")
+    cpu = host_cpu()
+    features = llvm_feature_string(cpu.features)
+    limited = JitModule(_48_TRIPS, cpu.name, features, full_unroll_max=8).optimized_ir()
+    unlimited = JitModule(_48_TRIPS, cpu.name, features).optimized_ir()
+    assert "phi" in limited  # still a loop
+    assert "phi" not in unlimited and unlimited.count("fadd") == 48
