@@ -17,6 +17,8 @@
 // CHECK-DAG: #[[DWW8:.*]] = affine_map<(d0, d1, d2, d3) -> (2, 2, d3)>
 // CHECK-DAG: #[[DWO:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 // CHECK-DAG: #[[BACK:.*]] = affine_map<(d0, d1, d2, d3) -> (d1 mod 2, 3, d0, d1 floordiv 2, d2 floordiv 2, d3)>
+// CHECK-DAG: #[[ROWS_OUT:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d3, d0, d1, d2, d4)>
+// CHECK-DAG: #[[COLS_OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d4, d0, d1, d2, d5)>
 // CHECK-LABEL: func.func @strided
 // CHECK:         %[[COPY:.*]] = linalg.generic {indexing_maps = [#[[WINDOWS]], #{{.*}}]{{.*}} ins(%arg0 : tensor<2x4x9x9xf32>) outs(%{{.*}} : tensor<2x4x4x3x3x4xf32>)
 // CHECK:         %[[COL:.*]] = tensor.collapse_shape %[[COPY]] {{\[\[}}0, 1, 2], [3, 4, 5]] : tensor<2x4x4x3x3x4xf32> into tensor<32x36xf32>
@@ -267,17 +269,18 @@ func.func @position_after_conv(%x: tensor<1x3x2x3xf32>, %w: tensor<4x3x1x1xf32>)
 
 // A 3 x 3 convolution at stride 1 of a constant filter with enough 2 x 2 output tiles (256) and
 // multiply-adds: Winograd F(2 x 2, 3 x 3). The input made channel-last, its 4 x 4 windows transformed
-// (rows, then columns: the table's row d0 / d1), the filter transformed (a constant), the 16 positions
+// (rows, then columns: the table's row d3 / d4, the position loops inside the tile loops, next to the
+// channels, so that LLVM unrolls only them), the filter transformed (a constant), the 16 positions
 // one batch_matmul, the products transformed back (two generics, the second over (n, oh, ow, f): its
 // element (oh mod 2, ow mod 2) of tile (oh floordiv 2, ow floordiv 2)) and transposed to torch's layout. winograd=0 keeps the window copy and one matmul.
 // CHECK-LABEL: func.func @winograd
 // CHECK:         linalg.transpose ins(%arg0 : tensor<1x16x34x34xf32>) outs(%{{.*}} : tensor<1x34x34x16xf32>) permutation = [0, 2, 3, 1]
-// CHECK:         %[[U1:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<4x1x16x34x16xf32>)
-// CHECK:         %[[V:.*]] = linalg.generic {{.*}} ins({{.*}}%[[U1]]{{.*}}) outs(%{{.*}} : tensor<4x4x1x16x16x16xf32>)
+// CHECK:         %[[U1:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[ROWS_OUT]]]{{.*}} outs(%{{.*}} : tensor<4x1x16x34x16xf32>)
+// CHECK:         %[[V:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[COLS_OUT]]]{{.*}} ins({{.*}}%[[U1]]{{.*}}) outs(%{{.*}} : tensor<4x4x1x16x16x16xf32>)
 // CHECK:         linalg.generic {{.*}} ins({{.*}} : tensor<4x3xf32>, tensor<4x3xf32>, tensor<24x16x3x3xf32>) outs(%{{.*}} : tensor<4x4x16x24xf32>)
 // CHECK:         %[[VC:.*]] = tensor.collapse_shape %[[V]] {{\[\[}}0, 1], [2, 3, 4], [5]] : tensor<4x4x1x16x16x16xf32> into tensor<16x256x16xf32>
 // CHECK:         %[[M:.*]] = linalg.batch_matmul ins(%[[VC]], %{{.*}} : tensor<16x256x16xf32>, tensor<16x16x24xf32>)
-// CHECK:         %[[Z:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<2x4x1x16x16x24xf32>)
+// CHECK:         %[[Z:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[COLS_OUT]]]{{.*}} outs(%{{.*}} : tensor<2x4x1x16x16x24xf32>)
 // CHECK:         %[[Y:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[BACK]]{{.*}}]{{.*}} ins({{.*}}%[[Z]]{{.*}}) outs(%{{.*}} : tensor<1x32x32x24xf32>)
 // CHECK:         linalg.transpose ins(%[[Y]] : tensor<1x32x32x24xf32>) {{.*}} permutation = [0, 3, 1, 2] {nanomm.channels_first}
 // NOWINO-LABEL: func.func @winograd
