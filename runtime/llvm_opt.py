@@ -35,7 +35,8 @@ from nanomm.runtime import settings
 
 WORKER_RUNS = 256  # runs per worker process before it is replaced (~30 MiB of leak at most)
 
-_REQUEST = struct.Struct("<IIIII")  # opt level, full-unroll limit (0: LLVM's), then the byte lengths of cpu, features, IR
+# opt level, full-unroll limit (0: LLVM's), then the byte lengths of cpu, features, IR
+_REQUEST = struct.Struct("<IIIII")
 _NO_LIMIT = 2 ** 32 - 1  # LLVM's own full-unroll limit (its UnrollingPreferences' default)
 _REPLY = struct.Struct("<IQ")  # status (0 ok, 1 error), byte length of the optimised IR or message
 _READY = b"R"  # the worker's first byte
