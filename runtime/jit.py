@@ -172,6 +172,9 @@ class JitModule:
         level = settings.opt_level() if opt_level is None else opt_level
         if not 0 <= level <= 3:
             raise JitError(f"opt_level must be 0-3, got {level}")
+        if not isinstance(full_unroll_max, int) or not 0 <= full_unroll_max < 2 ** 32:
+            raise JitError(f"full_unroll_max must be an int of 0 (LLVM's own limit) to 2**32 - 1, "
+                           f"got {full_unroll_max!r}")
         _ensure_llvm()
         self.cpu, self.features, self.opt_level = cpu, _safe_features(features), level
         with _LLVM_LOCK:

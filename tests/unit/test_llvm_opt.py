@@ -166,3 +166,10 @@ def test_full_unroll_limit_holds_for_its_module_only(where, monkeypatch: pytest.
     unlimited = JitModule(_48_TRIPS, cpu.name, features).optimized_ir()
     assert "phi" in limited  # still a loop
     assert "phi" not in unlimited and unlimited.count("fadd") == 48
+
+
+@pytest.mark.parametrize("value", [-1, 2 ** 32, 8.0, "8"])
+def test_bad_full_unroll_limit_is_an_error(value) -> None:
+    cpu = host_cpu()
+    with pytest.raises(JitError, match="full_unroll_max"):
+        JitModule(_48_TRIPS, cpu.name, llvm_feature_string(cpu.features), full_unroll_max=value)
