@@ -14,9 +14,14 @@ from nanomm.runtime import CompiledFunction, JitModule, KernelABI, host_cpu, llv
 from nanomm.runtime.reference import naive_matmul_ir
 
 
-def compile_naive() -> JitModule:
+def jit(ir: str, **options) -> JitModule:
+    """`ir` compiled for the host."""
     cpu = host_cpu()
-    return JitModule(naive_matmul_ir(), cpu.name, llvm_feature_string(cpu.features))
+    return JitModule(ir, cpu.name, llvm_feature_string(cpu.features), **options)
+
+
+def compile_naive() -> JitModule:
+    return jit(naive_matmul_ir())
 
 
 def run_naive(module: JitModule) -> None:
@@ -160,16 +165,13 @@ def test_full_unroll_limit_holds_for_its_module_only(where, monkeypatch: pytest.
     unrolling still unrolls it by 24 here), in this process and in the worker alike, and is unrolled whole
     by the next module without one (the limit, a process-wide LLVM option, is put back)."""
     monkeypatch.setenv("NANOMM_LLVM_IN_PROCESS", "1000000" if where == "here" else "0")
-    cpu = host_cpu()
-    features = llvm_feature_string(cpu.features)
-    limited = JitModule(_48_TRIPS, cpu.name, features, full_unroll_max=8).optimized_ir()
-    unlimited = JitModule(_48_TRIPS, cpu.name, features).optimized_ir()
+    limited = jit(_48_TRIPS, full_unroll_max=8).optimized_ir()
+    unlimited = jit(_48_TRIPS).optimized_ir()
     assert "phi" in limited  # still a loop
     assert "phi" not in unlimited and unlimited.count("fadd") == 48
 
 
 @pytest.mark.parametrize("value", [-1, 2 ** 32, 8.0, "8"])
 def test_bad_full_unroll_limit_is_an_error(value) -> None:
-    cpu = host_cpu()
     with pytest.raises(JitError, match="full_unroll_max"):
-        JitModule(_48_TRIPS, cpu.name, llvm_feature_string(cpu.features), full_unroll_max=value)
+        jit(_48_TRIPS, full_unroll_max=value)

@@ -272,7 +272,8 @@ func.func @position_after_conv(%x: tensor<1x3x2x3xf32>, %w: tensor<4x3x1x1xf32>)
 // (rows, then columns: the table's row d3 / d4, the position loops inside the tile loops, next to the
 // channels, so that LLVM unrolls only them), the filter transformed (a constant), the 16 positions
 // one batch_matmul, the products transformed back (two generics, the second over (n, oh, ow, f): its
-// element (oh mod 2, ow mod 2) of tile (oh floordiv 2, ow floordiv 2)) and transposed to torch's layout. winograd=0 keeps the window copy and one matmul.
+// element (oh mod 2, ow mod 2) of tile (oh floordiv 2, ow floordiv 2)) and transposed to torch's layout.
+// winograd=0 keeps the window copy and one matmul.
 // CHECK-LABEL: func.func @winograd
 // CHECK:         linalg.transpose ins(%arg0 : tensor<1x16x34x34xf32>) outs(%{{.*}} : tensor<1x34x34x16xf32>) permutation = [0, 2, 3, 1]
 // CHECK:         %[[U1:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[ROWS_OUT]]]{{.*}} outs(%{{.*}} : tensor<4x1x16x34x16xf32>)
