@@ -12,7 +12,7 @@ from ._ir import walk
 
 # Ops whose i1 tensor results only carry their operands' elements (or none): retyping the result is all.
 _RETYPED = ("tensor.empty", "tensor.collapse_shape", "tensor.expand_shape", "tensor.extract_slice",
-            "tensor.insert_slice", "tensor.cast")
+            "tensor.insert_slice", "tensor.cast", "tensor.concat")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -60,7 +60,7 @@ class WidenBool(ModulePass):
             elif op.name == "arith.constant":
                 self._constant(op, wide)
             elif op.name not in _RETYPED and op.name != "func.return":
-                raise self.fail(f"{op.name} on a tensor of i1 (widen-bool handles linalg.generic and reshapes)", op)
+                raise self.fail(f"{op.name} on a tensor of i1 (widen-bool handles linalg.generic, reshapes, slices and concat)", op)
             for r in op.results:
                 if wide(r.type) is not None:
                     r.set_type(wide(r.type))

@@ -1085,6 +1085,42 @@ func.func @f(%q: tensor<6x4xf32>, %v: tensor<8x5xf32>) -> (tensor<6x5xf32>, tens
     assert mask.dtype == np.bool_ and np.array_equal(mask, scores > 0)
 
 
+def test_a_bool_mask_joined_by_concat_selects_and_comes_back():
+    """tensor.concat of i1 masks (Funnel Transformer's attention masks): widened to bytes like the
+    generics that make and read them."""
+    source = f"""
+func.func @f(%x: tensor<3x4xf32>) -> (tensor<3x6xf32>, tensor<3x6xi1>) {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3x4xi1>
+  %m = linalg.generic {{indexing_maps = [{_ID2}, {_ID2}], iterator_types = ["parallel", "parallel"]}}
+       ins(%x : tensor<3x4xf32>) outs(%e : tensor<3x4xi1>) {{
+  ^bb0(%in: f32, %o: i1):
+    %0 = arith.cmpf ogt, %in, %zero : f32
+    linalg.yield %0 : i1
+  }} -> tensor<3x4xi1>
+  %true = arith.constant dense<true> : tensor<3x2xi1>
+  %mask = tensor.concat dim(1) %m, %true : (tensor<3x4xi1>, tensor<3x2xi1>) -> tensor<3x6xi1>
+  %ones = arith.constant dense<1.0> : tensor<3x2xf32>
+  %y = tensor.concat dim(1) %x, %ones : (tensor<3x4xf32>, tensor<3x2xf32>) -> tensor<3x6xf32>
+  %ey = tensor.empty() : tensor<3x6xf32>
+  %r = linalg.generic {{indexing_maps = [{_ID2}, {_ID2}, {_ID2}], iterator_types = ["parallel", "parallel"]}}
+       ins(%y, %mask : tensor<3x6xf32>, tensor<3x6xi1>) outs(%ey : tensor<3x6xf32>) {{
+  ^bb0(%in: f32, %keep: i1, %o: f32):
+    %0 = arith.select %keep, %in, %zero : f32
+    linalg.yield %0 : f32
+  }} -> tensor<3x6xf32>
+  return %r, %mask : tensor<3x6xf32>, tensor<3x6xi1>
+}}
+"""
+    x = np.random.default_rng(3).standard_normal((3, 4)).astype(np.float32)
+    kept = x.copy()
+    out, mask = nanomm.compile(source).f(x)
+    want_mask = np.concatenate([x > 0, np.ones((3, 2), bool)], axis=1)
+    assert mask.dtype == np.bool_ and np.array_equal(mask, want_mask)
+    np.testing.assert_array_equal(out, np.where(want_mask, np.concatenate([x, np.ones((3, 2), np.float32)], 1), 0))
+    np.testing.assert_array_equal(x, kept)
+
+
 def test_a_constant_factor_is_alpha_and_still_a_value_where_another_op_reads_it():
     """q * 0.5 feeds the scores (alpha) and is also returned (computed then, by numpy)."""
     source = f"""

@@ -36,3 +36,15 @@ func.func @all_minus_inf(%x: tensor<2x4xf32>) -> tensor<2x1xi1> {
   } -> tensor<2x1xi1>
   return %r : tensor<2x1xi1>
 }
+
+// A mask built from two by tensor.concat (Funnel Transformer's attention masks): concat only moves
+// elements, so its operands and result are retyped alike.
+// CHECK-LABEL: func.func @concat_masks
+// CHECK-SAME:    -> tensor<2x6xi8>
+// CHECK:         tensor.concat dim(1) {{.*}} : (tensor<2x4xi8>, tensor<2x2xi8>) -> tensor<2x6xi8>
+// CHECK-NOT:     xi1>
+func.func @concat_masks(%a: tensor<2x4xi1>) -> tensor<2x6xi1> {
+  %false = arith.constant dense<false> : tensor<2x2xi1>
+  %c = tensor.concat dim(1) %a, %false : (tensor<2x4xi1>, tensor<2x2xi1>) -> tensor<2x6xi1>
+  return %c : tensor<2x6xi1>
+}
