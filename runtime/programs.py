@@ -25,7 +25,7 @@ import numpy as np
 
 from nanomm.runtime.cpu import native_cpu
 
-MAX_ARGS = 16  # arguments of one call in a program (a kernel's: A, B, C, four epilogue arrays, M)
+MAX_ARGS = 64  # arguments of one call in a program (a segment of many inputs: Mamba 19, PoolFormer 24)
 COPY_DIMS = 6  # outer loops of a row copy (any more: the caller copies in Python)
 FILL_RUN_TABLE = 5  # where fill_run's table starts in its descriptor (after values, bases, n, dst, calls)
 

@@ -1085,6 +1085,41 @@ func.func @f(%q: tensor<6x4xf32>, %v: tensor<8x5xf32>) -> (tensor<6x5xf32>, tens
     assert mask.dtype == np.bool_ and np.array_equal(mask, scores > 0)
 
 
+def test_a_segment_of_twenty_inputs_runs_in_the_forward_program():
+    """A segment reading 20 arrays (Mamba's and PoolFormer's had 19 and 24) is one call of the native
+    program, not a reason to walk the forward in Python."""
+    from nanomm.compiler import forward_program
+
+    n = 20
+    args = ", ".join(f"%x{i}: tensor<8x16xf32>" for i in range(n))
+    body = "\n".join(f"    %s{i} = arith.addf %s{i - 1}, %in{i} : f32" for i in range(1, n))
+    source = f"""
+func.func @f({args}) -> tensor<8x4xf32> {{
+  %w = arith.constant dense<0.5> : tensor<16x4xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x16xf32>
+  %sum = linalg.generic {{indexing_maps = [{", ".join([_ID2] * (n + 1))}], iterator_types = ["parallel", "parallel"]}}
+       ins({", ".join(f"%x{i}" for i in range(n))} : {", ".join(["tensor<8x16xf32>"] * n)})
+       outs(%e : tensor<8x16xf32>) {{
+  ^bb0({", ".join(f"%in{i}: f32" for i in range(n))}, %o: f32):
+    %s0 = arith.addf %in0, %zero : f32
+{body}
+    linalg.yield %s{n - 1} : f32
+  }} -> tensor<8x16xf32>
+  %c0e = tensor.empty() : tensor<8x4xf32>
+  %c0 = linalg.fill ins(%zero : f32) outs(%c0e : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %c = linalg.matmul ins(%sum, %w : tensor<8x16xf32>, tensor<16x4xf32>) outs(%c0 : tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %c : tensor<8x4xf32>
+}}
+"""
+    f = nanomm.compile(source).f
+    xs = [np.random.default_rng(i).standard_normal((8, 16)).astype(np.float32) for i in range(n)]
+    assert forward_program.why_walked(f, xs, 1) is None
+    want = sum(x.astype(np.float64) for x in xs) @ np.full((16, 4), 0.5)
+    for _ in range(2):
+        _agrees(f(*xs), want.astype(np.float32))
+
+
 def test_a_bool_mask_joined_by_concat_selects_and_comes_back():
     """tensor.concat of i1 masks (Funnel Transformer's attention masks): widened to bytes like the
     generics that make and read them."""

@@ -77,6 +77,29 @@ def test_a_program_calls_a_kernel_on_its_arrays_each_call():
         np.testing.assert_allclose(c, a @ b, rtol=1e-5, atol=1e-5)
 
 
+def test_a_call_of_every_arity_gets_its_arguments_in_order():
+    """Calls of 0 to MAX_ARGS arguments (past the six in registers, the rest on the stack: a segment of
+    many inputs): each call stores its arguments' weighted sum where its first argument points."""
+    from nanomm.runtime.cpu import native_cpu
+    from nanomm.runtime.jit import JitModule
+
+    arities = [1, 2, 6, 7, 17, programs.MAX_ARGS]
+    lines = []
+    for n in arities:
+        terms = [f"  %p{i} = mul i64 %a{i}, {i}\n  %s{i} = add i64 %s{i - 1}, %p{i}\n" for i in range(1, n)]
+        lines.append(f"define void @f{n}(ptr %out{''.join(f', i64 %a{i}' for i in range(1, n))}) {{\n"
+                     f"  %s0 = add i64 0, {n}\n{''.join(terms)}  store i64 %s{n - 1}, ptr %out\n  ret void\n}}\n")
+    cpu = native_cpu()
+    module = JitModule("\n".join(lines), cpu.name, cpu.feature_string())
+    out = np.zeros(len(arities), np.int64)
+    p = programs.Program()
+    p.part()
+    for k, n in enumerate(arities):
+        p.call(module.address(f"f{n}"), [(0, 8 * k)] + [1000 + 7 * i for i in range(1, n)])
+    p.finish(1).run([out.ctypes.data], 1)
+    assert out.tolist() == [n + sum(i * (1000 + 7 * i) for i in range(1, n)) for n in arities]
+
+
 def test_wrong_programs_are_named():
     p = programs.Program()
     p.part()
