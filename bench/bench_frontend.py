@@ -32,8 +32,9 @@ once, element-wise consumers fused into the epilogues); the compile time is repo
   residual;
 - `block.64x56`, `block.128x28`, `block.256x14`, `block.512x7`: ResNet's basic block (two 3 x 3
   convolutions at stride 1, batch norms, ReLU, the residual add) at each stage's width and size, one
-  image: the convolutions as Winograd F(2 x 2, 3 x 3) where conv_matmul.WINOGRAD_MIN_* allow
-  (`--no-winograd`: as a window copy and one matmul each);
+  image: the convolutions as Winograd F(4 x 4, 3 x 3) or F(2 x 2, 3 x 3) where conv_matmul.WINOGRAD_*
+  allow (`--no-winograd`: as a window copy and one matmul each; `--winograd-f4-min-tiles 1000000000`:
+  F(2 x 2, 3 x 3) only);
 - `conv.groups2`, `conv.groups8`, `conv.groups16`, `conv.groups32`: a 3 x 3 convolution of 128 channels
   at 28 x 28 in that many groups (ResNeXt's), and a ReLU: a batch of matmuls, one per group, or MLIR's
   loops for groups of fewer than conv_matmul.GROUPED_MIN_FILTERS filters;
@@ -240,6 +241,8 @@ def main() -> None:
     ap.add_argument("--out", default=None, help="JSON path (default bench/out/bench_frontend-<cpu>-<date>.json)")
     ap.add_argument("--no-winograd", action="store_true",
                     help="3 x 3 convolutions as a window copy and one matmul (conv_matmul.WINOGRAD off)")
+    ap.add_argument("--winograd-f4-min-tiles", type=int, default=None,
+                    help="conv_matmul.WINOGRAD_F4_MIN_TILES for this run (a huge value: F(2 x 2, 3 x 3) only)")
     args = ap.parse_args()
     if args.threads == 1 and hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -251,9 +254,11 @@ def main() -> None:
                          "pip install torch==2.13.0 torch-mlir==20261001")
     import nanomm
 
+    from nanomm.passes import conv_matmul
     if args.no_winograd:
-        from nanomm.passes import conv_matmul
         conv_matmul.WINOGRAD = False
+    if args.winograd_f4_min_tiles is not None:
+        conv_matmul.WINOGRAD_F4_MIN_TILES = args.winograd_f4_min_tiles
     peers = ["torch"] + [p for p in args.peers.split(",") if p and p != "torch"]
     if any(p not in ("torch", "onnxruntime") for p in peers):
         raise SystemExit(f"error: --peers takes torch and onnxruntime, got {args.peers!r}")

@@ -33,7 +33,7 @@ GROUPED = ("linalg.conv_2d_ngchw_gfchw",)
 # conv.groups2,conv.groups8,conv.groups16,conv.groups32` (loops: the package before this rule; 32 groups
 # as matmuls: this constant set to 4) times them.
 GROUPED_MIN_FILTERS = 8
-# 3 x 3 convolutions at stride 1 run as Winograd F(2 x 2, 3 x 3) (passes/winograd.py) where they have
+# 3 x 3 convolutions at stride 1 run as Winograd (passes/winograd.py) where they have
 # at least this many 2 x 2 output tiles, channels and filters, and direct multiply-adds: below them the
 # transformed filter outweighs its uses, or the transforms' extra ops the saved time. Zen 3 VM, one core,
 # conv + batch norm + residual + ReLU, window copy / Winograd: 64 ch at 56 x 56 2.01x, 512 at 7 x 7
@@ -44,6 +44,11 @@ WINOGRAD = True
 WINOGRAD_MIN_TILES = 16
 WINOGRAD_MIN_CHANNELS = 16
 WINOGRAD_MIN_MACS = 2_000_000
+# and as F(4 x 4, 3 x 3) (2.25 / 4 of F(2 x 2)'s products, ~10x its float32 rounding: a few 1e-6 of the
+# output's scale a convolution) where they have this many 4 x 4 tiles: ResNet's 7 x 7 stage has 4.
+# `python bench/bench_frontend.py --layers block.64x56,block.128x28,block.256x14,block.512x7
+# [--winograd-f4-min-tiles 1000000000]` times it against F(2 x 2) alone.
+WINOGRAD_F4_MIN_TILES = 4
 
 
 def _ints(op: ir.Operation, name: str, rank: int) -> list[int]:
@@ -113,19 +118,23 @@ def _copy(name: str, dims: list[str], read: str, source: str, source_t: str, out
             f"  }} -> {out_t}"]
 
 
-def _winograd(op: ir.Operation, init: str, n: int, c: int, f: int, kernel: list[int], out: list[int]) -> bool:
-    """Whether conv-to-matmul computes `op` as Winograd F(2 x 2, 3 x 3): a float32 2-D 3 x 3 convolution
-    at stride 1, undilated, from a constant filter into a fill or a bias, with enough tiles and channels."""
+def _winograd(op: ir.Operation, init: str, n: int, c: int, f: int, kernel: list[int], out: list[int],
+              tile: int = 0) -> int:
+    """The tile side m where conv-to-matmul computes `op` as Winograd F(m x m, 3 x 3), else 0: a float32
+    2-D 3 x 3 convolution at stride 1, undilated, from a constant filter into a fill or a bias, with enough
+    tiles and channels; m = `tile` where given, else 4 where it has WINOGRAD_F4_MIN_TILES 4 x 4 tiles, else 2."""
     filt = op.operands[1].owner
-    return (op.name == "linalg.conv_2d_nchw_fchw" and kernel == [3, 3] and init in ("fill", "bias")
+    if not (op.name == "linalg.conv_2d_nchw_fchw" and kernel == [3, 3] and init in ("fill", "bias")
             and str(ir.RankedTensorType(op.operands[0].type).element_type) == "f32"
             and _ints(op, "strides", 2) == [1, 1] and _ints(op, "dilations", 2) == [1, 1]
             and not isinstance(filt, ir.Block) and filt.name == "arith.constant"
             and min(c, f) >= WINOGRAD_MIN_CHANNELS and n * c * f * 9 * out[0] * out[1] >= WINOGRAD_MIN_MACS
-            and n * ((out[0] + 1) // 2) * ((out[1] + 1) // 2) >= WINOGRAD_MIN_TILES)
+            and n * ((out[0] + 1) // 2) * ((out[1] + 1) // 2) >= WINOGRAD_MIN_TILES):
+        return 0
+    return tile or (4 if n * -(-out[0] // 4) * -(-out[1] // 4) >= WINOGRAD_F4_MIN_TILES else 2)
 
 
-def _replacement(op: ir.Operation, init: str, winograd: bool = False) -> str | None:
+def _replacement(op: ir.Operation, init: str, winograd: bool = False, tile: int = 0) -> str | None:
     """The text of a function of (input, filter, init[, init's fill value or bias vector]) computing the
     convolution as a matmul, or None where the op's types do not allow it (dynamic sizes, mixed element
     types). init: "fill" (the init is a linalg.fill: the matmul's is a fill of its own shape, which nanomm
@@ -142,8 +151,9 @@ def _replacement(op: ir.Operation, init: str, winograd: bool = False) -> str | N
     spatial_dims = ", ".join(str(1 + i) for i in range(rank))
     extra = {"fill": f", %s: {e}", "bias": f", %b: tensor<{f}x{e}>", "tensor": ""}[init]
     lines = [f"func.func @conv(%x: {x}, %w: {w}, %init: {init_t}{extra}) -> {init_t} {{"]
-    if winograd and _winograd(op, init, n, c, f, kernel, out):
-        body, y = winograd_lines(n, c, *spatial, f, x, w, init)
+    m = _winograd(op, init, n, c, f, kernel, out, tile) if winograd else 0
+    if m:
+        body, y = winograd_lines(n, c, *spatial, f, x, w, init, m)
         lines += body + [
             f"  %oe = tensor.empty() : {init_t}",
             f"  %out = linalg.transpose ins({y} : {_tensor([n, *out, f], e)}) outs(%oe : {init_t}) "
@@ -583,10 +593,10 @@ def tap_read(i: int, o: str, k: int, *, strides, dilations, lows, highs, spatial
         f"{o} * {strides[i]} + {k * dilations[i]}"
 
 
-def rewrite_convolutions(root: ir.Operation, winograd: bool | None = None) -> int:
+def rewrite_convolutions(root: ir.Operation, winograd: bool | None = None, tile: int = 0) -> int:
     """Replaces each convolution of CONVOLUTIONS (by _replacement: Winograd's where `winograd`, by default
-    WINOGRAD, and _winograd allow) and DEPTHWISE (by _depthwise_replacement) under `root` that they take;
-    returns how many."""
+    WINOGRAD, and _winograd allow, of tile side `tile` or by WINOGRAD_F4_MIN_TILES where 0) and DEPTHWISE
+    (by _depthwise_replacement) under `root` that they take; returns how many."""
     winograd = WINOGRAD if winograd is None else winograd
     changed = 0
     for op in walk(root, *GROUPED):
@@ -608,7 +618,7 @@ def rewrite_convolutions(root: ir.Operation, winograd: bool | None = None) -> in
         init = "fill" if fill is not None else "bias" if bias is not None else "tensor"
         pad = None
         if op.name in CONVOLUTIONS:
-            text = _replacement(op, init, winograd)
+            text = _replacement(op, init, winograd, tile)
         else:
             text, pad = _depthwise_replacement(op, init) or (None, None)
         if text is None:
@@ -632,8 +642,9 @@ class ConvToMatmul(ModulePass):
     between them channel-last.
 
     Options: `channels-last` (default 1: sink the transposes, sink_transposes); `winograd` (default 1: a
-    3 x 3 convolution at stride 1 of a constant filter, large enough (WINOGRAD_MIN_*), as Winograd F(2 x 2,
-    3 x 3), passes/winograd.py).
+    3 x 3 convolution at stride 1 of a constant filter, large enough (WINOGRAD_MIN_*), as Winograd F(m x m,
+    3 x 3), passes/winograd.py); `winograd-tile` (the output tile side m: 2 or 4; default 0: 4 where the
+    output has WINOGRAD_F4_MIN_TILES 4 x 4 tiles, else 2).
     Expects: such convolutions on static tensors of one element type (torch-mlir's nn.Conv1d/2d/3d, the
     padding already a tensor.pad of the input).
     Produces: per convolution a `linalg.generic` copying the input's windows into one row per output
@@ -650,17 +661,21 @@ class ConvToMatmul(ModulePass):
     generic over (n, out..., kernel..., c) with the channels innermost, its result transposed the same way
     (MLIR's lowering makes it loops; LLVM vectorizes the innermost, along the channels). With winograd=1,
     a 3 x 3 convolution at stride 1 of a constant filter (large enough) is the input transposed to
-    channel-last, two generics transforming its 4 x 4 windows (rows, then columns), a generic transforming
-    the filter (a constant), one linalg.batch_matmul of the 16 transformed positions, two generics
-    transforming the products back (from the fill's value or the bias), the second over (n, oh, ow, f)
-    itself, and that transposed the same way. Other convolutions (grouped,
+    channel-last, two generics transforming its (m + 2) x (m + 2) windows (rows, then columns), a generic
+    transforming the filter (a constant), one linalg.batch_matmul of the (m + 2)^2 transformed positions,
+    two generics transforming the products back (from the fill's value or the bias), the second over (n,
+    oh, ow, f) itself, and that transposed the same way. Other convolutions (grouped,
     channel-last, dynamic) are left as they are.
     """
 
     name = "conv-to-matmul"
     channels_last: bool = True
     winograd: bool = True
+    winograd_tile: int = 0
 
     def run(self, module: ir.Module) -> None:
-        if rewrite_convolutions(module.operation, self.winograd and WINOGRAD) and self.channels_last:
+        if self.winograd_tile not in (0, 2, 4):
+            raise self.fail(f"winograd-tile={self.winograd_tile}: the output tile side is 2 or 4 (0: by size)")
+        if rewrite_convolutions(module.operation, self.winograd and WINOGRAD, self.winograd_tile) and \
+                self.channels_last:
             sink_transposes(module.operation)

@@ -17,10 +17,18 @@ float32 rounding; an infinite input, though, meets a zero coefficient or its own
 
 from __future__ import annotations
 
-# B^T (the input's transform), G (the filter's) and A^T (the output's)
+# B^T (the input's transform), G (the filter's) and A^T (the output's) of F(2 x 2, 3 x 3)
 BT = [[1.0, 0.0, -1.0, 0.0], [0.0, 1.0, 1.0, 0.0], [0.0, -1.0, 1.0, 0.0], [0.0, 1.0, 0.0, -1.0]]
 G = [[1.0, 0.0, 0.0], [0.5, 0.5, 0.5], [0.5, -0.5, 0.5], [0.0, 0.0, 1.0]]
 AT = [[1.0, 1.0, 1.0, 0.0], [0.0, 1.0, -1.0, -1.0]]
+# and of F(4 x 4, 3 x 3) (interpolation points 0, +-1, +-2 and infinity)
+BT4 = [[4.0, 0.0, -5.0, 0.0, 1.0, 0.0], [0.0, -4.0, -4.0, 1.0, 1.0, 0.0], [0.0, 4.0, -4.0, -1.0, 1.0, 0.0],
+       [0.0, -2.0, -1.0, 2.0, 1.0, 0.0], [0.0, 2.0, -1.0, -2.0, 1.0, 0.0], [0.0, 4.0, 0.0, -5.0, 0.0, 1.0]]
+G4 = [[1 / 4, 0.0, 0.0], [-1 / 6, -1 / 6, -1 / 6], [-1 / 6, 1 / 6, -1 / 6], [1 / 24, 1 / 12, 1 / 6],
+      [1 / 24, -1 / 12, 1 / 6], [0.0, 0.0, 1.0]]
+AT4 = [[1.0, 1.0, 1.0, 1.0, 1.0, 0.0], [0.0, 1.0, -1.0, 2.0, -2.0, 0.0], [0.0, 1.0, 1.0, 4.0, 4.0, 0.0],
+       [0.0, 1.0, -1.0, 8.0, -8.0, 1.0]]
+TABLES = {2: (BT, G, AT), 4: (BT4, G4, AT4)}  # tile side m: (B^T, G, A^T)
 
 
 def _t(shape, e: str = "f32") -> str:
@@ -68,35 +76,39 @@ def _sum_generic(name: str, dims: int, table: str, table_t: str, coefficient: st
             f"  }} -> {out_t}"]
 
 
-def winograd_lines(n: int, c: int, h: int, w: int, f: int, x_t: str, w_t: str, start: str) -> tuple[list[str], str]:
+def winograd_lines(n: int, c: int, h: int, w: int, f: int, x_t: str, w_t: str, start: str,
+                   m: int = 2) -> tuple[list[str], str]:
     """The body of conv-to-matmul's function (%x: x_t (n, c, h, w, padded), %w: w_t (f, c, 3, 3), ...)
-    computing the convolution as Winograd F(2 x 2, 3 x 3), and the name of its result, (n, oh, ow, f)
-    channel-last (an odd side's last tiles compute one output row or column). start: "fill" (from %s, a
-    scalar) or "bias" (from %b, along the filters)."""
+    computing the convolution as Winograd F(m x m, 3 x 3) (m 2 or 4), and the name of its result, (n, oh,
+    ow, f) channel-last (the last tiles of a side that m does not divide compute rows or columns past its
+    end, never stored). start: "fill" (from %s, a scalar) or "bias" (from %b, along the filters)."""
+    bt, g, at = TABLES[m]
+    a = m + 2  # a tile's input side
     oh, ow = h - 2, w - 2
-    th, tw = (oh + 1) // 2, (ow + 1) // 2
+    th, tw = -(-oh // m), -(-ow // m)
     tiles = n * th * tw
-    # An odd side's last tiles read one row (column) past the input: they read the input's first instead
-    # (mod), which only the output row (column) past the end, never computed, depends on: A^T's first row
-    # takes nothing from a tile's last input row through B^T.
-    row = lambda i: f"(d1 * 2 + {i}) mod {h}" if oh % 2 and i == 3 else f"d1 * 2 + {i}"  # noqa: E731
-    col = lambda j: f"(d2 * 2 + {j}) mod {w}" if ow % 2 and j == 3 else f"d2 * 2 + {j}"  # noqa: E731
-    xl_t, u1_t = _t([n, h, w, c]), _t([4, n, th, w, c])
-    v_t, v16_t = _t([4, 4, n, th, tw, c]), _t([16, tiles, c])
-    gw_t, u16_t = _t([4, 4, c, f]), _t([16, c, f])
-    m_t, m6_t = _t([16, tiles, f]), _t([4, 4, n, th, tw, f])
-    z_t = _t([2, 4, n, th, tw, f])
-    lines = [f"  %bt = {_dense(BT)}", f"  %g = {_dense(G)}", f"  %at = {_dense(AT)}",
+    # The last tiles of such a side read rows (columns) past the input: they read the input's first ones
+    # instead (mod). Only the outputs past the end, never stored, depend on them: for m = 2 structurally
+    # (A^T's first row takes nothing from a tile's last input row through B^T), for m = 4 in exact
+    # arithmetic (the valid outputs' sums cancel them to float32 rounding of the same size as the data's).
+    row = lambda i: f"(d1 * {m} + {i}) mod {h}" if (th - 1) * m + i >= h else f"d1 * {m} + {i}"  # noqa: E731
+    col = lambda j: f"(d2 * {m} + {j}) mod {w}" if (tw - 1) * m + j >= w else f"d2 * {m} + {j}"  # noqa: E731
+    xl_t, u1_t = _t([n, h, w, c]), _t([a, n, th, w, c])
+    v_t, va_t = _t([a, a, n, th, tw, c]), _t([a * a, tiles, c])
+    gw_t, ua_t = _t([a, a, c, f]), _t([a * a, c, f])
+    m_t, m6_t = _t([a * a, tiles, f]), _t([a, a, n, th, tw, f])
+    z_t = _t([m, a, n, th, tw, f])
+    lines = [f"  %bt = {_dense(bt)}", f"  %g = {_dense(g)}", f"  %at = {_dense(at)}",
              f"  %xle = tensor.empty() : {xl_t}",
              f"  %xl = linalg.transpose ins(%x : {x_t}) outs(%xle : {xl_t}) permutation = [0, 2, 3, 1]"]
     # input: rows (loops n, th, w, xi, c), then columns (loops n, th, tw, xi, nu, c). The transform's
-    # position loops (xi, nu: 4 each) sit next to the channels: LLVM unrolls them into straight code whose
+    # position loops (xi, nu: a each) sit next to the channels: LLVM unrolls them into straight code whose
     # table reads fold to constants. Outermost, it unrolled whole loop nests 4 or 16 times (ResNet-18's cold
     # compile 26 -> 16 s: `NANOMM_CACHE_DIR=$(mktemp -d) python bench/bench_frontend.py --layers resnet18`).
-    rows = [f"d0, {row(i)}, d2, d4" for i in range(4)]
-    lines += _sum_generic("u1", 5, "%bt", _t([4, 4]), "d3", "%xl", xl_t, rows, u1_t, out_map="d3, d0, d1, d2, d4")
-    cols = [f"d3, d0, d1, {col(j)}, d5" for j in range(4)]
-    lines += _sum_generic("v", 6, "%bt", _t([4, 4]), "d4", "%u1", u1_t, cols, v_t, out_map="d3, d4, d0, d1, d2, d5")
+    rows = [f"d0, {row(i)}, d2, d4" for i in range(a)]
+    lines += _sum_generic("u1", 5, "%bt", _t([a, a]), "d3", "%xl", xl_t, rows, u1_t, out_map="d3, d0, d1, d2, d4")
+    cols = [f"d3, d0, d1, {col(j)}, d5" for j in range(a)]
+    lines += _sum_generic("v", 6, "%bt", _t([a, a]), "d4", "%u1", u1_t, cols, v_t, out_map="d3, d4, d0, d1, d2, d5")
     # filter: U[xi, nu, c, f] = sum G[xi, i] G[nu, j] w[f, c, i, j], computed once (a constant)
     lines += [
         "  %zero = arith.constant 0.0 : f32",
@@ -105,7 +117,7 @@ def winograd_lines(n: int, c: int, h: int, w: int, f: int, x_t: str, w_t: str, s
         f"  %gw = linalg.generic {{indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d4)>, "
         "affine_map<(d0, d1, d2, d3, d4, d5) -> (d1, d5)>, affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d2, d4, d5)>, "
         "affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>], iterator_types = [\"parallel\", \"parallel\", "
-        f"\"parallel\", \"parallel\", \"reduction\", \"reduction\"]}} ins(%g, %g, %w : {_t([4, 3])}, {_t([4, 3])}, "
+        f"\"parallel\", \"parallel\", \"reduction\", \"reduction\"]}} ins(%g, %g, %w : {_t([a, 3])}, {_t([a, 3])}, "
         f"{w_t}) outs(%gwz : {gw_t}) {{",
         "  ^bb0(%ga: f32, %gb: f32, %wv: f32, %acc: f32):",
         "    %gg = arith.mulf %ga, %gb : f32",
@@ -113,20 +125,20 @@ def winograd_lines(n: int, c: int, h: int, w: int, f: int, x_t: str, w_t: str, s
         "    %ga2 = arith.addf %acc, %gm : f32",
         "    linalg.yield %ga2 : f32",
         f"  }} -> {gw_t}",
-        f"  %u = tensor.collapse_shape %gw [[0, 1], [2], [3]] : {gw_t} into {u16_t}",
-        f"  %vc = tensor.collapse_shape %v [[0, 1], [2, 3, 4], [5]] : {v_t} into {v16_t}",
+        f"  %u = tensor.collapse_shape %gw [[0, 1], [2], [3]] : {gw_t} into {ua_t}",
+        f"  %vc = tensor.collapse_shape %v [[0, 1], [2, 3, 4], [5]] : {v_t} into {va_t}",
         f"  %me = tensor.empty() : {m_t}",
         f"  %mz = linalg.fill ins(%zero : f32) outs(%me : {m_t}) -> {m_t}",
-        f"  %m = linalg.batch_matmul ins(%vc, %u : {v16_t}, {u16_t}) outs(%mz : {m_t}) -> {m_t}",
-        f"  %m6 = tensor.expand_shape %m [[0, 1], [2, 3, 4], [5]] output_shape [4, 4, {n}, {th}, {tw}, {f}] "
+        f"  %m = linalg.batch_matmul ins(%vc, %u : {va_t}, {ua_t}) outs(%mz : {m_t}) -> {m_t}",
+        f"  %m6 = tensor.expand_shape %m [[0, 1], [2, 3, 4], [5]] output_shape [{a}, {a}, {n}, {th}, {tw}, {f}] "
         f": {m_t} into {m6_t}"]
-    # output: over xi (loops n, th, tw, a, nu, f), then over nu from the start, straight into (n, oh, ow,
-    # f): loops (n, oh, ow, f), tile (oh / 2, ow / 2), position (oh mod 2, ow mod 2) in it (an element-wise
+    # output: over xi (loops n, th, tw, r, nu, f), then over nu from the start, straight into (n, oh, ow,
+    # f): loops (n, oh, ow, f), tile (oh / m, ow / m), position (oh mod m, ow mod m) in it (an element-wise
     # generic of the output's shape, which the ops after it fuse into)
-    lines += _sum_generic("z", 6, "%at", _t([2, 4]), "d3", "%m6", m6_t,
-                          [f"{i}, d4, d0, d1, d2, d5" for i in range(4)], z_t, out_map="d3, d4, d0, d1, d2, d5")
+    lines += _sum_generic("z", 6, "%at", _t([m, a]), "d3", "%m6", m6_t,
+                          [f"{i}, d4, d0, d1, d2, d5" for i in range(a)], z_t, out_map="d3, d4, d0, d1, d2, d5")
     first = {"fill": ("%s", "f32", ""), "bias": ("%b", _t([f]), "d3")}[start]
-    lines += _sum_generic("y", 4, "%at", _t([2, 4]), "d2 mod 2", "%z", z_t,
-                          [f"d1 mod 2, {j}, d0, d1 floordiv 2, d2 floordiv 2, d3" for j in range(4)],
+    lines += _sum_generic("y", 4, "%at", _t([m, a]), f"d2 mod {m}", "%z", z_t,
+                          [f"d1 mod {m}, {j}, d0, d1 floordiv {m}, d2 floordiv {m}, d3" for j in range(a)],
                           _t([n, oh, ow, f]), start=first)
     return lines, "%y"

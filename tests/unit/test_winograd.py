@@ -69,12 +69,15 @@ def _reference(x, weights, lows, highs, bias, residual):
     return np.maximum(y + residual, 0)
 
 
-@pytest.fixture
-def small_winograd(monkeypatch):
-    """Winograd for every 3 x 3 convolution at stride 1 of a constant filter, whatever its size."""
+@pytest.fixture(params=[2, 4], ids=["F2", "F4"])
+def small_winograd(request, monkeypatch):
+    """Winograd for every 3 x 3 convolution at stride 1 of a constant filter, whatever its size, with
+    2 x 2 output tiles (F2) or 4 x 4 (F4); the tile side m is the fixture's value."""
     monkeypatch.setattr(conv_matmul, "WINOGRAD_MIN_TILES", 1)
     monkeypatch.setattr(conv_matmul, "WINOGRAD_MIN_CHANNELS", 1)
     monkeypatch.setattr(conv_matmul, "WINOGRAD_MIN_MACS", 0)
+    monkeypatch.setattr(conv_matmul, "WINOGRAD_F4_MIN_TILES", 1 if request.param == 4 else 1 << 62)
+    return request.param
 
 
 @pytest.mark.parametrize("n, c, f, h, w, lows, highs, start", [
@@ -168,20 +171,23 @@ def test_a_second_compile_restores_the_winograd_function_from_the_disk_cache(sma
 
 def test_an_infinite_input_makes_nan_in_its_tiles_as_documented(small_winograd, monkeypatch):
     """passes/winograd.py's caveat: an infinite input meets inf - inf in the transforms, so the outputs of
-    its tile are NaN where the direct convolution gives +-inf; outputs of tiles that do not read it are
-    finite either way."""
+    its tile are NaN where the direct convolution gives +-inf (and, 4 x 4 tiles, where it gives finite
+    values that do not read it); outputs of tiles that do not read it are finite either way."""
     rng = np.random.default_rng(17)
     weights = np.abs(rng.standard_normal((8, 8, 3, 3))).astype(np.float32)
     text, _ = _source(1, 8, 8, 8, 8, (1, 1), (1, 1), weights)
     x, residual = np.zeros((1, 8, 8, 8), np.float32), np.zeros((1, 8, 8, 8), np.float32)
-    x[0, 0, 0, 0] = np.inf  # (read by the outputs of rows and columns 0-1: tile (0, 0) alone)
+    x[0, 0, 0, 0] = np.inf  # (read by the outputs of rows and columns 0-1: in tile (0, 0) alone)
+    m = small_winograd
     got = nanomm.compile(text).forward(x, residual)
     monkeypatch.setattr(conv_matmul, "WINOGRAD", False)
     direct = nanomm.compile(text).forward(x, residual)
     assert np.isposinf(direct[0, :, :2, :2]).all()
     assert np.isnan(got[0, :, :2, :2]).any() and not np.isfinite(got[0, :, :2, :2]).any()
-    assert np.isfinite(got[0, :, 2:, :]).all() and np.isfinite(got[0, :, :, 2:]).all()
-    np.testing.assert_array_equal(got[0, :, 2:, 2:], direct[0, :, 2:, 2:])
+    assert not np.isfinite(got[0, :, :m, :m]).any()
+    assert np.isfinite(got[0, :, m:, :]).all() and np.isfinite(got[0, :, :, m:]).all()
+    np.testing.assert_array_equal(got[0, :, m:, :], direct[0, :, m:, :])
+    np.testing.assert_array_equal(got[0, :, :, m:], direct[0, :, :, m:])
 
 
 def test_winograd_off_and_the_thresholds_keep_the_window_copy(small_winograd, monkeypatch):

@@ -1,6 +1,8 @@
 // RUN: nanomm-opt -p 'conv-to-matmul' %s | FileCheck %s
 // RUN: nanomm-opt -p 'conv-to-matmul{channels-last=0}' %s | FileCheck %s --check-prefix=FIRST
 // RUN: nanomm-opt -p 'conv-to-matmul{winograd=0}' %s | FileCheck %s --check-prefix=NOWINO
+// RUN: nanomm-opt -p 'conv-to-matmul{winograd-tile=2}' %s | FileCheck %s --check-prefix=F2
+// RUN: not nanomm-opt -p 'conv-to-matmul{winograd-tile=3}' %s 2>&1 | FileCheck %s --check-prefix=BADTILE
 
 // A 3 x 3 convolution at stride 2 into zeros: the input's windows copied into (n, oh, ow, kh, kw, c), read
 // at oh * 2 + kh, ow * 2 + kw, channels innermost; the filter in that (kh, kw, c) order as (36, f), B of
@@ -16,7 +18,7 @@
 // CHECK-DAG: #[[DWX8:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1 + 2, d2 + 2)>
 // CHECK-DAG: #[[DWW8:.*]] = affine_map<(d0, d1, d2, d3) -> (2, 2, d3)>
 // CHECK-DAG: #[[DWO:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
-// CHECK-DAG: #[[BACK:.*]] = affine_map<(d0, d1, d2, d3) -> (d1 mod 2, 3, d0, d1 floordiv 2, d2 floordiv 2, d3)>
+// CHECK-DAG: #[[BACK4:.*]] = affine_map<(d0, d1, d2, d3) -> (d1 mod 4, 5, d0, d1 floordiv 4, d2 floordiv 4, d3)>
 // CHECK-DAG: #[[ROWS_OUT:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d3, d0, d1, d2, d4)>
 // CHECK-DAG: #[[COLS_OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d4, d0, d1, d2, d5)>
 // CHECK-LABEL: func.func @strided
@@ -268,22 +270,37 @@ func.func @position_after_conv(%x: tensor<1x3x2x3xf32>, %w: tensor<4x3x1x1xf32>)
 }
 
 // A 3 x 3 convolution at stride 1 of a constant filter with enough 2 x 2 output tiles (256) and
-// multiply-adds: Winograd F(2 x 2, 3 x 3). The input made channel-last, its 4 x 4 windows transformed
-// (rows, then columns: the table's row d3 / d4, the position loops inside the tile loops, next to the
-// channels, so that LLVM unrolls only them), the filter transformed (a constant), the 16 positions
-// one batch_matmul, the products transformed back (two generics, the second over (n, oh, ow, f): its
-// element (oh mod 2, ow mod 2) of tile (oh floordiv 2, ow floordiv 2)) and transposed to torch's layout.
-// winograd=0 keeps the window copy and one matmul.
+// multiply-adds: Winograd F(4 x 4, 3 x 3) (64 tiles of 4 x 4, WINOGRAD_F4_MIN_TILES). The input made
+// channel-last, its 6 x 6 windows transformed (rows, then columns: the table's row d3 / d4, the position
+// loops inside the tile loops, next to the channels, so that LLVM unrolls only them), the filter
+// transformed (a constant, G 6 x 3), the 36 positions one batch_matmul, the products transformed back (two
+// generics, the second over (n, oh, ow, f): its element (oh mod 4, ow mod 4) of tile (oh floordiv 4, ow
+// floordiv 4)) and transposed to torch's layout. winograd-tile=2 makes it F(2 x 2, 3 x 3): 4 x 4 windows,
+// 16 positions; winograd=0 keeps the window copy and one matmul.
 // CHECK-LABEL: func.func @winograd
 // CHECK:         linalg.transpose ins(%arg0 : tensor<1x16x34x34xf32>) outs(%{{.*}} : tensor<1x34x34x16xf32>) permutation = [0, 2, 3, 1]
-// CHECK:         %[[U1:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[ROWS_OUT]]]{{.*}} outs(%{{.*}} : tensor<4x1x16x34x16xf32>)
-// CHECK:         %[[V:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[COLS_OUT]]]{{.*}} ins({{.*}}%[[U1]]{{.*}}) outs(%{{.*}} : tensor<4x4x1x16x16x16xf32>)
-// CHECK:         linalg.generic {{.*}} ins({{.*}} : tensor<4x3xf32>, tensor<4x3xf32>, tensor<24x16x3x3xf32>) outs(%{{.*}} : tensor<4x4x16x24xf32>)
-// CHECK:         %[[VC:.*]] = tensor.collapse_shape %[[V]] {{\[\[}}0, 1], [2, 3, 4], [5]] : tensor<4x4x1x16x16x16xf32> into tensor<16x256x16xf32>
-// CHECK:         %[[M:.*]] = linalg.batch_matmul ins(%[[VC]], %{{.*}} : tensor<16x256x16xf32>, tensor<16x16x24xf32>)
-// CHECK:         %[[Z:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[COLS_OUT]]]{{.*}} outs(%{{.*}} : tensor<2x4x1x16x16x24xf32>)
-// CHECK:         %[[Y:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[BACK]]{{.*}}]{{.*}} ins({{.*}}%[[Z]]{{.*}}) outs(%{{.*}} : tensor<1x32x32x24xf32>)
+// CHECK:         %[[U1:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[ROWS_OUT]]]{{.*}} outs(%{{.*}} : tensor<6x1x8x34x16xf32>)
+// CHECK:         %[[V:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[COLS_OUT]]]{{.*}} ins({{.*}}%[[U1]]{{.*}}) outs(%{{.*}} : tensor<6x6x1x8x8x16xf32>)
+// CHECK:         linalg.generic {{.*}} ins({{.*}} : tensor<6x3xf32>, tensor<6x3xf32>, tensor<24x16x3x3xf32>) outs(%{{.*}} : tensor<6x6x16x24xf32>)
+// CHECK:         %[[VC:.*]] = tensor.collapse_shape %[[V]] {{\[\[}}0, 1], [2, 3, 4], [5]] : tensor<6x6x1x8x8x16xf32> into tensor<36x64x16xf32>
+// CHECK:         %[[M:.*]] = linalg.batch_matmul ins(%[[VC]], %{{.*}} : tensor<36x64x16xf32>, tensor<36x16x24xf32>)
+// CHECK:         %[[Z:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[COLS_OUT]]]{{.*}} outs(%{{.*}} : tensor<4x6x1x8x8x24xf32>)
+// CHECK:         %[[Y:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[BACK4]]{{.*}}]{{.*}} ins({{.*}}%[[Z]]{{.*}}) outs(%{{.*}} : tensor<1x32x32x24xf32>)
 // CHECK:         linalg.transpose ins(%[[Y]] : tensor<1x32x32x24xf32>) {{.*}} permutation = [0, 3, 1, 2] {nanomm.channels_first}
+// F2-DAG:        #[[BACK:.*]] = affine_map<(d0, d1, d2, d3) -> (d1 mod 2, 3, d0, d1 floordiv 2, d2 floordiv 2, d3)>
+// F2-DAG:        #[[ROWS_OUT:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d3, d0, d1, d2, d4)>
+// F2-DAG:        #[[COLS_OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d4, d0, d1, d2, d5)>
+// F2-LABEL:      func.func @winograd
+// F2:            linalg.transpose ins(%arg0 : tensor<1x16x34x34xf32>) outs(%{{.*}} : tensor<1x34x34x16xf32>) permutation = [0, 2, 3, 1]
+// F2:            %[[U1:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[ROWS_OUT]]]{{.*}} outs(%{{.*}} : tensor<4x1x16x34x16xf32>)
+// F2:            %[[V:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[COLS_OUT]]]{{.*}} ins({{.*}}%[[U1]]{{.*}}) outs(%{{.*}} : tensor<4x4x1x16x16x16xf32>)
+// F2:            linalg.generic {{.*}} ins({{.*}} : tensor<4x3xf32>, tensor<4x3xf32>, tensor<24x16x3x3xf32>) outs(%{{.*}} : tensor<4x4x16x24xf32>)
+// F2:            %[[VC:.*]] = tensor.collapse_shape %[[V]] {{\[\[}}0, 1], [2, 3, 4], [5]] : tensor<4x4x1x16x16x16xf32> into tensor<16x256x16xf32>
+// F2:            %[[M:.*]] = linalg.batch_matmul ins(%[[VC]], %{{.*}} : tensor<16x256x16xf32>, tensor<16x16x24xf32>)
+// F2:            %[[Z:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[COLS_OUT]]]{{.*}} outs(%{{.*}} : tensor<2x4x1x16x16x24xf32>)
+// F2:            %[[Y:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[BACK]]{{.*}}]{{.*}} ins({{.*}}%[[Z]]{{.*}}) outs(%{{.*}} : tensor<1x32x32x24xf32>)
+// F2:            linalg.transpose ins(%[[Y]] : tensor<1x32x32x24xf32>) {{.*}} permutation = [0, 3, 1, 2] {nanomm.channels_first}
+// BADTILE:       winograd-tile=3: the output tile side is 2 or 4
 // NOWINO-LABEL: func.func @winograd
 // NOWINO-NOT:   linalg.batch_matmul
 // NOWINO:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<1024x144xf32>, tensor<144x24xf32>)
