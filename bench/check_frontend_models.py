@@ -18,7 +18,8 @@ module that agrees is timed against torch eager in interleaved rounds (bench/_ti
 medians): a survey of where nanomm is slow on models it was not tuned for, on the small inputs below (so
 per-call costs weigh more than in a real batch). With `--winograd-everywhere`, conv_matmul's Winograd size
 thresholds are set to zero, so that each 3 x 3 convolution at stride 1 that Winograd takes at all runs as
-Winograd F(2 x 2, 3 x 3) (these modules' are below the thresholds), and the modules whose functions have one
+Winograd (these modules' are below the thresholds: F(4 x 4, 3 x 3) from conv_matmul.WINOGRAD_F4_MIN_TILES
+4 x 4 tiles, F(2 x 2, 3 x 3) below), and the modules whose functions have one
 are checked (those that export and whose plan shows its per-entry products).
 bench/bench_frontend.py times the model-sized layers.
 """

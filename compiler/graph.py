@@ -1085,7 +1085,7 @@ class GraphFunction:
 _NO_EPILOGUE = Epilogue()
 
 # A batched contraction whose B is a constant of different matrices (known at build) runs as one
-# pre-packed kernel per entry up to this many entries (Winograd's 16), else packs B at each call.
+# pre-packed kernel per entry up to this many entries (Winograd's 16 or 36), else packs B at each call.
 ENTRY_KERNELS_MAX = 64
 # A forward program on several threads runs those entries on the native pool from this many flops (a
 # few tens of microseconds on one core: the pool's hand-off costs a few). `python bench/bench_frontend.py

@@ -1,18 +1,24 @@
-"""Winograd F(2 x 2, 3 x 3): a 3 x 3 convolution at stride 1 as 16 matmuls of 2.25x fewer multiply-adds.
+"""Winograd F(m x m, 3 x 3), m = 2 or 4: a 3 x 3 convolution at stride 1 as (m + 2)^2 matmuls of 2.25x
+(m = 2) or 4x (m = 4) fewer multiply-adds.
 
 conv-to-matmul computes such convolutions this way (rather than a window copy and one matmul) where they
-have enough 2 x 2 output tiles: each tile's 4 x 4 input window d is transformed to V = B^T d B, the
-filter g to U = G g G^T (once: the filter is a constant), the 16 positions of V and U multiplied as 16
-matmuls (tiles x channels) @ (channels x filters), one linalg.batch_matmul that nanomm's batched kernel
-runs, and each tile's 4 x 4 product M transformed back to its 2 x 2 outputs Y = A^T M A (Lavin and
-Gray, "Fast Algorithms for Convolutional Neural Networks", 2016). The transforms are linalg.generics
-over channel-last tensors, the channels innermost, each a sum of four terms whose coefficients come
-from a constant table (MLIR's lowering makes them loops that LLVM vectorizes along the channels).
+have enough m x m output tiles: each tile's (m + 2) x (m + 2) input window d is transformed to V = B^T d
+B, the filter g to U = G g G^T (once: the filter is a constant), the (m + 2)^2 positions of V and U
+multiplied as that many matmuls (tiles x channels) @ (channels x filters), one linalg.batch_matmul that
+nanomm's batched kernel runs, and each tile's product M transformed back to its m x m outputs Y = A^T M
+A (Lavin and Gray, "Fast Algorithms for Convolutional Neural Networks", 2016). The transforms are
+linalg.generics over channel-last tensors, the channels innermost, each a sum of m + 2 terms whose
+coefficients come from a constant table (MLIR's lowering makes them loops that LLVM vectorizes along the
+channels).
 
-The transforms' coefficients are 0, +-1 and +-1/2, so the result agrees with the direct convolution to
-float32 rounding; an infinite input, though, meets a zero coefficient or its own negation in the sums
-(0 * inf, inf - inf) and makes NaN in its tile's outputs where the direct convolution would give
-+-inf. Option `winograd=0` of conv-to-matmul (or WINOGRAD = False) keeps the window copy.
+F(2 x 2)'s coefficients are 0, +-1 and +-1/2, so its result agrees with the direct convolution to float32
+rounding. F(4 x 4)'s run to 8 and 1/24: its rounding is ~10x the direct convolution's (a few 1e-6 of
+the output's scale for a convolution of 64-256 channels, timed and checked in bench/results/zen4-vm/
+2026-12-07-frontend-resnet-f4-t1.md: ResNet-18 agrees with torch to 5.7e-7 either way). An infinite
+input, though, meets a zero coefficient or its own negation in the sums (0 * inf, inf - inf) and makes
+NaN in its tile's outputs where the direct convolution would give +-inf (for m = 4 in all 16 of them).
+Option `winograd=0` of conv-to-matmul (or WINOGRAD = False) keeps the window copy; `winograd-tile=2` (or
+WINOGRAD_F4_MIN_TILES huge) keeps F(2 x 2).
 """
 
 from __future__ import annotations

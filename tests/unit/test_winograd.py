@@ -1,5 +1,5 @@
-"""3 x 3 convolutions as Winograd F(2 x 2, 3 x 3) (passes/winograd.py), checked against a float64 numpy
-convolution.
+"""3 x 3 convolutions as Winograd F(2 x 2, 3 x 3) and F(4 x 4, 3 x 3) (passes/winograd.py), checked
+against a float64 numpy convolution.
 
 Each function is torch-mlir-shaped: a padded input, a constant filter, a fill or a bias to start from, and
 a ReLU of the sum with a residual after. The size thresholds (conv_matmul.WINOGRAD_MIN_*) are lowered so
