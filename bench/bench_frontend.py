@@ -24,6 +24,8 @@ once, element-wise consumers fused into the epilogues); the compile time is repo
   convolutions as window copies and matmuls against the pre-packed filters (passes/conv_matmul.py);
 - `resnet50`: ResNet-50 (bottleneck blocks, the stride on the 3 x 3 convolution as torchvision's), one
   224 x 224 image;
+- `vgg16`: VGG-16's 13 convolutions (3 x 3 at stride 1, ReLU, max pools; torchvision's layout, no batch
+  norm) with a global average pool and one Linear for its 102 M-weight classifier, one 224 x 224 image;
 - `mobilenetv2`: MobileNetV2 (the same file's), one 224 x 224 image: its depthwise convolutions as
   loops of vector FMAs with the batch norms and ReLU6 after them (passes/depthwise.py), the 1 x 1
   convolutions as matmuls;
@@ -173,6 +175,17 @@ def layers(torch):
                 m.running_var.uniform_(0.5, 1.5)
         return model, (torch.randn(1, 3, 224, 224),)
 
+    def vgg16():  # VGG-16's 13 convolutions (torchvision's layout), a global average pool and one Linear
+        parts, cin = [], 3
+        for width in (64, 64, "M", 128, 128, "M", 256, 256, 256, "M", 512, 512, 512, "M", 512, 512, 512, "M"):
+            if width == "M":
+                parts.append(nn.MaxPool2d(2, 2))
+            else:
+                parts += [nn.Conv2d(cin, width, 3, padding=1), nn.ReLU()]
+                cin = width
+        return nn.Sequential(*parts, nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(cin, 1000)), \
+            (torch.randn(1, 3, 224, 224),)
+
     class ConvNeXtBlock(nn.Module):  # ConvNeXt-T's block (stage 1: 96 channels at 56 x 56)
         def __init__(self, d=96):
             super().__init__()
@@ -203,6 +216,7 @@ def layers(torch):
         "scores": lambda: (Scores(), (torch.randn(8, 12, 128, 64), torch.randn(8, 12, 128, 64))),
         "resnet18": lambda: (torch_mlir_samples().ResNet(), (torch.randn(1, 3, 224, 224),)),
         "resnet50": resnet50,
+        "vgg16": vgg16,
         "mobilenetv2": lambda: (torch_mlir_samples().MobileNetV2(), (torch.randn(1, 3, 224, 224),)),
         "convnext.block": lambda: (ConvNeXtBlock(), (torch.randn(1, 96, 56, 56),)),
         **{f"block.{c}x{h}": lambda c=c, h=h: (torch_mlir_samples().BasicBlock(c, c, 1),
