@@ -9,7 +9,8 @@ The models' own code (transformers' modelling files: their embeddings, masks, po
 activations as the library writes them), with two or so layers of width 64 and random weights (nothing is
 downloaded), each wrapped to return its last hidden state. Verdicts, errors and timing are
 bench/check_frontend_models.py's (`check`): `ok` within 1e-4 of torch's output scale, `refused` with a
-NanommError, `no export` where torch-mlir fails, `WRONG` / `CRASH` otherwise (exit 1). Attention is transformers' eager form.
+NanommError, `no export` where torch-mlir fails, `WRONG` / `CRASH` otherwise (exit 1). Attention is
+transformers' eager form.
 
 What torch-mlir 20261001 does not export: Swin, LeViT and WavLM ("Heterogeneous lists are not supported"),
 Mixtral (its experts' `aten.histc`), FNet (its FFT). Left out: RWKV, whose export is wrong before nanomm sees

@@ -60,7 +60,8 @@ class WidenBool(ModulePass):
             elif op.name == "arith.constant":
                 self._constant(op, wide)
             elif op.name not in _RETYPED and op.name != "func.return":
-                raise self.fail(f"{op.name} on a tensor of i1 (widen-bool handles linalg.generic, reshapes, slices and concat)", op)
+                raise self.fail(f"{op.name} on a tensor of i1 (widen-bool handles linalg.generic, reshapes, slices and "
+                                "concat)", op)
             for r in op.results:
                 if wide(r.type) is not None:
                     r.set_type(wide(r.type))
