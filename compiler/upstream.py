@@ -708,7 +708,7 @@ def canonical(text: str) -> str:
 # unrolling, which may still take a short loop of a small body whole). MLIR's loops over a small static shape
 # (16 x 64 elements, a pooling window) have short constant trip counts; unrolled nest after nest, after
 # vectorization, they made megabytes of straight code that took LLVM seconds a segment. Up to 8 still unroll
-# whole, as Winograd's 4-position transform loops must (their table reads then fold to constants); the
+# whole, as Winograd's 4- or 6-position transform loops must (their table reads then fold to constants); the
 # kernels are unrolled by nanomm's own passes and keep LLVM's default. Measured: a small SegFormer's cold
 # compile 25.4 -> 9.8 s, forwards level. Re-measure: `NANOMM_CACHE_DIR=$(mktemp -d) python
 # bench/check_hf_models.py segformer mobilevit` and `... bench/bench_frontend.py --layers resnet18,mobilenetv2`.

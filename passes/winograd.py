@@ -12,9 +12,9 @@ coefficients come from a constant table (MLIR's lowering makes them loops that L
 channels).
 
 F(2 x 2)'s coefficients are 0, +-1 and +-1/2, so its result agrees with the direct convolution to float32
-rounding. F(4 x 4)'s run to 8 and 1/24: its rounding is ~10x the direct convolution's (a few 1e-6 of
-the output's scale for a convolution of 64-256 channels, timed and checked in bench/results/zen4-vm/
-2026-12-07-frontend-resnet-f4-t1.md: ResNet-18 agrees with torch to 5.7e-7 either way). An infinite
+rounding. F(4 x 4)'s run to 8 and 1/24: its rounding is ~10x the direct convolution's, up to 2.5e-6 of
+the output's scale in `python bench/check_frontend_models.py --winograd-everywhere` (ResNet-18 against
+torch: 5.7e-7, 5.2e-7 with F(2 x 2) alone; bench/results/zen4-vm/2026-12-07-frontend-resnet-f4-*). An infinite
 input, though, meets a zero coefficient or its own negation in the sums (0 * inf, inf - inf) and makes
 NaN in its tile's outputs where the direct convolution would give +-inf (for m = 4 in all 16 of them).
 Option `winograd=0` of conv-to-matmul (or WINOGRAD = False) keeps the window copy; `winograd-tile=2` (or
