@@ -1,7 +1,7 @@
 """Refits the rational erf and tanh of passes/_math.py and reports their float32 error beside other degrees.
 
     python bench/fit_rational.py                          # erf: clamps and degrees compared, then ERF_P / ERF_Q
-    python bench/fit_rational.py --clamp 3.8 --degrees 6,5
+    python bench/fit_rational.py --clamp 3.8 --degrees 5,5
     python bench/fit_rational.py --function tanh          # tanh: the same, then TANH_P / TANH_Q
 
 f(x) ~ x P(t) / Q(t), t = x^2 / c^2, Q(0) = 1, for |x| <= c (f(c) within an ulp of 1 beyond it):

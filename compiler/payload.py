@@ -501,8 +501,8 @@ def _gelu_lines() -> list[str]:
     """GELU, x/2 (1 + erf(x / sqrt 2)), with passes/_math.py's rational erf written out on x itself: the
     1/sqrt 2 and the erf's argument scaling folded into its coefficients, x clamped at the erf's clamp
     (beyond it erf(clamp) = 1 - 7.7e-8: x / 2 (1 + that) is within an ulp of x), exactly -1 below -clamp (so that
-    GELU(-inf) is NaN, as numpy's expression), x/2 + x/2 erf as one FMA: 20 vector ops where math.erf's
-    expansion inside the expression took 24 (the up-projections' epilogue cost; `python
+    GELU(-inf) is NaN, as numpy's expression), x/2 + x/2 erf as one FMA: 19 vector ops where math.erf's
+    expansion inside the expression took 23 (the up-projections' epilogue cost; `python
     bench/bench_layers.py --layers minilm.up,bert.up --ms 128,1024 --dtypes f32,bf16 --no-onednn`)."""
     from ..passes._math import ERF_CLAMP, ERF_P, ERF_Q
 
