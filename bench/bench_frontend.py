@@ -54,6 +54,10 @@ check (max difference over the output's largest magnitude <= 1e-4), timed in int
 breaks nanomm's forward down into its contractions, segments and the rest (timed in extra forwards
 that walk the function's values from Python; on one thread the timed forward runs as one native
 program where the function has one: compiler/forward_program.py).
+`--variant NAME:KNOB=VALUE[,KNOB=VALUE]` (repeatable) also compiles each layer with those compiler
+constants set (upper-case names of passes/conv_matmul.py, compiler/graph.py or compiler/upstream.py,
+e.g. `f2at7:WINOGRAD_F4_MIN_TILES=5`), checks it like the default and times it in the same rounds, as
+a peer: columns `nanomm[NAME] ms` and `nanomm[NAME] / nanomm` (above 1: the default is faster).
 One thread pins the process to one CPU first. Compile time is from the disk cache unless
 NANOMM_CACHE_DIR names an empty folder (cold). Writes bench/out/bench_frontend-<cpu>-<date>.json
 and .md (or --out), with the commit, the CPU and the command line.
@@ -257,6 +261,10 @@ def main() -> None:
                     help="3 x 3 convolutions as a window copy and one matmul (conv_matmul.WINOGRAD off)")
     ap.add_argument("--winograd-f4-min-tiles", type=int, default=None,
                     help="conv_matmul.WINOGRAD_F4_MIN_TILES for this run (a huge value: F(2 x 2, 3 x 3) only)")
+    ap.add_argument("--winograd-min-tiles", type=int, default=None,
+                    help="conv_matmul.WINOGRAD_MIN_TILES (2 x 2 tiles) for this run")
+    ap.add_argument("--variant", action="append", default=[], metavar="NAME:KNOB=VALUE[,KNOB=VALUE]",
+                    help="also compile with these compiler constants and time it in the same rounds")
     args = ap.parse_args()
     if args.threads == 1 and hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -273,9 +281,13 @@ def main() -> None:
         conv_matmul.WINOGRAD = False
     if args.winograd_f4_min_tiles is not None:
         conv_matmul.WINOGRAD_F4_MIN_TILES = args.winograd_f4_min_tiles
+    if args.winograd_min_tiles is not None:
+        conv_matmul.WINOGRAD_MIN_TILES = args.winograd_min_tiles
     peers = ["torch"] + [p for p in args.peers.split(",") if p and p != "torch"]
     if any(p not in ("torch", "onnxruntime") for p in peers):
         raise SystemExit(f"error: --peers takes torch and onnxruntime, got {args.peers!r}")
+    variants = _variants(args.variant)
+    peers += [f"nanomm[{v}]" for v in variants]
     threads = args.threads or len(os.sched_getaffinity(0))
     torch.set_num_threads(threads)
     started = datetime.datetime.now()
@@ -304,6 +316,8 @@ def main() -> None:
         runs = {"nanomm": lambda: compiled(*arrays), "torch": run_torch}
         if "onnxruntime" in peers:
             runs["onnxruntime"] = _onnxruntime(torch, module, inputs, want, threads, name)
+        for v, knobs in variants.items():
+            runs[f"nanomm[{v}]"] = _variant(nanomm, text, knobs, arrays, want, f"{name} [{v}]")
         timed = _timing.interleaved(runs, rounds=args.rounds, target=args.target, warmup=0.5,
                                     gap=0.3 if threads > 1 else 0.0)
         parts = _breakdown(specialized, arrays)
@@ -341,6 +355,46 @@ def main() -> None:
     md += ["Kernels (GraphFunction.describe):", "", "```", *[r["kernels"] for r in results], "```", ""]
     path.with_suffix(".md").write_text("\n".join(md))
     print(f"JSON: {path}\nMarkdown: {path.with_suffix('.md')}")
+
+
+def _variants(specs: list[str]) -> dict[str, dict]:
+    """{name: {(module, constant): value}} from --variant NAME:KNOB=VALUE[,KNOB=VALUE] arguments."""
+    from nanomm.compiler import graph, upstream
+    from nanomm.passes import conv_matmul
+
+    out: dict[str, dict] = {}
+    for spec in specs:
+        name, _, assignments = spec.partition(":")
+        knobs = {}
+        for item in filter(None, assignments.split(",")):
+            knob, _, value = item.partition("=")
+            owner = next((m for m in (conv_matmul, graph, upstream) if knob.isupper() and hasattr(m, knob)), None)
+            if owner is None or not value:
+                raise SystemExit(f"error: --variant {spec!r}: {knob!r} is not an upper-case constant of "
+                                 "passes/conv_matmul.py, compiler/graph.py or compiler/upstream.py, or has no value")
+            old = getattr(owner, knob)
+            knobs[(owner, knob)] = type(old)(value) if not isinstance(old, bool) else value.lower() in ("1", "true")
+        if not name or not knobs or name in out:
+            raise SystemExit(f"error: --variant {spec!r}: give a new NAME and at least one KNOB=VALUE")
+        out[name] = knobs
+    return out
+
+
+def _variant(nanomm, text: str, knobs: dict, arrays, want, label: str):
+    """The forward compiled with `knobs` set (put back after), checked against torch's result like the default."""
+    old = {k: getattr(*k) for k in knobs}
+    for (owner, knob), value in knobs.items():
+        setattr(owner, knob, value)
+    try:
+        compiled = nanomm.compile(text).forward
+    finally:
+        for (owner, knob), value in old.items():
+            setattr(owner, knob, value)
+    calls = [compiled(*arrays) for _ in range(3)]
+    error = max(float(np.abs(got - want).max() / np.abs(want).max()) for got in (calls[0], calls[2]))
+    if not error <= 1e-4:
+        raise SystemExit(f"error: {label}: nanomm's result differs from torch's by {error:.2e} of its scale")
+    return lambda: compiled(*arrays)
 
 
 def _onnxruntime(torch, module, inputs, want, threads, name):

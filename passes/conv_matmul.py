@@ -47,10 +47,12 @@ WINOGRAD_MIN_MACS = 2_000_000
 # and as F(4 x 4, 3 x 3) (2.25 / 4 of F(2 x 2)'s products, ~10x its float32 rounding: a few 1e-6 of the
 # output's scale a convolution) where they have this many 4 x 4 tiles. Zen 4 VM, one core, against
 # F(2 x 2) alone: ResNet's basic blocks 1.47x at 56 x 56 (196 tiles), 1.53x at 28 x 28, 1.16x at 14 x 14,
-# 1.09x at 7 x 7 (4 tiles); ResNet-18 19.50 / 19.41 / 20.34 ms from 4 / 16 / 49 tiles. `python
-# bench/bench_frontend.py --layers block.64x56,block.128x28,block.256x14,block.512x7,resnet18
-# [--winograd-f4-min-tiles N]` (a huge N: F(2 x 2) alone).
-WINOGRAD_F4_MIN_TILES = 4
+# 1.09x at 7 x 7 (4 tiles). But in a whole network one image's 7 x 7 stage streams its transformed
+# filters (36 x 512 x 512 floats a convolution, 2.25x F(2 x 2)'s, four rows each) from memory: ResNet-18
+# and -50 are level on one core from 4 or 16 tiles and 3-10 % faster from 16 on two, where those
+# products do not scale. `python bench/bench_frontend.py --layers resnet18,resnet50 --threads 0
+# --variant f4at7:WINOGRAD_F4_MIN_TILES=4` times both in the same rounds.
+WINOGRAD_F4_MIN_TILES = 16
 
 
 def _ints(op: ir.Operation, name: str, rank: int) -> list[int]:
