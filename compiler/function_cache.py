@@ -59,8 +59,9 @@ def key(source_digest: str, activation_rtol, *extra: str) -> str:
     # (the partition's thresholds as they are now: a test or bench script that sets one gets its own entry)
     knobs = sorted((m.__name__, k, repr(v)) for m in (graph, upstream, conv_matmul) for k, v in vars(m).items()
                    if k.isupper() and type(v) in (int, float, bool))
+    # (and the threads a forward runs on here: the plan's Winograd tile sides depend on them)
     return content_key(_compiler_fingerprint(), FORMAT, cpu.name, cpu.feature_string(), str(settings.opt_level()),
-                       repr(activation_rtol), repr(knobs), source_digest, *extra)
+                       repr(activation_rtol), repr(knobs), str(upstream.resolve_threads(None)), source_digest, *extra)
 
 
 def _cache() -> DiskCache:

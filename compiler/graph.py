@@ -2018,9 +2018,9 @@ def read_function(name: str, func: ir.Operation, blobs: dict, activation_rtol: f
     to float32 rounding). A contraction whose consumers do not fit its epilogue is read again with
     them outside it (the epilogue then holds none of them; they go to MLIR's lowering), and
     describe() says why. Convolutions are rewritten in `func` first into the contractions they are
-    (passes/conv_matmul.py)."""
+    (passes/conv_matmul.py), for the threads a forward runs on here (its Winograd tile side: per thread)."""
     rtol = EXACT if activation_rtol is None else activation_rtol
-    if rewrite_convolutions(func):
+    if rewrite_convolutions(func, threads=upstream.resolve_threads(None)):
         sink_transposes(func)
     if missing_features("bf16", native_cpu()):
         widen_bf16_contractions(func)

@@ -45,14 +45,14 @@ WINOGRAD_MIN_TILES = 16
 WINOGRAD_MIN_CHANNELS = 16
 WINOGRAD_MIN_MACS = 2_000_000
 # and as F(4 x 4, 3 x 3) (2.25 / 4 of F(2 x 2)'s products, ~10x its float32 rounding: a few 1e-6 of the
-# output's scale a convolution) where they have this many 4 x 4 tiles. Zen 4 VM, one core, against
-# F(2 x 2) alone: ResNet's basic blocks 1.47x at 56 x 56 (196 tiles), 1.53x at 28 x 28, 1.16x at 14 x 14,
-# 1.09x at 7 x 7 (4 tiles). But in a whole network one image's 7 x 7 stage streams its transformed
-# filters (36 x 512 x 512 floats a convolution, 2.25x F(2 x 2)'s, four rows each) from memory: ResNet-18
-# and -50 are level on one core from 4 or 16 tiles and 3-10 % faster from 16 on two, where those
-# products do not scale. `python bench/bench_frontend.py --layers resnet18,resnet50 --threads 0
-# --variant f4at7:WINOGRAD_F4_MIN_TILES=4` times both in the same rounds.
-WINOGRAD_F4_MIN_TILES = 16
+# output's scale a convolution) where they have this many 4 x 4 tiles per thread the products run on.
+# Zen 4 VM, one core, against F(2 x 2) alone: ResNet's basic blocks 1.47x at 56 x 56 (196 tiles), 1.53x
+# at 28 x 28, 1.16x at 14 x 14, 1.09x at 7 x 7 (4 tiles). Per thread: one image's 7 x 7 stage streams its
+# transformed filters from memory (36 x 512 x 512 floats a convolution, 2.25x F(2 x 2)'s, read by four
+# rows each), which threads share: ResNet-18 is 3 % faster with F(4 x 4) there on one core, 10 % slower on
+# two. `python bench/bench_frontend.py --layers resnet18,resnet50 [--threads 0] --variant
+# f2at7:WINOGRAD_F4_MIN_TILES=5` times both in the same rounds.
+WINOGRAD_F4_MIN_TILES = 4
 
 
 def _ints(op: ir.Operation, name: str, rank: int) -> list[int]:
@@ -123,10 +123,11 @@ def _copy(name: str, dims: list[str], read: str, source: str, source_t: str, out
 
 
 def _winograd(op: ir.Operation, init: str, n: int, c: int, f: int, kernel: list[int], out: list[int],
-              tile: int = 0) -> int:
+              tile: int = 0, threads: int = 1) -> int:
     """The tile side m where conv-to-matmul computes `op` as Winograd F(m x m, 3 x 3), else 0: a float32
     2-D 3 x 3 convolution at stride 1, undilated, from a constant filter into a fill or a bias, with enough
-    tiles and channels; m = `tile` where given, else 4 where it has WINOGRAD_F4_MIN_TILES 4 x 4 tiles, else 2."""
+    tiles and channels; m = `tile` where given, else 4 where it has WINOGRAD_F4_MIN_TILES 4 x 4 tiles for
+    each of `threads`, else 2."""
     filt = op.operands[1].owner
     if not (op.name == "linalg.conv_2d_nchw_fchw" and kernel == [3, 3] and init in ("fill", "bias")
             and str(ir.RankedTensorType(op.operands[0].type).element_type) == "f32"
@@ -135,10 +136,11 @@ def _winograd(op: ir.Operation, init: str, n: int, c: int, f: int, kernel: list[
             and min(c, f) >= WINOGRAD_MIN_CHANNELS and n * c * f * 9 * out[0] * out[1] >= WINOGRAD_MIN_MACS
             and n * ((out[0] + 1) // 2) * ((out[1] + 1) // 2) >= WINOGRAD_MIN_TILES):
         return 0
-    return tile or (4 if n * -(-out[0] // 4) * -(-out[1] // 4) >= WINOGRAD_F4_MIN_TILES else 2)
+    return tile or (4 if n * -(-out[0] // 4) * -(-out[1] // 4) >= WINOGRAD_F4_MIN_TILES * threads else 2)
 
 
-def _replacement(op: ir.Operation, init: str, winograd: bool = False, tile: int = 0) -> str | None:
+def _replacement(op: ir.Operation, init: str, winograd: bool = False, tile: int = 0,
+                 threads: int = 1) -> str | None:
     """The text of a function of (input, filter, init[, init's fill value or bias vector]) computing the
     convolution as a matmul, or None where the op's types do not allow it (dynamic sizes, mixed element
     types). init: "fill" (the init is a linalg.fill: the matmul's is a fill of its own shape, which nanomm
@@ -155,7 +157,7 @@ def _replacement(op: ir.Operation, init: str, winograd: bool = False, tile: int 
     spatial_dims = ", ".join(str(1 + i) for i in range(rank))
     extra = {"fill": f", %s: {e}", "bias": f", %b: tensor<{f}x{e}>", "tensor": ""}[init]
     lines = [f"func.func @conv(%x: {x}, %w: {w}, %init: {init_t}{extra}) -> {init_t} {{"]
-    m = _winograd(op, init, n, c, f, kernel, out, tile) if winograd else 0
+    m = _winograd(op, init, n, c, f, kernel, out, tile, threads) if winograd else 0
     if m:
         body, y = winograd_lines(n, c, *spatial, f, x, w, init, m)
         lines += body + [
@@ -597,10 +599,10 @@ def tap_read(i: int, o: str, k: int, *, strides, dilations, lows, highs, spatial
         f"{o} * {strides[i]} + {k * dilations[i]}"
 
 
-def rewrite_convolutions(root: ir.Operation, winograd: bool | None = None, tile: int = 0) -> int:
+def rewrite_convolutions(root: ir.Operation, winograd: bool | None = None, tile: int = 0, threads: int = 1) -> int:
     """Replaces each convolution of CONVOLUTIONS (by _replacement: Winograd's where `winograd`, by default
-    WINOGRAD, and _winograd allow, of tile side `tile` or by WINOGRAD_F4_MIN_TILES where 0) and DEPTHWISE
-    (by _depthwise_replacement) under `root` that they take; returns how many."""
+    WINOGRAD, and _winograd allow, of tile side `tile` or by WINOGRAD_F4_MIN_TILES per thread of `threads`
+    where 0) and DEPTHWISE (by _depthwise_replacement) under `root` that they take; returns how many."""
     winograd = WINOGRAD if winograd is None else winograd
     changed = 0
     for op in walk(root, *GROUPED):
@@ -622,7 +624,7 @@ def rewrite_convolutions(root: ir.Operation, winograd: bool | None = None, tile:
         init = "fill" if fill is not None else "bias" if bias is not None else "tensor"
         pad = None
         if op.name in CONVOLUTIONS:
-            text = _replacement(op, init, winograd, tile)
+            text = _replacement(op, init, winograd, tile, threads)
         else:
             text, pad = _depthwise_replacement(op, init) or (None, None)
         if text is None:
@@ -648,7 +650,8 @@ class ConvToMatmul(ModulePass):
     Options: `channels-last` (default 1: sink the transposes, sink_transposes); `winograd` (default 1: a
     3 x 3 convolution at stride 1 of a constant filter, large enough (WINOGRAD_MIN_*), as Winograd F(m x m,
     3 x 3), passes/winograd.py); `winograd-tile` (the output tile side m: 2 or 4; default 0: 4 where the
-    output has WINOGRAD_F4_MIN_TILES 4 x 4 tiles, else 2).
+    output has WINOGRAD_F4_MIN_TILES 4 x 4 tiles for each of `threads`, else 2); `threads` (default 1: the
+    threads the products will run on; nanomm.compile passes the process's cores).
     Expects: such convolutions on static tensors of one element type (torch-mlir's nn.Conv1d/2d/3d, the
     padding already a tensor.pad of the input).
     Produces: per convolution a `linalg.generic` copying the input's windows into one row per output
@@ -676,10 +679,13 @@ class ConvToMatmul(ModulePass):
     channels_last: bool = True
     winograd: bool = True
     winograd_tile: int = 0
+    threads: int = 1
 
     def run(self, module: ir.Module) -> None:
         if self.winograd_tile not in (0, 2, 4):
             raise self.fail(f"winograd-tile={self.winograd_tile}: the output tile side is 2 or 4 (0: by size)")
-        if rewrite_convolutions(module.operation, self.winograd and WINOGRAD, self.winograd_tile) and \
+        if self.threads < 1:
+            raise self.fail(f"threads={self.threads}: at least 1")
+        if rewrite_convolutions(module.operation, self.winograd and WINOGRAD, self.winograd_tile, self.threads) and \
                 self.channels_last:
             sink_transposes(module.operation)

@@ -7,10 +7,13 @@ that small shapes take the Winograd path; the function cache keys on them, so ea
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
 import nanomm
+from nanomm.compiler import upstream
 from nanomm.passes import conv_matmul
 
 pytestmark = pytest.mark.kernels  # (float32 kernels: AVX-512F, or AVX2 + FMA)
@@ -76,7 +79,7 @@ def small_winograd(request, monkeypatch):
     monkeypatch.setattr(conv_matmul, "WINOGRAD_MIN_TILES", 1)
     monkeypatch.setattr(conv_matmul, "WINOGRAD_MIN_CHANNELS", 1)
     monkeypatch.setattr(conv_matmul, "WINOGRAD_MIN_MACS", 0)
-    monkeypatch.setattr(conv_matmul, "WINOGRAD_F4_MIN_TILES", 1 if request.param == 4 else 1 << 62)
+    monkeypatch.setattr(conv_matmul, "WINOGRAD_F4_MIN_TILES", 0 if request.param == 4 else 1 << 62)  # (a thread)
     return request.param
 
 
@@ -226,3 +229,16 @@ def test_default_thresholds_take_a_resnet_sized_convolution():
     small = _source(1, 8, 8, 8, 8, (1, 1), (1, 1), rng.standard_normal((8, 8, 3, 3)).astype(np.float32))[0]
     assert "linalg.batch_matmul" in nanomm.compile(big).forward.describe()
     assert "linalg.batch_matmul" not in nanomm.compile(small).forward.describe()
+
+
+@pytest.mark.parametrize("cores, positions, tiles", [(1, 36, 4), (2, 16, 16)])
+def test_f4_wants_its_tiles_for_each_thread_the_forward_runs_on(monkeypatch, cores, positions, tiles):
+    """One image's 7 x 7-sized stage (4 tiles of 4 x 4): F(4 x 4)'s 36 products on one core, F(2 x 2)'s 16
+    on two (WINOGRAD_F4_MIN_TILES = 4 a thread). The function cache keys on the threads: the second
+    compile does not restore the first's plan."""
+    monkeypatch.setattr(conv_matmul, "WINOGRAD_F4_MIN_TILES", 4)
+    monkeypatch.setattr(upstream, "resolve_threads", lambda threads: cores if threads is None else threads)
+    rng = np.random.default_rng(7)
+    text = _source(1, 64, 64, 8, 8, (1, 1), (1, 1), rng.standard_normal((64, 64, 3, 3)).astype(np.float32))[0]
+    described = nanomm.compile(text).forward.describe()
+    assert re.search(rf"linalg\.batch_matmul[^\n]*: {positions}x{tiles}x64x64 ", described), described

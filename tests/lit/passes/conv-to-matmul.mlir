@@ -3,6 +3,9 @@
 // RUN: nanomm-opt -p 'conv-to-matmul{winograd=0}' %s | FileCheck %s --check-prefix=NOWINO
 // RUN: nanomm-opt -p 'conv-to-matmul{winograd-tile=2}' %s | FileCheck %s --check-prefix=F2
 // RUN: not nanomm-opt -p 'conv-to-matmul{winograd-tile=3}' %s 2>&1 | FileCheck %s --check-prefix=BADTILE
+// RUN: nanomm-opt -p 'conv-to-matmul{threads=16}' %s | FileCheck %s
+// RUN: nanomm-opt -p 'conv-to-matmul{threads=17}' %s | FileCheck %s --check-prefix=F2
+// RUN: not nanomm-opt -p 'conv-to-matmul{threads=0}' %s 2>&1 | FileCheck %s --check-prefix=BADTHREADS
 
 // A 3 x 3 convolution at stride 2 into zeros: the input's windows copied into (n, oh, ow, kh, kw, c), read
 // at oh * 2 + kh, ow * 2 + kw, channels innermost; the filter in that (kh, kw, c) order as (36, f), B of
@@ -276,7 +279,8 @@ func.func @position_after_conv(%x: tensor<1x3x2x3xf32>, %w: tensor<4x3x1x1xf32>)
 // transformed (a constant, G 6 x 3), the 36 positions one batch_matmul, the products transformed back (two
 // generics, the second over (n, oh, ow, f): its element (oh mod 4, ow mod 4) of tile (oh floordiv 4, ow
 // floordiv 4)) and transposed to torch's layout. winograd-tile=2 makes it F(2 x 2, 3 x 3): 4 x 4 windows,
-// 16 positions; winograd=0 keeps the window copy and one matmul.
+// 16 positions; so does threads=17 (F(4 x 4) wants WINOGRAD_F4_MIN_TILES tiles a thread: 4 x 16 = 64 of
+// them on 16 threads, not 17); winograd=0 keeps the window copy and one matmul.
 // CHECK-LABEL: func.func @winograd
 // CHECK:         linalg.transpose ins(%arg0 : tensor<1x16x34x34xf32>) outs(%{{.*}} : tensor<1x34x34x16xf32>) permutation = [0, 2, 3, 1]
 // CHECK:         %[[U1:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[ROWS_OUT]]]{{.*}} outs(%{{.*}} : tensor<6x1x8x34x16xf32>)
@@ -301,6 +305,7 @@ func.func @position_after_conv(%x: tensor<1x3x2x3xf32>, %w: tensor<4x3x1x1xf32>)
 // F2:            %[[Y:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[BACK]]{{.*}}]{{.*}} ins({{.*}}%[[Z]]{{.*}}) outs(%{{.*}} : tensor<1x32x32x24xf32>)
 // F2:            linalg.transpose ins(%[[Y]] : tensor<1x32x32x24xf32>) {{.*}} permutation = [0, 3, 1, 2] {nanomm.channels_first}
 // BADTILE:       winograd-tile=3: the output tile side is 2 or 4
+// BADTHREADS:    threads=0: at least 1
 // NOWINO-LABEL: func.func @winograd
 // NOWINO-NOT:   linalg.batch_matmul
 // NOWINO:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<1024x144xf32>, tensor<144x24xf32>)
