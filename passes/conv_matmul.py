@@ -47,11 +47,12 @@ WINOGRAD_MIN_MACS = 2_000_000
 # and as F(4 x 4, 3 x 3) (2.25 / 4 of F(2 x 2)'s products, ~10x its float32 rounding: a few 1e-6 of the
 # output's scale a convolution) where they have this many 4 x 4 tiles per thread the products run on.
 # Zen 4 VM, one core, against F(2 x 2) alone: ResNet's basic blocks 1.47x at 56 x 56 (196 tiles), 1.53x
-# at 28 x 28, 1.16x at 14 x 14, 1.09x at 7 x 7 (4 tiles). Per thread: one image's 7 x 7 stage streams its
-# transformed filters from memory (36 x 512 x 512 floats a convolution, 2.25x F(2 x 2)'s, read by four
-# rows each), which threads share: ResNet-18 is 3 % faster with F(4 x 4) there on one core, 10 % slower on
-# two. `python bench/bench_frontend.py --layers resnet18,resnet50 [--threads 0] --variant
-# f2at7:WINOGRAD_F4_MIN_TILES=5` times both in the same rounds.
+# at 28 x 28, 1.16x at 14 x 14, 1.09x at 7 x 7 (4 tiles). Per thread: at one image's 7 x 7 stage the
+# products are four rows against transformed filters streamed from memory (36 x 512 x 512 floats a
+# convolution, 2.25x F(2 x 2)'s), which threads share. There, in whole networks: one core, level (ResNet-18
+# within 3 % either way in three sittings); two cores, F(4 x 4) 8-12 % slower in ResNet-18, 1-5 % in -50.
+# `python bench/bench_frontend.py --layers resnet18,resnet50 [--threads 0] --variant
+# f2at7:WINOGRAD_F4_MIN_TILES=5` (on two cores: f4at7:WINOGRAD_F4_MIN_TILES=2) times both in the same rounds.
 WINOGRAD_F4_MIN_TILES = 4
 
 
