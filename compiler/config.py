@@ -483,7 +483,15 @@ def dynamic_config(N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtyp
         # microkernels: 0.67-0.80x, 5.3 s). Re-measure: `NANOMM_DISK_CACHE=0 python bench/bench_dispatch.py
         # --part dynamic --dtype bf16 --nk 3072x768 --ms 40,128,512,1024`.
         return _amx_config(rows, N, K, cpu, dtype)
-    return _avx512_low_precision(rows, N, K, cpu, dtype)
+    config = _avx512_low_precision(rows, N, K, cpu, dtype)
+    if dtype == "bf16" and not config.bf16_fma and (config.mr, config.nr) == (6, 64):
+        # vdpbf16ps kernels serve every M on 48-wide panels in 7-row tiles: 1-7 rows take one tile as
+        # tall as M (as the static rule's 7 x 48), where 6 x 64 ran 6 + 1 at 7 rows. Zen 4 VM, one thread,
+        # pre-packed, dynamic / static-M at 7 rows 0.86-0.90 -> 0.97-0.98 (4096x4096), 1-1000 rows at
+        # 1536x384, 384x1536, 3072x768 0.99-1.04 (bench/results/zen4-vm/2026-12-07-dispatch-dynamic-bf16-7x48-*).
+        # Re-measure: `python bench/bench_dispatch.py --part dynamic --dtype bf16 --nk 4096x4096,1536x384`.
+        config = dataclasses.replace(config, mr=7, nr=48, mc=config.mc // 6 * 7, nc=round_up(config.nc, 48))
+    return config
 
 
 def _avx512_low_precision(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfig:

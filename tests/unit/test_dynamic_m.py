@@ -182,6 +182,11 @@ def test_spec_and_config_rules():
     assert dynamic_config(4096, 4096, amx, dtype="u8s8").isa == "amx"
     assert dynamic_config(4096, 4096, amx, dtype="bf16", rows=32).isa == "avx512"
     assert dynamic_config(4096, 4096, TARGETS["znver4"], dtype="bf16").isa == "avx512"
+    # vdpbf16ps kernels (Zen 4) in 7 x 48 tiles, so that 1-7 rows take one tile; int8 keeps 6 x 64
+    zen4 = dynamic_config(4096, 4096, TARGETS["znver4"], prepacked_b=True, dtype="bf16")
+    assert (zen4.mr, zen4.nr, zen4.nc % 48, zen4.bf16_fma) == (7, 48, 0, False)
+    int8 = dynamic_config(4096, 4096, TARGETS["znver4"], prepacked_b=True, dtype="u8s8")
+    assert (int8.mr, int8.nr) == (6, 64)
 
 
 # A dynamic-M AMX kernel: pack-a copies A blocks of min(MC, M - m0) rows. Emulated tiles check the
