@@ -486,9 +486,9 @@ def dynamic_config(N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtyp
     config = _avx512_low_precision(rows, N, K, cpu, dtype)
     if dtype == "bf16" and not config.bf16_fma and (config.mr, config.nr) == (6, 64):
         # vdpbf16ps kernels serve every M on 48-wide panels in 7-row tiles: 1-7 rows take one tile as
-        # tall as M (as the static rule's 7 x 48), where 6 x 64 ran 6 + 1 at 7 rows. Zen 4 VM, one thread,
-        # pre-packed, dynamic / static-M at 7 rows 0.86-0.90 -> 0.97-0.98 (4096x4096), 1-1000 rows at
-        # 1536x384, 384x1536, 3072x768 0.99-1.04 (bench/results/zen4-vm/2026-12-07-dispatch-dynamic-bf16-7x48-*).
+        # tall as M (as the static rule's 7 x 48), where 6 x 64 ran two (4 + 3, split-one-row), each streaming
+        # the B panels from L2. Zen 4 VM, one thread, pre-packed, dynamic / static-M: 4096x4096 at 7 rows
+        # 0.822 -> 0.991, 1-1000 rows at it and 1536x384, 384x1536, 3072x768 0.973-1.184 (docs/decisions.md).
         # Re-measure: `python bench/bench_dispatch.py --part dynamic --dtype bf16 --nk 4096x4096,1536x384`.
         config = dataclasses.replace(config, mr=7, nr=48, mc=config.mc // 6 * 7, nc=round_up(config.nc, 48))
     return config
