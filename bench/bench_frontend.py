@@ -373,7 +373,11 @@ def _variants(specs: list[str]) -> dict[str, dict]:
                 raise SystemExit(f"error: --variant {spec!r}: {knob!r} is not an upper-case constant of "
                                  "passes/conv_matmul.py, compiler/graph.py or compiler/upstream.py, or has no value")
             old = getattr(owner, knob)
-            knobs[(owner, knob)] = type(old)(value) if not isinstance(old, bool) else value.lower() in ("1", "true")
+            try:
+                knobs[(owner, knob)] = value.lower() in ("1", "true") if isinstance(old, bool) else type(old)(value)
+            except ValueError:
+                raise SystemExit(f"error: --variant {spec!r}: {knob} takes {type(old).__name__} values, "
+                                 f"got {value!r}") from None
         if not name or not knobs or name in out:
             raise SystemExit(f"error: --variant {spec!r}: give a new NAME and at least one KNOB=VALUE")
         out[name] = knobs
