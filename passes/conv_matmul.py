@@ -45,13 +45,14 @@ WINOGRAD_MIN_TILES = 16
 WINOGRAD_MIN_CHANNELS = 16
 WINOGRAD_MIN_MACS = 2_000_000
 # and as F(4 x 4, 3 x 3) (2.25 / 4 of F(2 x 2)'s products, ~10x its float32 rounding: a few 1e-6 of the
-# output's scale a convolution) where they have this many 4 x 4 tiles per thread the products run on.
-# Zen 4 VM, one core, against F(2 x 2) alone: ResNet's basic blocks 1.47x at 56 x 56 (196 tiles), 1.53x
-# at 28 x 28, 1.16x at 14 x 14, 1.09x at 7 x 7 (4 tiles). Per thread: at one image's 7 x 7 stage the
-# products are four rows against transformed filters streamed from memory (36 x 512 x 512 floats a
-# convolution, 2.25x F(2 x 2)'s), which threads share. There, in whole networks: one core, level (ResNet-18
-# within 3 % either way in three sittings); two cores, F(4 x 4) 8-12 % slower in ResNet-18, 1-5 % in -50.
-# `python bench/bench_frontend.py --layers resnet18,resnet50 [--threads 0] --variant
+# output's scale a convolution) where they have this many 4 x 4 tiles on one thread, twice as many on
+# several. Zen 4 VM, one core, against F(2 x 2) alone: ResNet's basic blocks 1.47x at 56 x 56 (196 tiles),
+# 1.53x at 28 x 28, 1.16x at 14 x 14, 1.09x at 7 x 7 (4 tiles). On several threads: at one image's 7 x 7
+# stage the products are four rows against transformed filters streamed from memory (36 x 512 x 512
+# floats a convolution, 2.25x F(2 x 2)'s), which threads share. There, in whole networks: one core, level
+# (ResNet-18 within 3 % either way in three sittings); two cores, F(4 x 4) 8-12 % slower in ResNet-18, 1-5 %
+# in -50; 14 x 14 (16 tiles) still faster in F(4 x 4) on two. More threads keep the two-thread threshold:
+# not measured. `python bench/bench_frontend.py --layers resnet18,resnet50 [--threads 0] --variant
 # f2at7:WINOGRAD_F4_MIN_TILES=5` (on two cores: f4at7:WINOGRAD_F4_MIN_TILES=2) times both in the same rounds.
 WINOGRAD_F4_MIN_TILES = 4
 
@@ -127,8 +128,8 @@ def _winograd(op: ir.Operation, init: str, n: int, c: int, f: int, kernel: list[
               tile: int = 0, threads: int = 1) -> int:
     """The tile side m where conv-to-matmul computes `op` as Winograd F(m x m, 3 x 3), else 0: a float32
     2-D 3 x 3 convolution at stride 1, undilated, from a constant filter into a fill or a bias, with enough
-    tiles and channels; m = `tile` where given, else 4 where it has WINOGRAD_F4_MIN_TILES 4 x 4 tiles for
-    each of `threads`, else 2."""
+    tiles and channels; m = `tile` where given, else 4 where it has WINOGRAD_F4_MIN_TILES 4 x 4 tiles (twice
+    as many for several `threads`), else 2."""
     filt = op.operands[1].owner
     if not (op.name == "linalg.conv_2d_nchw_fchw" and kernel == [3, 3] and init in ("fill", "bias")
             and str(ir.RankedTensorType(op.operands[0].type).element_type) == "f32"
@@ -137,7 +138,7 @@ def _winograd(op: ir.Operation, init: str, n: int, c: int, f: int, kernel: list[
             and min(c, f) >= WINOGRAD_MIN_CHANNELS and n * c * f * 9 * out[0] * out[1] >= WINOGRAD_MIN_MACS
             and n * ((out[0] + 1) // 2) * ((out[1] + 1) // 2) >= WINOGRAD_MIN_TILES):
         return 0
-    return tile or (4 if n * -(-out[0] // 4) * -(-out[1] // 4) >= WINOGRAD_F4_MIN_TILES * threads else 2)
+    return tile or (4 if n * -(-out[0] // 4) * -(-out[1] // 4) >= WINOGRAD_F4_MIN_TILES * min(threads, 2) else 2)
 
 
 def _replacement(op: ir.Operation, init: str, winograd: bool = False, tile: int = 0,
@@ -602,8 +603,8 @@ def tap_read(i: int, o: str, k: int, *, strides, dilations, lows, highs, spatial
 
 def rewrite_convolutions(root: ir.Operation, winograd: bool | None = None, tile: int = 0, threads: int = 1) -> int:
     """Replaces each convolution of CONVOLUTIONS (by _replacement: Winograd's where `winograd`, by default
-    WINOGRAD, and _winograd allow, of tile side `tile` or by WINOGRAD_F4_MIN_TILES per thread of `threads`
-    where 0) and DEPTHWISE (by _depthwise_replacement) under `root` that they take; returns how many."""
+    WINOGRAD, and _winograd allow, of tile side `tile` or by WINOGRAD_F4_MIN_TILES and `threads` where 0)
+    and DEPTHWISE (by _depthwise_replacement) under `root` that they take; returns how many."""
     winograd = WINOGRAD if winograd is None else winograd
     changed = 0
     for op in walk(root, *GROUPED):
@@ -651,8 +652,8 @@ class ConvToMatmul(ModulePass):
     Options: `channels-last` (default 1: sink the transposes, sink_transposes); `winograd` (default 1: a
     3 x 3 convolution at stride 1 of a constant filter, large enough (WINOGRAD_MIN_*), as Winograd F(m x m,
     3 x 3), passes/winograd.py); `winograd-tile` (the output tile side m: 2 or 4; default 0: 4 where the
-    output has WINOGRAD_F4_MIN_TILES 4 x 4 tiles for each of `threads`, else 2); `threads` (default 1: the
-    threads the products will run on; nanomm.compile passes the process's cores).
+    output has WINOGRAD_F4_MIN_TILES 4 x 4 tiles, twice as many where `threads` > 1, else 2); `threads`
+    (default 1: the threads the products will run on; nanomm.compile passes the process's cores).
     Expects: such convolutions on static tensors of one element type (torch-mlir's nn.Conv1d/2d/3d, the
     padding already a tensor.pad of the input).
     Produces: per convolution a `linalg.generic` copying the input's windows into one row per output

@@ -231,11 +231,11 @@ def test_default_thresholds_take_a_resnet_sized_convolution():
     assert "linalg.batch_matmul" not in nanomm.compile(small).forward.describe()
 
 
-@pytest.mark.parametrize("cores, positions, tiles", [(1, 36, 4), (2, 16, 16)])
-def test_f4_wants_its_tiles_for_each_thread_the_forward_runs_on(monkeypatch, cores, positions, tiles):
+@pytest.mark.parametrize("cores, positions, tiles", [(1, 36, 4), (2, 16, 16), (16, 16, 16)])
+def test_f4_wants_twice_its_tiles_where_the_forward_runs_on_several_threads(monkeypatch, cores, positions, tiles):
     """One image's 7 x 7-sized stage (4 tiles of 4 x 4): F(4 x 4)'s 36 products on one core, F(2 x 2)'s 16
-    on two (WINOGRAD_F4_MIN_TILES = 4 a thread). The function cache keys on the threads: the second
-    compile does not restore the first's plan."""
+    on two or more (WINOGRAD_F4_MIN_TILES = 4, twice that on several threads). The function cache keys on
+    the threads: a later compile does not restore an earlier one's plan."""
     monkeypatch.setattr(conv_matmul, "WINOGRAD_F4_MIN_TILES", 4)
     monkeypatch.setattr(upstream, "resolve_threads", lambda threads: cores if threads is None else threads)
     rng = np.random.default_rng(7)

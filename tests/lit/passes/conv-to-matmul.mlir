@@ -3,8 +3,9 @@
 // RUN: nanomm-opt -p 'conv-to-matmul{winograd=0}' %s | FileCheck %s --check-prefix=NOWINO
 // RUN: nanomm-opt -p 'conv-to-matmul{winograd-tile=2}' %s | FileCheck %s --check-prefix=F2
 // RUN: not nanomm-opt -p 'conv-to-matmul{winograd-tile=3}' %s 2>&1 | FileCheck %s --check-prefix=BADTILE
-// RUN: nanomm-opt -p 'conv-to-matmul{threads=16}' %s | FileCheck %s
-// RUN: nanomm-opt -p 'conv-to-matmul{threads=17}' %s | FileCheck %s --check-prefix=F2
+// RUN: nanomm-opt -p 'conv-to-matmul{threads=1}' %s | FileCheck %s --check-prefix=T1
+// RUN: nanomm-opt -p 'conv-to-matmul{threads=2}' %s | FileCheck %s --check-prefix=T2
+// RUN: nanomm-opt -p 'conv-to-matmul{threads=16}' %s | FileCheck %s --check-prefix=T2
 // RUN: not nanomm-opt -p 'conv-to-matmul{threads=0}' %s 2>&1 | FileCheck %s --check-prefix=BADTHREADS
 
 // A 3 x 3 convolution at stride 2 into zeros: the input's windows copied into (n, oh, ow, kh, kw, c), read
@@ -279,8 +280,7 @@ func.func @position_after_conv(%x: tensor<1x3x2x3xf32>, %w: tensor<4x3x1x1xf32>)
 // transformed (a constant, G 6 x 3), the 36 positions one batch_matmul, the products transformed back (two
 // generics, the second over (n, oh, ow, f): its element (oh mod 4, ow mod 4) of tile (oh floordiv 4, ow
 // floordiv 4)) and transposed to torch's layout. winograd-tile=2 makes it F(2 x 2, 3 x 3): 4 x 4 windows,
-// 16 positions; so does threads=17 (F(4 x 4) wants WINOGRAD_F4_MIN_TILES tiles a thread: 4 x 16 = 64 of
-// them on 16 threads, not 17); winograd=0 keeps the window copy and one matmul.
+// 16 positions; winograd=0 keeps the window copy and one matmul.
 // CHECK-LABEL: func.func @winograd
 // CHECK:         linalg.transpose ins(%arg0 : tensor<1x16x34x34xf32>) outs(%{{.*}} : tensor<1x34x34x16xf32>) permutation = [0, 2, 3, 1]
 // CHECK:         %[[U1:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[ROWS_OUT]]]{{.*}} outs(%{{.*}} : tensor<6x1x8x34x16xf32>)
@@ -317,4 +317,21 @@ func.func @winograd(%x: tensor<1x16x34x34xf32>) -> tensor<1x24x32x32xf32> {
   %y = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
        ins(%x, %w : tensor<1x16x34x34xf32>, tensor<24x16x3x3xf32>) outs(%init : tensor<1x24x32x32xf32>) -> tensor<1x24x32x32xf32>
   return %y : tensor<1x24x32x32xf32>
+}
+
+// One image at 8 x 8 with 64 channels (16 tiles of 2 x 2, 2.4 M multiply-adds): 4 tiles of 4 x 4, which
+// F(4 x 4) takes on one thread (threads=1: WINOGRAD_F4_MIN_TILES) and not on several (threads=2 or 16: twice
+// as many wanted), where its products would stream the transformed filter for four rows.
+// T1-LABEL: func.func @winograd_four_tiles
+// T1:         linalg.batch_matmul ins(%{{.*}}, %{{.*}} : tensor<36x4x64xf32>, tensor<36x64x64xf32>)
+// T2-LABEL: func.func @winograd_four_tiles
+// T2:         linalg.batch_matmul ins(%{{.*}}, %{{.*}} : tensor<16x16x64xf32>, tensor<16x64x64xf32>)
+func.func @winograd_four_tiles(%x: tensor<1x64x10x10xf32>) -> tensor<1x64x8x8xf32> {
+  %w = arith.constant dense<0.25> : tensor<64x64x3x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x64x8x8xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x64x8x8xf32>) -> tensor<1x64x8x8xf32>
+  %y = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+       ins(%x, %w : tensor<1x64x10x10xf32>, tensor<64x64x3x3xf32>) outs(%init : tensor<1x64x8x8xf32>) -> tensor<1x64x8x8xf32>
+  return %y : tensor<1x64x8x8xf32>
 }
