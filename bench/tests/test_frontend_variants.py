@@ -3,28 +3,15 @@ name, and put back after the variant's compile (also when it fails). Needs neith
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 from nanomm.compiler import graph
 from nanomm.passes import conv_matmul
 
-BENCH = Path(__file__).resolve().parents[1]
-
 
 @pytest.fixture(scope="module")
-def bf():
-    sys.path.insert(0, str(BENCH))
-    try:
-        spec = importlib.util.spec_from_file_location("bench_frontend", BENCH / "bench_frontend.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(BENCH))
-    return module
+def bf(bench_script):
+    return bench_script("bench_frontend")
 
 
 def test_variants_parse_each_constant_with_its_type(bf):

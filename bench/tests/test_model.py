@@ -4,30 +4,18 @@ is asserted."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 from nanomm.compiler.build import required_features
 from nanomm.runtime.cpu import host_cpu
 
-BENCH = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.kernels
 
 
 @pytest.fixture(scope="module")
-def bm():
-    import sys
-
-    sys.path.insert(0, str(BENCH))
-    try:
-        spec = importlib.util.spec_from_file_location("bench_model", BENCH / "bench_model.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(BENCH))
+def bm(bench_script):
+    module = bench_script("bench_model")
     module.MODELS["tiny"] = (2, 64, 4, 128)  # layers, hidden, heads, FFN
     return module
 
