@@ -303,12 +303,7 @@ def main() -> None:
         compile_s = time.perf_counter() - t0
         with torch.inference_mode():
             want = module(*inputs).numpy()
-        # (the first call and the third: on several threads the forward runs as one native program from its
-        # third call, compiler/forward_program.py)
-        calls = [compiled(*arrays) for _ in range(3)]
-        error = max(float(np.abs(got - want).max() / np.abs(want).max()) for got in (calls[0], calls[2]))
-        if not error <= 1e-4:
-            raise SystemExit(f"error: {name}: nanomm's result differs from torch's by {error:.2e} of its scale")
+        error = _agreement(compiled, arrays, want, name)
 
         def run_torch(module=module, inputs=inputs):
             with torch.inference_mode():
@@ -394,11 +389,19 @@ def _variant(nanomm, text: str, knobs: dict, arrays, want, label: str):
     finally:
         for (owner, knob), value in old.items():
             setattr(owner, knob, value)
+    _agreement(compiled, arrays, want, label)
+    return lambda: compiled(*arrays)
+
+
+def _agreement(compiled, arrays, want, label: str) -> float:
+    """The compiled forward's largest difference from torch's result over that result's scale, in its
+    first call and its third (on several threads the forward runs as one native program from its third
+    call, compiler/forward_program.py); SystemExit above 1e-4."""
     calls = [compiled(*arrays) for _ in range(3)]
     error = max(float(np.abs(got - want).max() / np.abs(want).max()) for got in (calls[0], calls[2]))
     if not error <= 1e-4:
         raise SystemExit(f"error: {label}: nanomm's result differs from torch's by {error:.2e} of its scale")
-    return lambda: compiled(*arrays)
+    return error
 
 
 def _onnxruntime(torch, module, inputs, want, threads, name):

@@ -2018,7 +2018,7 @@ def read_function(name: str, func: ir.Operation, blobs: dict, activation_rtol: f
     to float32 rounding). A contraction whose consumers do not fit its epilogue is read again with
     them outside it (the epilogue then holds none of them; they go to MLIR's lowering), and
     describe() says why. Convolutions are rewritten in `func` first into the contractions they are
-    (passes/conv_matmul.py), for the threads a forward runs on here (its Winograd tile side: per thread)."""
+    (passes/conv_matmul.py), for the threads a forward runs on here (one or several: Winograd's tile side)."""
     rtol = EXACT if activation_rtol is None else activation_rtol
     if rewrite_convolutions(func, threads=upstream.resolve_threads(None)):
         sink_transposes(func)
