@@ -484,3 +484,12 @@ def test_every_script_that_writes_a_report_records_where_it_came_from():
         assert "gethostname" not in text, f"{p.relative_to(BENCH)} names the machine by its host name"
         assert '/ "results"' not in text and "default bench/results" not in text, \
             f"{p.relative_to(BENCH)}: scratch output goes to bench/out/, not the tracked bench/results/"
+
+
+def test_kept_reports_stay_small():
+    """Files kept in bench/results stay under 8 MB each (raw-sample JSONs larger than 2 MB are kept as
+    .json.gz) and 40 MB together: the tracked tree is what travels to the AMX host, at most 64 MiB a call."""
+    files = [p for p in (BENCH / "results").rglob("*") if p.is_file()]
+    too_big = [str(p.relative_to(BENCH)) for p in files if p.stat().st_size > 8_000_000]
+    assert not too_big, f"gzip these (see bench/results/README.md): {too_big}"
+    assert sum(p.stat().st_size for p in files) < 40_000_000, "bench/results outgrows what travels to the AMX host"
