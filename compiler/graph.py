@@ -54,6 +54,7 @@ from mlir import ir
 from ..errors import DTypeError, MLIRInputError, ShapeError
 from ..passes._ir import splice, walk
 from ..passes.conv_matmul import rewrite_convolutions, sink_transposes
+from ..passes.winograd import INPUT_MARK
 from ..runtime.convert import bfloat16
 from . import forward_program, upstream
 from .api import batched_call, compile_matmul, matmul
@@ -1087,6 +1088,8 @@ _NO_EPILOGUE = Epilogue()
 # A batched contraction whose B is a constant of different matrices (known at build) runs as one
 # pre-packed kernel per entry up to this many entries (Winograd's 16 or 36), else packs B at each call.
 ENTRY_KERNELS_MAX = 64
+# On several threads, a segment ends before the pad of a Winograd input transform (_Reader.pads_a_transform).
+TRANSFORM_CUT = True
 # A forward program on several threads runs those entries on the native pool from this many flops (a
 # few tens of microseconds on one core: the pool's hand-off costs a few). `python bench/bench_frontend.py
 # --layers resnet18 --threads 0` times ResNet-18's Winograd products so.
@@ -1214,6 +1217,7 @@ class _Reader:
         self.synthetic = 1 << 40  # ids of values the function does not name (scaled values' arrays)
         self.collapses: dict = {}  # value id of a collapse of leading dimensions into one -> (source id, sizes)
         self.state = ir.AsmState(func)
+        self.threads = upstream.resolve_threads(None)  # (the forward's: pads_a_transform)
 
     def bad(self, op, msg: str, dynamic: bool = False) -> MLIRInputError:
         where = f"{op.name if op is not None else ''}{f' ({op.location})' if op is not None else ''}"
@@ -1344,12 +1348,25 @@ class _Reader:
             self.open = opened
             return
         tensors, printed, views = self.classify(op, outer)
-        if self.open is None or any(self.depends_on_open(vid) for vid in tensors):
+        if self.open is None or any(self.depends_on_open(vid) for vid in tensors) or self.pads_a_transform(op):
             self.open = _Segment(len(self.segments))
             self.segments.append(self.open)
             self.depends = {}
             tensors, printed, views = self.classify(op, outer)
         self.add_to_segment(op, tensors, printed, views)
+
+    def pads_a_transform(self, op) -> bool:
+        """Whether op pads a value of the open segment for a Winograd input transform (passes/winograd.py
+        INPUT_MARK) on several threads: the segment ends before it. Together each is cut in halves by
+        upstream.split_inner, the output transform before it (its batch norm, ReLU) by rows and the
+        transform by positions; they cannot be cut together (rows read by the 4 x 4 tiles of the next
+        convolution overlap). `python bench/bench_frontend.py --layers resnet18 --threads 0 --variant
+        whole:TRANSFORM_CUT=0` times it against one segment."""
+        if not TRANSFORM_CUT or self.threads < 2 or op.name != "tensor.pad" or self.open is None or \
+                self.vid(op.operands[0]) not in self.open.values:
+            return False
+        return any(use.owner.name == "linalg.generic" and INPUT_MARK in use.owner.attributes
+                   for use in op.results[0].uses)
 
     def classify(self, op, outer: list) -> tuple[list, list, list]:
         """An upstream op's operands (and the values its body captures) that are not the open segment's:

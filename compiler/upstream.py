@@ -15,7 +15,7 @@ kernels. A segment whose ops are independent along its outputs' leading dimensio
 (batch, heads, rows), a layer norm over (batch, tokens)) is also built for half of that dimension
 (split()); one whose leading dimension is 1 (one image), for half of its outputs' next axis
 (split_inner(): a depthwise convolution's or a window copy's output rows, each half reading its input
-whole at its own offset). On several cores the halves run on two threads, through the native pool.
+whole at its own offset; a Winograd output transform's rows, its tiles cut with them). On several cores the halves run on two threads, through the native pool.
 """
 
 from __future__ import annotations
@@ -218,8 +218,8 @@ class Segment:
 
     def chunk(self, parts: int) -> "Segment | None":
         """The segment for 1/parts of its outputs' leading dimension, or of another axis where parts does
-        not divide that (split_inner), compiled once (its run_slice runs slice k); None where split() or
-        split_inner() finds no such cut. Segments run in halves and GraphFunction's sliced runs through it."""
+        not divide that or split() finds no cut (split_inner), compiled once (its run_slice runs slice k);
+        None where neither finds one. Segments run in halves and GraphFunction's sliced runs through it."""
         if parts not in self._parts:
             with _lock:
                 if parts not in self._parts:
@@ -230,7 +230,7 @@ class Segment:
                             if self.outputs[0][0][0] % parts == 0:
                                 found = split(self.text, parts)
                                 found = found and ([found[0]],) + found[1:]
-                            else:  # (one image, one sequence: another axis)
+                            if found is None:  # (one image, one sequence: another axis; ops split() refuses)
                                 found = split_inner(self.text, parts)
                         _cuts[(self.text, parts)] = found
                     if found is not None:
@@ -485,6 +485,12 @@ def split(text: str, parts: int = 2) -> tuple[str, list[int | None], list[int]] 
 
 
 def split_inner(text: str, parts: int) -> tuple[list[str], list[int | None], list[int]] | None:
+    """_split_inner() with the inputs cut where it can, else with every input read whole at the part's
+    offset (an input wanted both whole and cut, or cut across its rows: no copy of it either way)."""
+    return _split_inner(text, parts) or _split_inner(text, parts, inputs_whole=True)
+
+
+def _split_inner(text: str, parts: int, inputs_whole: bool = False) -> tuple[list[str], list[int | None], list[int]] | None:
     """split() for a segment whose outputs' leading dimension parts cannot cut (one image, one sequence:
     a leading 1): the segment for 1/parts of another axis of its outputs, found backwards from them.
     Each output is cut at its first axis parts divides; each op then says how its operands are read
@@ -493,6 +499,9 @@ def split_inner(text: str, parts: int) -> tuple[list[str], list[int | None], lis
     a padded read) is read whole), a reshape, slice, pad or concatenation at the matching axis. Values
     read whole are computed whole in every part (at most what the parts compute, else None); a value
     wanted both whole and cut, an op of another kind, a reduction or linalg.index along the loop: None.
+    An operand read at (loop floordiv q) (a Winograd output transform's tile, with (loop mod q) its
+    place in the tile) is cut at that axis where q divides the part's extent of the loop. With
+    inputs_whole, a generic reads every function input whole, at the part's offset along the loop.
     Returns the part's text (one per part where a whole operand is read at positions computed from the
     loop: part k reads them at its offset, k/parts of the loop; else one text for every part), the axis
     of each input cut with them (None: read whole) and of each output."""
@@ -509,8 +518,10 @@ def split_inner(text: str, parts: int) -> tuple[list[str], list[int | None], lis
         block = func.regions[0].blocks[0]
         ops = [op.operation for op in block.operations]
         returned = list(ops[-1].operands)
+        args = list(block.arguments)
         state: dict = {}  # tensor value -> the axis it is cut at, or None (whole)
         shifted: list = []  # (generic, its cut loop, the loop's size, the inputs read from it, the maps)
+        pieces: list = []  # (generic, operand, axis, the loop's size): an input read at the loop, through a slice
 
         def shape(v) -> list[int] | None:
             return list(ir.RankedTensorType(v.type).shape) if isinstance(v.type, ir.RankedTensorType) else None
@@ -574,7 +585,16 @@ def split_inner(text: str, parts: int) -> tuple[list[str], list[int | None], lis
                 for n, (v, m) in enumerate(zip(op.operands, maps)):
                     exprs = reads(m)
                     uses = [p for p, e in enumerate(exprs) if re.search(rf"\b{dim}\b", e)]
-                    if len(uses) == 1 and exprs[uses[0]] == dim:
+                    tile = _tile_axis(exprs, uses, dim, size, parts, shape(v))
+                    if n < n_in and inputs_whole and v in args:
+                        ok = want(v, None)
+                        if len(uses) == 1 and exprs[uses[0]] == dim:  # (a map at the offset would read the
+                            pieces.append((op, n, uses[0], size))     # loop's range off the whole input)
+                        elif uses:
+                            from_loop.append(n)
+                    elif n < n_in and tile is not None:
+                        ok = want(v, tile)
+                    elif len(uses) == 1 and exprs[uses[0]] == dim:
                         ok = want(v, uses[0]) and (n < n_in or want(op.results[n - n_in], uses[0]))
                     elif n >= n_in:  # (an output's map has every parallel loop once, bare)
                         ok = False
@@ -626,7 +646,6 @@ def split_inner(text: str, parts: int) -> tuple[list[str], list[int | None], lis
                     return None
             else:
                 return None
-        args = list(block.arguments)
         cut_in = [state.get(v) for v in args]
         cut_out = [sliced[v] if v in sliced else state.get(v) for v in returned]
         if None in cut_out or any(math.prod(shape(v)[:a]) != 1 for v, a in zip(returned, cut_out)):
@@ -677,8 +696,21 @@ def split_inner(text: str, parts: int) -> tuple[list[str], list[int | None], lis
         func.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
             [a.type for a in args], [ir.Value(o).type for o in ret.operands]))
         texts = []
-        for k in range(parts if shifted or slices else 1):
-            for made, axis, size in slices:
+        for i, (op, n, axis, size) in enumerate(pieces):  # (the part's piece of an input read whole)
+            t = ir.RankedTensorType(op.operands[n].type)
+            piece = list(t.shape)
+            piece[axis] = size // parts
+            made = ir.Operation.create("tensor.extract_slice", results=[ir.RankedTensorType.get(piece, t.element_type)],
+                                       operands=[op.operands[n]], attributes={
+                                           "static_offsets": ir.DenseI64ArrayAttr.get([0] * len(piece)),
+                                           "static_sizes": ir.DenseI64ArrayAttr.get(piece),
+                                           "static_strides": ir.DenseI64ArrayAttr.get([1] * len(piece)),
+                                           "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0, 0])},
+                                       ip=ir.InsertionPoint(op))
+            op.operands[n] = made.results[0]
+            pieces[i] = (made, axis, size // parts)
+        for k in range(parts if shifted or slices or pieces else 1):
+            for made, axis, size in slices + pieces:
                 offsets = [0] * len(ir.DenseI64ArrayAttr(made.attributes["static_offsets"]))
                 offsets[axis] = k * size
                 made.attributes["static_offsets"] = ir.DenseI64ArrayAttr.get(offsets)
@@ -694,6 +726,21 @@ def split_inner(text: str, parts: int) -> tuple[list[str], list[int | None], lis
                 return None
             texts.append(str(module))
         return texts, cut_in, cut_out
+
+
+def _tile_axis(exprs: list[str], uses: list[int], dim: str, size: int, parts: int,
+               shape: list[int] | None) -> int | None:
+    """The axis of an operand read at (dim floordiv q), its other reads of dim being (dim mod q), where q
+    divides a part's extent of the loop (size / parts) and the axis has size / q entries: a part then
+    reads its own tiles, at the same (dim mod q) places in them."""
+    tiles = [p for p in uses if re.fullmatch(rf"{dim} floordiv \d+", exprs[p])]
+    if len(tiles) != 1 or shape is None:
+        return None
+    q = int(exprs[tiles[0]].rsplit(" ", 1)[1])
+    if (size // parts) % q or shape[tiles[0]] * q != size or \
+            any(exprs[p] != f"{dim} mod {q}" for p in uses if p != tiles[0]):
+        return None
+    return tiles[0]
 
 
 def canonical(text: str) -> str:

@@ -37,6 +37,12 @@ AT4 = [[1.0, 1.0, 1.0, 1.0, 1.0, 0.0], [0.0, 1.0, -1.0, 2.0, -2.0, 0.0], [0.0, 1
 TABLES = {2: (BT, G, AT), 4: (BT4, G4, AT4)}  # tile side m: (B^T, G, A^T)
 
 
+# On the input transform's first generic: on several threads a forward's segment ends before the pad that
+# feeds it (compiler/graph.py), so that both the segment before (an output transform, its batch norm and
+# ReLU: cut by rows) and the transform (cut by its positions) run in halves.
+INPUT_MARK = "nanomm.winograd_input"
+
+
 def _t(shape, e: str = "f32") -> str:
     return f"tensor<{'x'.join(map(str, shape))}x{e}>"
 
@@ -47,9 +53,10 @@ def _dense(rows: list[list[float]]) -> str:
 
 def _sum_generic(name: str, dims: int, table: str, table_t: str, coefficient: str, source: str, source_t: str,
                  reads: list[str], out_t: str, start: tuple[str, str, str] | None = None,
-                 out_map: str | None = None) -> list[str]:
+                 out_map: str | None = None, mark: str | None = None) -> list[str]:
     """Lines making %name = sum over t of table[coefficient, t] * source[reads[t]] (+ a start value), a
-    generic over `dims` loops d0... with output map `out_map` (identity if None)."""
+    generic over `dims` loops d0... with output map `out_map` (identity if None), marked with the unit
+    attribute `mark` if given."""
     domain = ", ".join(f"d{i}" for i in range(dims))
     maps, operands, types, args = [], [], [], []
     if start is not None:
@@ -74,7 +81,8 @@ def _sum_generic(name: str, dims: int, table: str, table_t: str, coefficient: st
             acc = f"%s{t}"
     parallel = ", ".join(['"parallel"'] * dims)
     return [f"  %{name}_e = tensor.empty() : {out_t}",
-            f"  %{name} = linalg.generic {{indexing_maps = [{', '.join(maps)}], iterator_types = [{parallel}]}} "
+            f"  %{name} = linalg.generic {{indexing_maps = [{', '.join(maps)}], iterator_types = [{parallel}]"
+            f"{f', {mark}' if mark else ''}}} "
             f"ins({', '.join(operands)} : {', '.join(types)}) outs(%{name}_e : {out_t}) {{",
             f"  ^bb0({', '.join(args)}, %o: f32):",
             *body,
@@ -112,7 +120,8 @@ def winograd_lines(n: int, c: int, h: int, w: int, f: int, x_t: str, w_t: str, s
     # table reads fold to constants. Outermost, it unrolled whole loop nests 4 or 16 times (ResNet-18's cold
     # compile 26 -> 16 s: `NANOMM_CACHE_DIR=$(mktemp -d) python bench/bench_frontend.py --layers resnet18`).
     rows = [f"d0, {row(i)}, d2, d4" for i in range(a)]
-    lines += _sum_generic("u1", 5, "%bt", _t([a, a]), "d3", "%xl", xl_t, rows, u1_t, out_map="d3, d0, d1, d2, d4")
+    lines += _sum_generic("u1", 5, "%bt", _t([a, a]), "d3", "%xl", xl_t, rows, u1_t, out_map="d3, d0, d1, d2, d4",
+                          mark=INPUT_MARK)
     cols = [f"d3, d0, d1, {col(j)}, d5" for j in range(a)]
     lines += _sum_generic("v", 6, "%bt", _t([a, a]), "d4", "%u1", u1_t, cols, v_t, out_map="d3, d4, d0, d1, d2, d5")
     # filter: U[xi, nu, c, f] = sum G[xi, i] G[nu, j] w[f, c, i, j], computed once (a constant)

@@ -1414,8 +1414,9 @@ def test_a_segment_of_one_image_runs_in_halves_of_its_rows(monkeypatch):
 
 
 def test_split_inner_refuses_what_halves_cannot_compute_alone():
-    """No cut where the first axis that is not 1 is odd (7 rows), where a value is both read whole and
-    cut (an argument read at a window and directly), or where a loop reads its own index."""
+    """No cut where the first axis that is not 1 is odd (7 rows), where a value computed in the segment is
+    both read whole and cut, or where a loop reads its own index. An argument read both at a window and
+    directly is read whole by each part, at its offset (a piece of it where read directly)."""
     from nanomm.compiler import upstream
     assert upstream.split_inner(_one_image_segment(7), 2) is None
     t = "tensor<1x8x4xf32>"
@@ -1433,7 +1434,12 @@ func.func @segment(%x: {t}) -> {t} {{
   return %r : {t}
 }}
 """
-    assert upstream.split_inner(both, 2) is None
+    texts, cut_in, cut_out = upstream.split_inner(both, 2)
+    assert cut_in == [None] and cut_out == [1] and len(texts) == 2 and all("tensor.extract_slice" in s for s in texts)
+    _check_halves(both, [((1, 8, 4), np.float32)], [((1, 8, 4), np.float32)])
+    twice = both.replace("ins(%x, %x", "ins(%y, %y").replace(
+        "  %e = tensor.empty()", "  %y = arith.negf %x : {t}\n  %e = tensor.empty()".format(t=t))
+    assert upstream.split_inner(twice, 2) is None  # (y both whole and cut)
     both_shifted = both.replace(f"{ident}, {shifted}", f"{shifted}, {shifted}")  # (x read whole twice: a cut)
     assert upstream.split_inner(both_shifted, 2)[2] == [1]
     index = f"""
@@ -1453,6 +1459,63 @@ func.func @segment(%x: {t}) -> {t} {{
 """
     assert upstream.split_inner(index, 2) is None
     assert upstream.split_inner(index.replace("linalg.index 1", "linalg.index 2"), 2)[1:] == ([1], [1])
+
+def _check_halves(text: str, inputs: list, outputs: list) -> None:
+    """The segment's halves (chunk(2), each run on its own) write what the whole segment writes."""
+    from nanomm.compiler import upstream
+    seg = upstream.Segment(text, inputs, outputs)
+    rng = np.random.default_rng(3)
+    x = [rng.standard_normal(shape).astype(dtype) for shape, dtype in inputs]
+    whole = [np.empty(shape, dtype) for shape, dtype in outputs]
+    seg.run(x, whole)
+    halves = [np.full(shape, np.nan, dtype) for shape, dtype in outputs]
+    for k in (1, 0):
+        seg.chunk(2).run_slice(x, halves, k)
+    for got, want in zip(halves, whole):
+        np.testing.assert_array_equal(got, want)
+
+
+def _tiles_segment(rows: int, q: int) -> str:
+    """y = 2 x over tiles (q, rows / q, 5, 3), then out (1, rows, 5, 3) = y[row mod q, row floordiv q]: a
+    Winograd output transform's reads of its tiles."""
+    y, o = f"tensor<{q}x{rows // q}x5x3xf32>", f"tensor<1x{rows}x5x3xf32>"
+    ident4 = "affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>"
+    read = f"affine_map<(d0, d1, d2, d3) -> (d1 mod {q}, d1 floordiv {q}, d2, d3)>"
+    return f"""
+func.func @segment(%x: {y}) -> {o} {{
+  %c2 = arith.constant 2.0 : f32
+  %e = tensor.empty() : {y}
+  %y = linalg.generic {{indexing_maps = [{ident4}, {ident4}], iterator_types = ["parallel", "parallel", "parallel",
+                       "parallel"]}} ins(%x : {y}) outs(%e : {y}) {{
+  ^bb0(%a: f32, %b: f32):
+    %0 = arith.mulf %a, %c2 : f32
+    linalg.yield %0 : f32
+  }} -> {y}
+  %f = tensor.empty() : {o}
+  %r = linalg.generic {{indexing_maps = [{read}, {ident4}], iterator_types = ["parallel", "parallel", "parallel",
+                       "parallel"]}} ins(%y : {y}) outs(%f : {o}) {{
+  ^bb0(%a: f32, %b: f32):
+    linalg.yield %a : f32
+  }} -> {o}
+  return %r : {o}
+}}
+"""
+
+
+@pytest.mark.parametrize("rows, q, halved", [(16, 4, True), (8, 4, True), (12, 2, True), (12, 4, False), (6, 2, False)])
+def test_split_inner_cuts_tiles_read_at_the_row_floordiv_their_side(rows, q, halved):
+    """A value read at (row floordiv q), (row mod q) its place in a tile, is cut at its tiles' axis where q
+    divides each half's rows: each half then computes only its own tiles. Where it does not (halves of 6
+    rows in tiles of 4, of 3 rows in tiles of 2), the tiles are computed whole in each half and read at
+    its offset; the halves write what the whole writes either way."""
+    from nanomm.compiler import upstream
+    text = _tiles_segment(rows, q)
+    texts, cut_in, cut_out = upstream.split_inner(text, 2)
+    assert cut_out == [1]
+    half_tiles = f"tensor<{q}x{rows // q // 2}x5x3xf32>"
+    assert all((half_tiles in s) == halved for s in texts), texts[0]
+    _check_halves(text, [((q, rows // q, 5, 3), np.float32)], [((1, rows, 5, 3), np.float32)])
+
 
 def test_a_split_segment_still_runs_in_a_forked_child(monkeypatch):
     """The halves' worker thread does not survive fork(): a child makes its own (no hang)."""

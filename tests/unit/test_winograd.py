@@ -130,21 +130,23 @@ def test_entries_on_the_native_pool_agree(small_winograd, monkeypatch):
 
 def test_segments_without_halves_do_not_keep_a_forward_on_several_threads_walking(small_winograd, monkeypatch):
     """Segments large enough to split (every one, here) that have no cut in halves (one image of an odd
-    size) run whole in the program of several threads, as the walk runs them: the program is built (it
-    walked at every call, ResNet-18 on two threads among them)."""
+    size, an odd number of filters) run whole in the program of several threads, as the walk runs them:
+    the program is built (it walked at every call, ResNet-18 on two threads among them)."""
     from nanomm.compiler import forward_program, upstream
 
     monkeypatch.setattr(upstream, "SPLIT_MIN_ELEMENTS", 0)
+    monkeypatch.setattr(upstream, "resolve_threads", lambda threads: 2 if threads is None else threads)
     rng = np.random.default_rng(11)
-    weights = rng.standard_normal((8, 8, 3, 3)).astype(np.float32)
-    text, _ = _source(1, 8, 8, 9, 7, (1, 1), (1, 1), weights)
-    x, residual = (rng.standard_normal(s).astype(np.float32) for s in ((1, 8, 9, 7), (1, 8, 9, 7)))
+    weights = rng.standard_normal((7, 8, 3, 3)).astype(np.float32)
+    text, _ = _source(1, 8, 7, 9, 7, (1, 1), (1, 1), weights)
+    x, residual = (rng.standard_normal(s).astype(np.float32) for s in ((1, 8, 9, 7), (1, 7, 9, 7)))
     forward = nanomm.compile(text).forward
     uncut = [s for s in forward.segments if s.kernel is not None and s.kernel.splits and s.kernel.chunk(2) is None]
     assert uncut
-    assert forward_program.why_walked(forward, (x, residual), 2) is None
     want = _reference(x, weights, (1, 1), (1, 1), None, residual)
-    for _ in range(4):
+    for k in range(5):
+        if k == 2:  # (the walk's first two calls time the segments that have halves)
+            assert forward_program.why_walked(forward, (x, residual), 2) is None
         np.testing.assert_allclose(forward(x, residual), want, rtol=0, atol=2e-5 * np.abs(want).max())
 
 
@@ -242,3 +244,68 @@ def test_f4_wants_twice_its_tiles_where_the_forward_runs_on_several_threads(monk
     text = _source(1, 64, 64, 8, 8, (1, 1), (1, 1), rng.standard_normal((64, 64, 3, 3)).astype(np.float32))[0]
     described = nanomm.compile(text).forward.describe()
     assert re.search(rf"linalg\.batch_matmul[^\n]*: {positions}x{tiles}x64x64 ", described), described
+
+
+def _two_convs(c: int, side: int, weights: list[np.ndarray]) -> str:
+    """f(x (1, c, side, side)) -> relu(conv(pad(relu(conv(pad(x), w0))), w1)): one convolution's output
+    transform, its ReLU, then the next one's pad and input transform, which one segment would hold."""
+    t, p = _t((1, c, side, side)), _t((1, c, side + 2, side + 2))
+    ident = "affine_map<(a, b, c, d) -> (a, b, c, d)>"
+    lines = [f"func.func @forward(%x: {t}) -> {t} {{", "  %zero = arith.constant 0.0 : f32"]
+    src = "%x"
+    for k, w in enumerate(weights):
+        lines += [f"  %w{k} = arith.constant dense<{w.tolist()}> : {_t(w.shape)}",
+                  f"  %p{k} = tensor.pad {src} low[0, 0, 1, 1] high[0, 0, 1, 1] {{",
+                  "  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):",
+                  "    tensor.yield %zero : f32",
+                  f"  }} : {t} to {p}",
+                  f"  %e{k} = tensor.empty() : {t}",
+                  f"  %s{k} = linalg.fill ins(%zero : f32) outs(%e{k} : {t}) -> {t}",
+                  f"  %y{k} = linalg.conv_2d_nchw_fchw {{dilations = dense<1> : vector<2xi64>, strides = dense<1> : "
+                  f"vector<2xi64>}} ins(%p{k}, %w{k} : {p}, {_t(w.shape)}) outs(%s{k} : {t}) -> {t}",
+                  f"  %f{k} = tensor.empty() : {t}",
+                  f"  %r{k} = linalg.generic {{indexing_maps = [{ident}, {ident}], iterator_types = "
+                  f"[\"parallel\", \"parallel\", \"parallel\", \"parallel\"]}} ins(%y{k} : {t}) outs(%f{k} : {t}) {{",
+                  "  ^bb0(%a: f32, %o: f32):",
+                  "    %m = arith.maximumf %a, %zero : f32",
+                  "    linalg.yield %m : f32",
+                  f"  }} -> {t}"]
+        src = f"%r{k}"
+    return "\n".join(lines + [f"  return {src} : {t}", "}"])
+
+
+@pytest.mark.parametrize("cores", [1, 2])
+def test_on_several_threads_a_segment_ends_before_the_next_input_transform(small_winograd, monkeypatch, cores):
+    """On two threads the output transform of one convolution (with its ReLU) and the next convolution's
+    pad and input transform are two segments, each cut in halves by upstream.split_inner (rows: the
+    transform's tiles read at row floordiv m; positions: the pad computed whole in each half), and the
+    forward's results are the convolutions' (the walk, then the native program running the halves).
+    On one thread they stay one segment."""
+    from nanomm.compiler import graph
+    from nanomm.passes.winograd import INPUT_MARK
+
+    monkeypatch.setattr(upstream, "resolve_threads", lambda threads: cores if threads is None else threads)
+    monkeypatch.setattr(upstream, "SPLIT_MIN_ELEMENTS", 0)
+    monkeypatch.setattr(upstream, "HALVES_MIN_SECONDS", 0.0)
+    rng = np.random.default_rng(17)
+    weights = [rng.standard_normal((8, 8, 3, 3)).astype(np.float32) for _ in range(2)]
+    text = _two_convs(8, 16, weights)
+
+    def transforms(cut: bool) -> list:
+        monkeypatch.setattr(graph, "TRANSFORM_CUT", cut)
+        forward = nanomm.compile(text).forward
+        return forward, [s.kernel for s in forward.segments if s.kernel is not None and not s.constant]
+    forward, kernels = transforms(True)
+    whole = transforms(False)[1]
+    marked = [k for k in kernels if INPUT_MARK in k.text and "tensor.pad" in k.text]
+    assert len(kernels) == len(whole) + (cores > 1) and len(marked) == 2
+    if cores > 1:  # (the second convolution's input transform alone, after its own segment)
+        alone = [k for k in marked if "floordiv" not in k.text]
+        before = kernels[kernels.index(alone[-1]) - 1]
+        assert len(alone) == 2 and "floordiv" in before.text and INPUT_MARK not in before.text
+        assert before.chunk(2).axes_out == [1] and alone[-1].chunk(2).axes_out == [0]
+    x = rng.standard_normal((1, 8, 16, 16)).astype(np.float32)
+    want = np.maximum(_reference(np.maximum(_reference(x, weights[0], (1, 1), (1, 1), None, 0), 0).astype(np.float32),
+                                 weights[1], (1, 1), (1, 1), None, 0), 0)
+    for _ in range(4):  # (two calls whole and timed, then the halves; the program from the third)
+        np.testing.assert_allclose(forward(x), want, rtol=0, atol=2e-5 * np.abs(want).max())

@@ -280,10 +280,11 @@ func.func @position_after_conv(%x: tensor<1x3x2x3xf32>, %w: tensor<4x3x1x1xf32>)
 // transformed (a constant, G 6 x 3), the 36 positions one batch_matmul, the products transformed back (two
 // generics, the second over (n, oh, ow, f): its element (oh mod 4, ow mod 4) of tile (oh floordiv 4, ow
 // floordiv 4)) and transposed to torch's layout. winograd-tile=2 makes it F(2 x 2, 3 x 3): 4 x 4 windows,
-// 16 positions; winograd=0 keeps the window copy and one matmul.
+// 16 positions; winograd=0 keeps the window copy and one matmul. The input transform carries
+// nanomm.winograd_input: on several threads a forward's segment ends before the pad that feeds it.
 // CHECK-LABEL: func.func @winograd
 // CHECK:         linalg.transpose ins(%arg0 : tensor<1x16x34x34xf32>) outs(%{{.*}} : tensor<1x34x34x16xf32>) permutation = [0, 2, 3, 1]
-// CHECK:         %[[U1:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[ROWS_OUT]]]{{.*}} outs(%{{.*}} : tensor<6x1x8x34x16xf32>)
+// CHECK:         %[[U1:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[ROWS_OUT]]]{{.*}} outs(%{{.*}} : tensor<6x1x8x34x16xf32>) attrs = {nanomm.winograd_input}
 // CHECK:         %[[V:.*]] = linalg.generic {indexing_maps = [{{.*}}#[[COLS_OUT]]]{{.*}} ins({{.*}}%[[U1]]{{.*}}) outs(%{{.*}} : tensor<6x6x1x8x8x16xf32>)
 // CHECK:         linalg.generic {{.*}} ins({{.*}} : tensor<6x3xf32>, tensor<6x3xf32>, tensor<24x16x3x3xf32>) outs(%{{.*}} : tensor<6x6x16x24xf32>)
 // CHECK:         %[[VC:.*]] = tensor.collapse_shape %[[V]] {{\[\[}}0, 1], [2, 3, 4], [5]] : tensor<6x6x1x8x8x16xf32> into tensor<36x64x16xf32>
