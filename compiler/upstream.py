@@ -521,7 +521,7 @@ def _split_inner(text: str, parts: int, inputs_whole: bool = False) -> tuple[lis
         args = list(block.arguments)
         state: dict = {}  # tensor value -> the axis it is cut at, or None (whole)
         shifted: list = []  # (generic, its cut loop, the loop's size, the inputs read from it, the maps)
-        pieces: list = []  # (generic, operand, axis, the loop's size): an input read at the loop, through a slice
+        pieces: list = []  # (generic, operand, axis): an input read at the cut loop alone, through a slice
 
         def shape(v) -> list[int] | None:
             return list(ir.RankedTensorType(v.type).shape) if isinstance(v.type, ir.RankedTensorType) else None
@@ -589,7 +589,7 @@ def _split_inner(text: str, parts: int, inputs_whole: bool = False) -> tuple[lis
                     if n < n_in and inputs_whole and v in args:
                         ok = want(v, None)
                         if len(uses) == 1 and exprs[uses[0]] == dim:  # (a map at the offset would read the
-                            pieces.append((op, n, uses[0], size))     # loop's range off the whole input)
+                            pieces.append((op, n, uses[0]))           # loop's range off the whole input)
                         elif uses:
                             from_loop.append(n)
                     elif n < n_in and tile is not None:
@@ -681,34 +681,16 @@ def _split_inner(text: str, parts: int, inputs_whole: bool = False) -> tuple[lis
         ret = ops[-1]
         for i, v in enumerate(returned):
             if v in sliced:
-                t = ir.RankedTensorType(v.type)
-                piece = list(t.shape)
-                piece[sliced[v]] //= parts
-                piece_t = ir.RankedTensorType.get(piece, t.element_type)
-                made = ir.Operation.create("tensor.extract_slice", results=[piece_t], operands=[v], attributes={
-                                               "static_offsets": ir.DenseI64ArrayAttr.get([0] * len(piece)),
-                                               "static_sizes": ir.DenseI64ArrayAttr.get(piece),
-                                               "static_strides": ir.DenseI64ArrayAttr.get([1] * len(piece)),
-                                               "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0, 0])},
-                                           ip=ir.InsertionPoint(ret))
+                made, size = _piece_op(v, sliced[v], parts, ret)
                 ret.operands[i] = made.results[0]
-                slices.append((made, sliced[v], piece[sliced[v]]))
+                slices.append((made, sliced[v], size))
         func.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
             [a.type for a in args], [ir.Value(o).type for o in ret.operands]))
         texts = []
-        for i, (op, n, axis, size) in enumerate(pieces):  # (the part's piece of an input read whole)
-            t = ir.RankedTensorType(op.operands[n].type)
-            piece = list(t.shape)
-            piece[axis] = size // parts
-            made = ir.Operation.create("tensor.extract_slice", results=[ir.RankedTensorType.get(piece, t.element_type)],
-                                       operands=[op.operands[n]], attributes={
-                                           "static_offsets": ir.DenseI64ArrayAttr.get([0] * len(piece)),
-                                           "static_sizes": ir.DenseI64ArrayAttr.get(piece),
-                                           "static_strides": ir.DenseI64ArrayAttr.get([1] * len(piece)),
-                                           "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0, 0])},
-                                       ip=ir.InsertionPoint(op))
+        for i, (op, n, axis) in enumerate(pieces):  # (the part's piece of an input read whole)
+            made, piece = _piece_op(op.operands[n], axis, parts, op)
             op.operands[n] = made.results[0]
-            pieces[i] = (made, axis, size // parts)
+            pieces[i] = (made, axis, piece)
         for k in range(parts if shifted or slices or pieces else 1):
             for made, axis, size in slices + pieces:
                 offsets = [0] * len(ir.DenseI64ArrayAttr(made.attributes["static_offsets"]))
@@ -726,6 +708,24 @@ def _split_inner(text: str, parts: int, inputs_whole: bool = False) -> tuple[lis
                 return None
             texts.append(str(module))
         return texts, cut_in, cut_out
+
+
+def _piece_op(v, axis: int, parts: int, before):
+    """A tensor.extract_slice of 1/parts of v along `axis` (at offset 0: set per part), made before the op
+    `before`, and the piece's size along the axis."""
+    from mlir import ir
+
+    t = ir.RankedTensorType(v.type)
+    piece = list(t.shape)
+    piece[axis] //= parts
+    made = ir.Operation.create("tensor.extract_slice", results=[ir.RankedTensorType.get(piece, t.element_type)],
+                               operands=[v], attributes={
+                                   "static_offsets": ir.DenseI64ArrayAttr.get([0] * len(piece)),
+                                   "static_sizes": ir.DenseI64ArrayAttr.get(piece),
+                                   "static_strides": ir.DenseI64ArrayAttr.get([1] * len(piece)),
+                                   "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0, 0])},
+                               ip=ir.InsertionPoint(before))
+    return made, piece[axis]
 
 
 def _tile_axis(exprs: list[str], uses: list[int], dim: str, size: int, parts: int,
