@@ -1189,7 +1189,8 @@ def composed_view(base: np.ndarray, composed: tuple) -> np.ndarray | None:
 # ---------------------------------------------------------------- reading a function
 
 class _Reader:
-    def __init__(self, name: str, func: ir.Operation, blobs: dict, rtol: float, limits: dict | None = None):
+    def __init__(self, name: str, func: ir.Operation, blobs: dict, rtol: float, limits: dict | None = None,
+                 threads: int = 1):
         self.name, self.blobs, self.rtol = name, blobs, rtol
         self.ids: dict = {}  # ir.Value -> int
         self.nodes: dict = {}  # int -> ("arg", i) | ("const", array) | ("view", src, fn) | ("out", contraction index)
@@ -1217,7 +1218,7 @@ class _Reader:
         self.synthetic = 1 << 40  # ids of values the function does not name (scaled values' arrays)
         self.collapses: dict = {}  # value id of a collapse of leading dimensions into one -> (source id, sizes)
         self.state = ir.AsmState(func)
-        self.threads = upstream.resolve_threads(None)  # (the forward's: pads_a_transform)
+        self.threads = threads  # (the forward's, as the convolutions were rewritten for: pads_a_transform)
 
     def bad(self, op, msg: str, dynamic: bool = False) -> MLIRInputError:
         where = f"{op.name if op is not None else ''}{f' ({op.location})' if op is not None else ''}"
@@ -2037,7 +2038,8 @@ def read_function(name: str, func: ir.Operation, blobs: dict, activation_rtol: f
     describe() says why. Convolutions are rewritten in `func` first into the contractions they are
     (passes/conv_matmul.py), for the threads a forward runs on here (one or several: Winograd's tile side)."""
     rtol = EXACT if activation_rtol is None else activation_rtol
-    if rewrite_convolutions(func, threads=upstream.resolve_threads(None)):
+    threads = upstream.resolve_threads(None)
+    if rewrite_convolutions(func, threads=threads):
         sink_transposes(func)
     if missing_features("bf16", native_cpu()):
         widen_bf16_contractions(func)
@@ -2045,7 +2047,7 @@ def read_function(name: str, func: ir.Operation, blobs: dict, activation_rtol: f
     unfused: dict[int, str] = {}
     while True:
         try:
-            f = _Reader(name, func, blobs, rtol, dict(limits)).read()
+            f = _Reader(name, func, blobs, rtol, dict(limits), threads).read()
         except _Unfused as exc:
             if limits.get(exc.index) == 0:  # cannot happen: an unfused contraction has no consumers to match
                 raise MLIRInputError(exc.why) from None

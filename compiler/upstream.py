@@ -15,7 +15,8 @@ kernels. A segment whose ops are independent along its outputs' leading dimensio
 (batch, heads, rows), a layer norm over (batch, tokens)) is also built for half of that dimension
 (split()); one whose leading dimension is 1 (one image), for half of its outputs' next axis
 (split_inner(): a depthwise convolution's or a window copy's output rows, each half reading its input
-whole at its own offset; a Winograd output transform's rows, its tiles cut with them). On several cores the halves run on two threads, through the native pool.
+whole at its own offset; a Winograd output transform's rows, its tiles cut with them). On several cores
+the halves run on two threads, through the native pool.
 """
 
 from __future__ import annotations
@@ -490,7 +491,8 @@ def split_inner(text: str, parts: int) -> tuple[list[str], list[int | None], lis
     return _split_inner(text, parts) or _split_inner(text, parts, inputs_whole=True)
 
 
-def _split_inner(text: str, parts: int, inputs_whole: bool = False) -> tuple[list[str], list[int | None], list[int]] | None:
+def _split_inner(text: str, parts: int,
+                 inputs_whole: bool = False) -> tuple[list[str], list[int | None], list[int]] | None:
     """split() for a segment whose outputs' leading dimension parts cannot cut (one image, one sequence:
     a leading 1): the segment for 1/parts of another axis of its outputs, found backwards from them.
     Each output is cut at its first axis parts divides; each op then says how its operands are read
@@ -585,16 +587,16 @@ def _split_inner(text: str, parts: int, inputs_whole: bool = False) -> tuple[lis
                 for n, (v, m) in enumerate(zip(op.operands, maps)):
                     exprs = reads(m)
                     uses = [p for p, e in enumerate(exprs) if re.search(rf"\b{dim}\b", e)]
-                    tile = _tile_axis(exprs, uses, dim, size, parts, shape(v))
+                    bare = len(uses) == 1 and exprs[uses[0]] == dim  # (read at the loop alone)
                     if n < n_in and inputs_whole and v in args:
                         ok = want(v, None)
-                        if len(uses) == 1 and exprs[uses[0]] == dim:  # (a map at the offset would read the
-                            pieces.append((op, n, uses[0]))           # loop's range off the whole input)
+                        if bare:  # (through a slice: a map at the offset would take the loop's range off it)
+                            pieces.append((op, n, uses[0]))
                         elif uses:
                             from_loop.append(n)
-                    elif n < n_in and tile is not None:
+                    elif n < n_in and (tile := _tile_axis(exprs, uses, dim, size, parts, shape(v))) is not None:
                         ok = want(v, tile)
-                    elif len(uses) == 1 and exprs[uses[0]] == dim:
+                    elif bare:
                         ok = want(v, uses[0]) and (n < n_in or want(op.results[n - n_in], uses[0]))
                     elif n >= n_in:  # (an output's map has every parallel loop once, bare)
                         ok = False
