@@ -203,33 +203,54 @@ class PeakLoop:
         return self.chains * KINDS[self.kind].ops
 
     def run(self, n: int) -> float:
+        return self.run_on_cpu(n)[0]
+
+    def run_on_cpu(self, n: int) -> tuple[float, float]:
+        """(wall seconds, seconds this thread had the CPU) of n iterations."""
         ops = self._ops.ctypes.data  # each thread writes the same result: harmless
-        t0 = time.perf_counter()
+        c0, t0 = time.thread_time(), time.perf_counter()
         self._fn(max(1, int(n)), ops)
-        return time.perf_counter() - t0
+        return time.perf_counter() - t0, time.thread_time() - c0
 
 
 def best_rate(loop: PeakLoop, seconds: float) -> tuple[float, dict]:
-    """(GFLOP/s or GOP/s, details): the best of runs of ~seconds/8 each for about `seconds` in all."""
+    """(GFLOP/s or GOP/s, details): the best of runs of ~seconds/8 each for about `seconds` in all.
+
+    Each run counts the time its thread had the CPU (at most its wall time): where other processes
+    keep every core busy the loop is off its core part of the time, and by wall time alone the
+    probe read about half the core's rate (two `yes > /dev/null` beside `probe.measure()` on the
+    2-core Zen 4 VM), a figure the cache would then keep. `cpu_share` in the details: the median
+    fraction of wall time the runs had the CPU (near 1 on a quiet machine)."""
     n, t = 1000, loop.run(1000)
     while t < seconds / 16:
         n *= 4
         t = loop.run(n)
     n = max(1, int(n * seconds / 8 / max(t, 1e-9)))
-    times, start = [], time.perf_counter()
-    while len(times) < 3 or time.perf_counter() - start < seconds:
-        times.append(loop.run(n))
+    runs, start = [], time.perf_counter()
+    while len(runs) < 3 or time.perf_counter() - start < seconds:
+        runs.append(loop.run_on_cpu(n))
+    times = [min(wall, cpu) if cpu > 0 else wall for wall, cpu in runs]
     best = min(times)
-    return n * loop.ops_per_iter / best / 1e9, {"iterations": n, "run_seconds": times, "best_seconds": best}
+    share = float(np.median([min(cpu / wall, 1.0) if wall > 0 else 1.0 for wall, cpu in runs]))
+    return n * loop.ops_per_iter / best / 1e9, {"iterations": n, "run_seconds": times, "best_seconds": best,
+                                               "cpu_share": share}
 
 
 MEASURED = ("f32", "bf16", "int8", *AMX_KINDS)  # what measure() and the host probe measure by default
 
 
-def measure(kinds=MEASURED, seconds: float = 0.15, cpu: CpuInfo | None = None) -> dict[str, float]:
-    """{kind: GFLOP/s or GOP/s of one core} for the kinds this CPU has, measured now on the calling thread."""
+def measure(kinds=MEASURED, seconds: float = 0.15, cpu: CpuInfo | None = None,
+            shares: dict | None = None) -> dict[str, float]:
+    """{kind: GFLOP/s or GOP/s of one core} for the kinds this CPU has, measured now on the calling thread
+    (`shares`, when given, gets each kind's cpu_share: best_rate)."""
     cpu = cpu or native_cpu()
-    return {k: best_rate(PeakLoop(k, cpu=cpu), seconds)[0] for k in kinds if feature_of(k) in cpu.features}
+    rates = {}
+    for k in kinds:
+        if feature_of(k) in cpu.features:
+            rates[k], details = best_rate(PeakLoop(k, cpu=cpu), seconds)
+            if shares is not None:
+                shares[k] = round(details["cpu_share"], 3)
+    return rates
 
 
 def _path(cpu: CpuInfo) -> Path:
@@ -259,14 +280,15 @@ def host_rates() -> dict[str, float]:
                 return {k: float(v) for k, v in found["rates"].items()}
         except (OSError, ValueError):
             pass
+        shares: dict[str, float] = {}
         try:
-            rates = measure(cpu=cpu)
+            rates = measure(cpu=cpu, shares=shares)
         except Exception:  # noqa: BLE001 - a machine that cannot run the loops keeps the table's rules
             return {}
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_text(json.dumps({"format": FORMAT, "cpu": cpu.describe(), "rates": rates,
+            tmp.write_text(json.dumps({"format": FORMAT, "cpu": cpu.describe(), "rates": rates, "cpu_share": shares,
                                        "measured": time.strftime("%Y-%m-%dT%H:%M:%S")}, indent=1))
             os.replace(tmp, path)
         except OSError:  # a read-only or full cache: measured again by the next process

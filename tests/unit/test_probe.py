@@ -33,6 +33,25 @@ def test_measured_rates_follow_the_features():
         assert rates["bf16"] < 4 * rates["f32"]
 
 
+class _SharedCoreLoop:
+    """A loop of 1000 ops an iteration at 1e9 iterations a second of CPU time, off its core half of
+    every run (another process's turn): wall time twice the CPU time."""
+
+    ops_per_iter = 1000
+
+    def run_on_cpu(self, n):
+        return 2 * n / 1e9, n / 1e9
+
+    def run(self, n):
+        return self.run_on_cpu(n)[0]
+
+
+def test_a_loop_kept_off_its_core_is_timed_by_its_cpu_time():
+    rate, details = probe.best_rate(_SharedCoreLoop(), seconds=0.001)
+    assert rate == pytest.approx(1000.0)  # the core's rate, not the wall clock's 500
+    assert details["cpu_share"] == pytest.approx(0.5)
+
+
 @pytest.mark.avx512  # host_rates measures AVX-512 hosts only (an AVX2 one keeps the table's rules)
 def test_host_rates_are_measured_once_and_cached_on_disk(fresh_probe):
     first = probe.host_rates()
