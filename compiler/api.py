@@ -327,9 +327,6 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
     batched kernel call (compile_matmul(batch=)) whose entries are read in place where their strides
     allow (broadcasts, slices, swapped last axes: B read transposed), else copied."""
     a, b = _as_array(a, "a"), _as_array(b, "b")
-    if epilogue is not None and (epilogue[4] is not None or epilogue[5] is not None):  # (N-D operands only here)
-        raise ShapeError("scale= and a_zero_point= take a 2-D b (one B for every row of a); batched int8 "
-                         "dequantization is not built")
     if a.ndim == 0 or b.ndim == 0:
         raise ShapeError("matmul takes arrays of at least 1 dimension, not scalars (use a * b)")
     a2 = a[None, :] if a.ndim == 1 else a
@@ -350,8 +347,9 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
     c_dtype = np.dtype(DTYPES[kind].numpy_c)
     count = math.prod(batch_shape)
     spec_epilogue, extras = None, ()
-    if epilogue is not None:
-        spec_epilogue, extras, _ = _epilogue_for(epilogue, M, N, kind, residual_shape=shape)
+    if epilogue is not None:  # (a zero point's column sums once B's entries are known, below)
+        spec_epilogue, extras, _ = _epilogue_for(epilogue, M, N, kind, residual_shape=shape, b=None)
+        c_dtype = np.dtype(np.float32)  # (an int8 kernel's epilogue dequantizes)
     if out is not None:
         _check_out(out, shape, c_dtype, a, b)
         for x in extras:
@@ -359,10 +357,11 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
                 raise AliasError("out shares memory with residual; pass a separate output array")
     result = out if out is not None else np.empty(shape, c_dtype)
     c3 = result.reshape(count, M, N)
+    named = dict(zip([x for x in spec_epilogue.extras if x != "zero_point"], extras)) if spec_epilogue else {}
     if count == 0 or M == 0 or N == 0 or K == 0:
         c3[...] = 0
         if spec_epilogue is not None and c3.size:  # the epilogue of an empty sum (K = 0)
-            c3[...] = _numpy_epilogue(c3, spec_epilogue, extras)
+            c3[...] = _numpy_epilogue(c3, spec_epilogue, tuple(named.get(x) for x in spec_epilogue.extras))
         return result
     A, sa = _batch_view(np.broadcast_to(a2, batch_shape + (M, K)), count, transposable=False)
     B, sb, transpose_b = _batch_view(np.broadcast_to(b2, batch_shape + (K, N)), count, transposable=True)
@@ -372,14 +371,16 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
     if sb == 0 and (sa == M * K * A.dtype.itemsize or count == 1):
         rows, count = count * M, 1  # one B for all entries of a dense A (x @ W with x 3-D): one taller matmul
     if count == 1:  # one matmul: the 2-D path (its front door, threads over rows and columns)
-        bias, residual = (extras[0] if spec_epilogue and spec_epilogue.bias else None,
-                          extras[-1].reshape(rows, N) if spec_epilogue and spec_epilogue.residual else None)
+        bias, residual = named.get("bias"), named.get("residual")
+        residual = None if residual is None else residual.reshape(rows, N)
         a_rows = A[0] if rows == M else np.lib.stride_tricks.as_strided(A, (rows, K), A.strides[-2:])
         _matmul(a_rows, B[0], c3.reshape(rows, N), threads, dtype, None,
                 epilogue and (bias, epilogue[1], residual) + epilogue[3:])
         return result
+    if spec_epilogue is not None and spec_epilogue.zero_point:  # each entry's column sums, first of the arrays
+        extras = (zero_point_vector(epilogue[5], B, kind),) + extras  # ((count, N): each entry's B's sums)
     kernel = _kernel_for_views(A, sa, B, sb, transpose_b, kind, threads, spec_epilogue)
-    kernel._function(A, np.swapaxes(B, -1, -2) if transpose_b else B, c3, extras)
+    call_with_extras(kernel.spec, kernel._function, A, np.swapaxes(B, -1, -2) if transpose_b else B, c3, extras)
     if key is not None and in_place and dtype in (None, kind) and _dtype_kind(a.dtype, b.dtype) == kind:
         _nd_plans[key] = _BatchedPlan(kernel._function, shape, c_dtype, _extent(A), _extent(B),
                                       spec_epilogue.extras if spec_epilogue else (), N)
@@ -578,12 +579,16 @@ def _transposed(b) -> bool:
     return type(b) is _NDARRAY and b.ndim == 2 and not b.flags.c_contiguous and b.T.flags.c_contiguous
 
 
+_FROM_B = object()  # (_epilogue_for's b when none is given)
+
+
 def _epilogue_for(epilogue: tuple, M: int, N: int, dtype: str,
-                  residual_shape: tuple | None = None, b=None) -> tuple[Epilogue, tuple, bool]:
+                  residual_shape: tuple | None = None, b=_FROM_B) -> tuple[Epilogue, tuple, bool]:
     """(the Epilogue of matmul's keywords, its arrays in kernel order as C-contiguous arrays of
     their dtype, whether any was converted) with each keyword checked; the residual has the result's
     shape (`residual_shape`, default (M, N); given, an N-D result's, the residual is passed as
-    (-1, M, N)). An int8 kernel's epilogue dequantizes (scale, a_zero_point: B's column sums from `b`)."""
+    (-1, M, N)). An int8 kernel's epilogue dequantizes (scale, a_zero_point: B's column sums from `b`;
+    b=None: the caller puts the zero-point vector first in the arrays)."""
     bias, activation, residual, alpha, scale, a_zero_point = epilogue
     integer = DTYPES[dtype].integer
     if integer and scale is None:
@@ -594,8 +599,8 @@ def _epilogue_for(epilogue: tuple, M: int, N: int, dtype: str,
     ep = Epilogue(alpha, bias is not None, activation, residual is not None, scale=scale is not None,
                   zero_point=bool(a_zero_point))  # checks alpha and activation
     arrays, converted = [], False
-    if ep.zero_point:
-        arrays.append(zero_point_vector(a_zero_point, b, dtype))
+    if ep.zero_point and b is not None:
+        arrays.append(zero_point_vector(a_zero_point, None if b is _FROM_B else b, dtype))
     if scale is not None:
         arrays.append(scale_vector(_as_array(scale, "scale") if np.ndim(scale) else scale, N))
     for name, x, shape in (("bias", bias, (N,)), ("residual", residual, residual_shape or (M, N))):

@@ -92,11 +92,12 @@ def zero_point_vector(a_zero_point, b, dtype: str) -> np.ndarray:
 
 
 def column_sums(b) -> np.ndarray:
-    """The column sums of a K x N integer B (int64), or the error naming what B is not."""
-    if not isinstance(b, np.ndarray) or b.ndim != 2 or b.dtype.kind not in "iu":
-        raise DTypeError(f"b must be a 2-D integer numpy array for a_zero_point, got "
+    """The column sums of a K x N integer B (int64), of each entry of a (count, K, N) batch of them
+    ((count, N)), or the error naming what B is not."""
+    if not isinstance(b, np.ndarray) or b.ndim not in (2, 3) or b.dtype.kind not in "iu":
+        raise DTypeError(f"b must be a 2-D (or a batch's 3-D) integer numpy array for a_zero_point, got "
                          f"{getattr(b, 'dtype', type(b).__name__)} {getattr(b, 'shape', '')}")
-    return b.sum(axis=0, dtype=np.int64)
+    return b.sum(axis=-2, dtype=np.int64)
 
 
 def call_with_extras(spec: MatmulSpec, function, a, b, out, extras: tuple):

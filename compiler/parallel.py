@@ -10,7 +10,7 @@ import numpy as np
 
 from ..errors import ConfigError
 from ..runtime import settings
-from ..runtime.kernel import KernelABI, RowsRouter, aligned_empty, check_b, data_pointer
+from ..runtime.kernel import EXTRA_DTYPES, KernelABI, RowsRouter, aligned_empty, check_b, data_pointer, extra_batch_stride
 from ..runtime.cpu import CpuInfo
 from ..runtime.dtypes import DTYPES, ceil_div, round_up
 from ..runtime.probe import host_rates
@@ -531,20 +531,25 @@ class BatchedKernel:
         sizes = [d.ab_bytes] * 2 + [np.dtype(c_np).itemsize]
         starts = np.cumsum([0] + counts[:-1]).tolist()
         # byte offsets of each run's first entry in A, B, C and the extras (bias: the same for all)
+        entry = _extra_entry_bytes(spec)
         offsets = [(i * spec.batch_strides[0] * sizes[0], i * spec.batch_strides[1] * sizes[1],
-                    i * spec.batch_strides[2] * sizes[2],
-                    *(i * spec.batch_strides[2] * sizes[2] if x == "residual" else 0 for x in extras)) for i in starts]
+                    i * spec.batch_strides[2] * sizes[2], *(i * e for e in entry)) for i in starts]
         cfuncs = [built[n]._function._cfunc for n in counts]
         self._function = _BatchedParts(check, cfuncs, offsets, parts)
 
-    def __call__(self, a, b, out=None, *, bias=None, residual=None, scale=None) -> np.ndarray:
-        extras = epilogue_arrays(self.spec, bias, residual, scale)
+    def __call__(self, a, b, out=None, *, bias=None, residual=None, scale=None, a_zero_point=None) -> np.ndarray:
+        extras = epilogue_arrays(self.spec, bias, residual, scale, a_zero_point, b)
         return call_with_extras(self.spec, self._function, a, transposed_argument(self.spec, b), out, extras)
 
     def __repr__(self) -> str:
         s = self.spec
         count = "any" if s.batch is None else s.batch
         return f"<nanomm.BatchedKernel {s.dtype} {count} x {s.M}x{s.N}x{s.K} threads={self.threads}>"
+
+
+def _extra_entry_bytes(spec: MatmulSpec) -> list[int]:
+    """Bytes from one batch entry's epilogue array to the next, for each of the spec's extras."""
+    return [extra_batch_stride(x, spec.N, spec.batch_strides[2]) * EXTRA_DTYPES[x].itemsize for x in spec.extras]
 
 
 class _BatchedParts:
@@ -577,7 +582,7 @@ class _CountParts:
         d = DTYPES[spec.dtype]
         sizes = [d.ab_bytes, d.ab_bytes, np.dtype(d.numpy_c).itemsize]
         sa, sb, sc = (stride * size for stride, size in zip(spec.batch_strides, sizes))
-        self._strides = (sa, sb, sc, *(sc if x == "residual" else 0 for x in spec.extras))  # bytes an entry
+        self._strides = (sa, sb, sc, *_extra_entry_bytes(spec))  # bytes an entry
         self._serial: dict[int, bool] = {}  # count -> whether one thread runs it
 
     def __call__(self, a, b, out=None, extras: tuple = ()) -> np.ndarray:

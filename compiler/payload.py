@@ -209,7 +209,8 @@ class Epilogue:
     torch-mlir's clamp of MobileNet's ReLU6), gelu (x/2 (1 + erf(x/sqrt 2)), PyTorch's default),
     gelu_tanh (its tanh form), silu (x sigmoid(x)), sigmoid (1 / (1 + e^-x)), or an element-wise body (BODY).
     scale: a float32 vector along N multiplying the sums; zero_point: an int32 vector along N
-    subtracted from int32 sums first (a u8 A's zero point times B's column sums). An epilogue of an
+    subtracted from int32 sums first (a u8 A's zero point times B's column sums; a batched kernel's
+    is a (count, N) array, each entry's B its own sums). An epilogue of an
     int8 kernel dequantizes: it needs scale, and its float32 results are stored in the int32 C
     (the same 4 bytes; the caller's out is float32).
     """
@@ -336,8 +337,6 @@ class MatmulSpec:
             if self.batch_strides:
                 raise ShapeError("batch_strides are for a batched kernel (batch >= 1)")
             return
-        if self.epilogue is not None and self.epilogue.zero_point:
-            raise ShapeError("a batched kernel has a B per entry: no zero_point vector (one a kernel) fits them all")
         if self.M is None or self.prepacked_b or self.accumulate or self.ldb or self.ldc:
             raise ShapeError("a batched kernel has a static M, a B per call and a dense C (no accumulate, "
                              "pre-packed B, ldb or ldc)")
@@ -409,8 +408,9 @@ def payload(spec: MatmulSpec) -> str:
 
 
 def _matmul_body(spec: MatmulSpec, a: str, b: str, c: str, ta: str, tb: str, tc: str, bias: str, residual: str,
-                 tr: str, indent: str = "    ") -> str:
-    """The fill (unless accumulating), the linalg.matmul and the epilogue generic on the given values."""
+                 tr: str, indent: str = "    ", vectors: dict | None = None) -> str:
+    """The fill (unless accumulating), the linalg.matmul and the epilogue generic on the given values
+    (`vectors`: _epilogue's)."""
     from ..passes._ir import A_UNSIGNED
 
     ct = DTYPES[spec.dtype].mlir_c
@@ -422,7 +422,7 @@ def _matmul_body(spec: MatmulSpec, a: str, b: str, c: str, ta: str, tb: str, tc:
     attrs = f" {{{A_UNSIGNED}}}" if spec.dtype == "u8s8" else ""
     text = fill + f"{indent}linalg.matmul{attrs} ins({a}, {b} : {ta}, {tb}) outs({c} : {tc})\n"
     if spec.epilogue is not None:
-        text += _epilogue(spec.epilogue, spec.N, ct, c, tc, bias, residual, tr, indent)
+        text += _epilogue(spec.epilogue, spec.N, ct, c, tc, bias, residual, tr, indent, vectors)
     return text
 
 
@@ -454,13 +454,18 @@ def _batched_payload(spec: MatmulSpec) -> str:
         eb = entry(K, N, ab, N, sb)
         lines.append(f"    %eb = memref.subview %B{view.format(r=K, c=N)} : {tb3} to {eb}")
     lines.append(f"    %ec = memref.subview %C{view.format(r=M, c=N)} : {tc} to {ec}")
-    args = ""
+    args, vectors = "", None
     if spec.epilogue is not None:
         extra = _epilogue_args(spec.epilogue, N, ct, tc)
+        if spec.epilogue.zero_point:  # each entry's B its own column sums: a (count, N) array, a row an entry
+            tz, ez = f"memref<{count}x{N}xi32>", f"memref<{N}xi32, strided<[1], offset: ?>>"
+            extra = [(name, tz if name == "%zero_point" else t) for name, t in extra]
+            lines.append(f"    %ezp = memref.subview %zero_point[%i, 0] [1, {N}] [1, 1] : {tz} to {ez}")
+            vectors = {"zero_point": ("%ezp", ez)}
         args = "".join(f", {name}: {t}" for name, t in extra)
         if spec.epilogue.residual:
             lines.append(f"    %er = memref.subview %R{view.format(r=M, c=N)} : {_as_f32(tc, ct)} to {_as_f32(ec, ct)}")
-    body = _matmul_body(spec, "%ea", "%eb", "%ec", ea, eb, ec, "%bias", "%er", ec, indent="      ")
+    body = _matmul_body(spec, "%ea", "%eb", "%ec", ea, eb, ec, "%bias", "%er", ec, indent="      ", vectors=vectors)
     loop = "\n".join("  " + line for line in lines) + "\n" + body
     return (
         f"func.func @{spec.symbol}(%A: {ta}, %B: {tb3}, %C: {tc}{args}) {{\n"
@@ -544,13 +549,15 @@ def _as_f32(memref_type: str, elt: str) -> str:
 
 
 def _epilogue(ep: Epilogue, N: int, c: str, out: str, tc: str, bias: str, residual: str, tr: str,
-              indent: str = "    ") -> str:
-    """The epilogue linalg.generic of an Epilogue on C = `out`."""
+              indent: str = "    ", vectors: dict | None = None) -> str:
+    """The epilogue linalg.generic of an Epilogue on C = `out`; `vectors`: name -> (value, type) of a
+    vector read elsewhere than its argument (a batch entry's row of the zero points)."""
     ins, types, maps, block_args = [], [], [], []
     for name in ep.extras:
         if name != "residual":  # the vectors along N, in argument order
             elt = _MLIR_TYPES[EXTRA_DTYPES[name].name]
-            ins.append(f"%{name}"), types.append(f"memref<{N}x{elt}>"), maps.append("affine_map<(i, j) -> (j)>")
+            value, t = (vectors or {}).get(name, (f"%{name}", f"memref<{N}x{elt}>"))
+            ins.append(value), types.append(t), maps.append("affine_map<(i, j) -> (j)>")
             block_args.append(f"{_BLOCK_ARGS[name]}: {elt}")
     if ep.residual:
         ins.append(residual), types.append(_as_f32(tr, c)), maps.append("affine_map<(i, j) -> (i, j)>")

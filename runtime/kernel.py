@@ -55,6 +55,13 @@ EXTRA_DTYPES = {"zero_point": np.dtype(np.int32), "scale": np.dtype(np.float32),
                 "residual": np.dtype(np.float32)}
 
 
+def extra_batch_stride(name: str, N: int, c_stride: int) -> int:
+    """Elements from one batch entry's epilogue array to the next in a batched kernel: the residual
+    strides as C (`c_stride`), the zero-point vector by N (each entry's B has its own column sums: a
+    (count, N) array), bias and scale are every entry's (0)."""
+    return c_stride if name == "residual" else N if name == "zero_point" else 0
+
+
 def check_array(name: str, x, dtype: np.dtype, shape: tuple) -> None:
     """That x is an ndarray of `dtype` and `shape`, or the named error."""
     if not isinstance(x, np.ndarray):
@@ -482,7 +489,8 @@ class PackFunction:
 class BatchedABI:
     """The contract of a batched kernel `void symbol(A, B, C[, bias, residual])`: `batch` matmuls of
     M x K by K x N (B passed as N x K with transpose_b), entry i of A, B, C (and residual) at
-    i * batch_strides (elements; 0: the same entry for all), each entry row-major and dense.
+    i * batch_strides (elements; 0: the same entry for all), each entry row-major and dense; a
+    zero-point vector per entry ((count, N): extra_batch_stride).
     batch=None: `void symbol(A, B, C[, bias, residual], int64_t count)`, as many entries as the
     call's arrays have (their first dimension)."""
 
@@ -521,7 +529,8 @@ class BatchedCall:
         # the batch stride of a single entry is never used
         return {"a": ((count, M, K), (sa, K, 1)), "b": ((count, *b_shape), (sb, b_inner, 1)),
                 "out": ((count, M, N), (sc, N, 1)), "residual": ((count, M, N), (sc, N, 1)),
-                **{name: ((N,), (1,)) for name in EXTRA_DTYPES if name != "residual"}}
+                "zero_point": ((count, N), (extra_batch_stride("zero_point", N, sc), 1)),
+                **{name: ((N,), (1,)) for name in EXTRA_DTYPES if name not in ("residual", "zero_point")}}
 
     def count(self, a) -> int:
         """The entries of a call: the kernel's, or for batch=None, A's first dimension (a 3-D A)."""
