@@ -430,12 +430,22 @@ def default_config(M: int, N: int, K: int, cpu: CpuInfo, prepacked_b: bool = Fal
 
 
 FAST_FMA_GFLOPS = 160.0  # Zen 4's single 512-bit FMA pipe: ~117 GFLOP/s a core; two pipes: 178-247
+# Named targets' float32 FMA rates a core, measured on their hosts (`python bench/peak.py --kinds f32`):
+# Emerald Rapids 178.6 (bench/results/emerald-rapids-16c/2026-11-30-peak-f32-bf16-int8.md), the Intel
+# AMX VM (Sapphire Rapids class) 227-240 (bench/results/intel-amx-vm/2026-12-04-run-1t*.md). AOT builds
+# for them take the two-pipe rules as their hosts' probes would: on the Emerald Rapids host 14 x 32
+# tiles ran 1.03-1.17x 6 x 64 at 33x4096x33, 127x255x511, 128^3, 256^3 (same run,
+# bench/results/emerald-rapids-16c/2026-12-07-f32-1t-t14.md).
+NAMED_FMA_GFLOPS = {"emeraldrapids": 178.6, "sapphirerapids": 227.5}
 
 
 def fast_fma(cpu: CpuInfo) -> bool:
-    """Whether this host's probe (runtime/probe.py) measures a core with two 512-bit FMA pipes.
-    Named targets keep the rules measured on Zen 4 (False)."""
-    return rates_for(cpu).get("f32", 0.0) >= FAST_FMA_GFLOPS
+    """Whether a core of this CPU has two 512-bit FMA pipes: the host's probe (runtime/probe.py)
+    measures it; a named target's measured rate (NAMED_FMA_GFLOPS) stands in for its probe. Other
+    named targets keep the rules measured on Zen 4 (False)."""
+    rates = rates_for(cpu)
+    gflops = rates.get("f32", 0.0) if rates else NAMED_FMA_GFLOPS.get(cpu.name, 0.0)
+    return gflops >= FAST_FMA_GFLOPS
 
 
 # Dynamic-M kernels (MatmulSpec.M=None) serve a range of M with one config: the default config

@@ -67,15 +67,29 @@ def test_default_config_suite_shapes(M, N, K, cpu):
 @pytest.mark.parametrize("gflops,tile", [(240.0, (14, 32, 2)), (117.0, (6, 64, 1)), (None, (6, 64, 1))])
 def test_unpacked_b_tile_follows_the_probed_fma_rate(monkeypatch, gflops, tile):
     """Mid-size problems on unpacked B: where the host's probe measures two FMA pipes, a 14x32 tile
-    (half the B lines per FMA) unrolled twice; else (or with no probe: named targets) 6x64."""
+    (half the B lines per FMA) unrolled twice; else 6x64. With no probe (a named target) the
+    target's measured rate decides where it is known (NAMED_FMA_GFLOPS)."""
     import nanomm.compiler.config as config
     monkeypatch.setattr(config, "rates_for", lambda cpu: {} if gflops is None else {"f32": gflops})
+    if gflops is None and config.NAMED_FMA_GFLOPS.get(WIDE.name, 0.0) >= config.FAST_FMA_GFLOPS:
+        tile = (14, 32, 2)  # (the Intel AMX VM's name: its known rate stands in for the probe)
     cfg = default_config(256, 256, 256, WIDE)
     assert (cfg.mr, cfg.nr, cfg.unroll_k, cfg.pack_b) == (*tile, False)
     check_default(cfg, 256, 256, 256, WIDE)
     assert cfg.mc % cfg.mr == 0
     big = default_config(1024, 1024, 1024, WIDE)  # packed B: the rule does not apply
     assert (big.mr, big.nr, big.unroll_k) == (6, 64, 1)
+
+
+@pytest.mark.parametrize("target,tile", [("emeraldrapids", (14, 32, 2)), ("sapphirerapids", (14, 32, 2)),
+                                         ("znver4", (6, 64, 1)), ("znver5", (6, 64, 1))])
+def test_named_targets_take_their_measured_fma_rate(target, tile):
+    """An AOT build for a named target decides the two-FMA-pipe rules by the rate measured on that
+    CPU (NAMED_FMA_GFLOPS), as the host's probe decides them for "host"."""
+    cpu = TARGETS[target]
+    cfg = default_config(256, 256, 256, cpu)
+    assert (cfg.mr, cfg.nr, cfg.unroll_k) == tile
+    check_default(cfg, 256, 256, 256, cpu)
 
 
 def test_default_config_large_shape_uses_6x64():
