@@ -434,8 +434,8 @@ FAST_FMA_GFLOPS = 160.0  # Zen 4's single 512-bit FMA pipe: ~117 GFLOP/s a core;
 # Emerald Rapids 178.6 (bench/results/emerald-rapids-16c/2026-11-30-peak-f32-bf16-int8.md), the Intel
 # AMX VM (Sapphire Rapids class) 227-240 (bench/results/intel-amx-vm/2026-12-04-run-1t*.md). AOT builds
 # for them take the two-pipe rules as their hosts' probes would: on the Emerald Rapids host 14 x 32
-# tiles ran 1.03-1.17x 6 x 64 at 33x4096x33, 127x255x511, 128^3, 256^3 (same run,
-# bench/results/emerald-rapids-16c/2026-12-07-f32-1t-t14.md).
+# tiles ran 1.03-1.13x 6 x 64 at 127x255x511, 128^3, 256^3 in most of four same-run comparisons,
+# 0.90-1.01x at 64^3, 0.70-1.17x at 33x4096x33 (bench/results/emerald-rapids-16c/2026-12-07-f32-*.md).
 NAMED_FMA_GFLOPS = {"emeraldrapids": 178.6, "sapphirerapids": 227.5}
 
 
