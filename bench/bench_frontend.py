@@ -79,6 +79,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _report  # noqa: E402
 import _timing  # noqa: E402
+import _torch_mlir  # noqa: E402
 
 
 def torch_mlir_samples():
@@ -236,16 +237,13 @@ def layers(torch):
 def export(torch, made: dict, name: str):
     """Layer `name` of layers(): (the module in eval mode, its inputs, torch.export's dynamic shapes or None,
     the linalg-on-tensors text torch-mlir prints for it), torch's seed reset first."""
-    from torch_mlir import fx
-
     if name not in made:
         raise SystemExit(f"error: unknown layer {name!r} (known: {', '.join(made)})")
     torch.manual_seed(0)
     module, inputs, *dynamic = made[name]()
     module.eval()
     dynamic = dynamic[0] if dynamic else None
-    text = str(fx.export_and_import(module, *inputs, output_type="linalg-on-tensors", func_name="forward",
-                                    dynamic_shapes=dynamic))
+    text = _torch_mlir.export(module, *inputs, dynamic_shapes=dynamic)
     return module, inputs, dynamic, text
 
 

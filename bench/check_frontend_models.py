@@ -5,9 +5,11 @@
     python bench/check_frontend_models.py llama gpt2     # some
     python bench/check_frontend_models.py --time         # and each one's speed against torch, one thread
     python bench/check_frontend_models.py --winograd-everywhere  # every 3 x 3 convolution at stride 1 as Winograd
+    python bench/check_frontend_models.py --calls=200 llama  # compare 200 calls, not the first and third
 
 Each small module is exported with `torch_mlir.fx.export_and_import(..., output_type="linalg-on-tensors")`
-(weights frozen), compiled by `nanomm.compile` and run on the export's inputs (and, for a module exported
+(weights frozen; through bench/_torch_mlir.py, which guards against torch-mlir giving one bool constant
+another's data), compiled by `nanomm.compile` and run on the export's inputs (and, for a module exported
 with dynamic sizes, on inputs with each such size 3 larger and 1 smaller as well): `ok` when the result agrees
 with torch (max difference over the output's largest magnitude <= 1e-4, bf16 1e-2, f16 3e-3, integers exact),
 `refused` when nanomm raises a NanommError (its message is printed: it should name the op and what to do),
@@ -37,6 +39,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _timing  # noqa: E402
+from _torch_mlir import export  # noqa: E402
 from bench_frontend import torch_mlir_samples  # noqa: E402
 
 
@@ -497,8 +500,7 @@ def check(name, module, inputs, dynamic, torch, fx, nanomm, timed=False) -> str:
     module.eval()
     varargs = any(p.kind == p.VAR_POSITIONAL for p in inspect.signature(module.forward).parameters.values())
     try:
-        text = str(fx.export_and_import(module, *inputs, output_type="linalg-on-tensors", func_name="forward",
-                                        dynamic_shapes=(dynamic,) if varargs and dynamic else dynamic))
+        text = export(module, *inputs, dynamic_shapes=(dynamic,) if varargs and dynamic else dynamic)
     except Exception as exc:  # noqa: BLE001 - torch-mlir's own failure, before nanomm sees anything
         return f"no export torch-mlir: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}"
     start = time.perf_counter()
@@ -541,21 +543,26 @@ def walked(forward, arrays) -> str:
     return "" if why is None else f"; walked: {why}"
 
 
+CALLS = 3  # forward calls compared per model (--calls=N): the first, then the third and each after it
+
+
 def agreement(module, inputs, forward, torch) -> tuple[bool, float, str]:
     """(ok, error, verdict line) of forward(*inputs) against the module's result: the first call's and
     the third's (on several threads the forward runs as one native program from its third call,
-    compiler/forward_program.py; on one thread from its first)."""
+    compiler/forward_program.py; on one thread from its first), and with --calls=N every call up to the
+    N-th (a result that goes wrong now and then, under load or on several threads)."""
     with torch.no_grad():
         want = module(*inputs)
     arrays = [to_numpy(x, torch) for x in inputs]
-    calls = [forward(*arrays) for _ in range(3)]
+    calls = [forward(*arrays) for _ in range(max(3, CALLS))]
     wants = want if isinstance(want, tuple) else (want,)
     calls = [list(got) if isinstance(got, (tuple, list)) else [got] for got in calls]
     # torch.export returns the buffers a forward assigns to (RWKV rescales its weights once) before
     # its outputs: those leading results are the new state, not compared
     state = len(calls[0]) - len(wants)
-    gots = [g for got in (calls[0], calls[2]) for g in got[max(state, 0):]]
-    wants = wants * 2
+    compared = [calls[0]] + calls[2:]  # (the walk's first call, then the native program's: --calls=N)
+    gots = [g for got in compared for g in got[max(state, 0):]]
+    wants = wants * len(compared)
     errors = []
     for g, w in zip(gots, wants):
         w = w.detach().float().numpy() if w.dtype == torch.bfloat16 else w.detach().numpy()
@@ -574,7 +581,11 @@ def agreement(module, inputs, forward, torch) -> tuple[bool, float, str]:
 def arguments(torch) -> tuple[list[str], bool]:
     """The model names on the command line, and whether --time was given: then the process is pinned to one
     CPU and torch to one thread (as bench_frontend.py's --threads 1) before nanomm is imported."""
-    names = [a for a in sys.argv[1:] if a not in ("--time", "--winograd-everywhere")]
+    global CALLS
+    names = [a for a in sys.argv[1:] if a not in ("--time", "--winograd-everywhere") and not a.startswith("--calls=")]
+    for a in sys.argv[1:]:
+        if a.startswith("--calls="):
+            CALLS = int(a.split("=", 1)[1])
     timed = "--time" in sys.argv[1:]
     if timed:
         if hasattr(os, "sched_setaffinity"):
@@ -633,8 +644,7 @@ def winograd_modules(made: dict, names: list[str], torch, fx) -> list[str]:
         module, inputs, dynamic = entry
         module.eval()
         try:
-            text = str(fx.export_and_import(module, *inputs, output_type="linalg-on-tensors", func_name="forward",
-                                            dynamic_shapes=dynamic))
+            text = export(module, *inputs, dynamic_shapes=dynamic)
             if "linalg.conv_2d_nchw_fchw" in text and "per batch entry" in nanomm.compile(text).forward.describe():
                 found.append(name)
         except Exception:  # noqa: BLE001 - not exported, refused, or per-shape: run_checks reports what it is

@@ -4,6 +4,7 @@
     python bench/check_hf_models.py                       # every model
     python bench/check_hf_models.py llama whisper_encoder  # some
     python bench/check_hf_models.py --time                # and each one's speed against torch eager, one thread
+    python bench/check_hf_models.py --calls=200 gpt_neo   # every call of 200 compared, not the first and third
 
 The models' own code (transformers' modelling files: their embeddings, masks, position ids, norms and
 activations as the library writes them), with two or so layers of width 64 and random weights (nothing is

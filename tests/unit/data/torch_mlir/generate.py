@@ -15,6 +15,8 @@ from torch_mlir import fx
 
 F = torch.nn.functional
 HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE.parents[3] / "bench"))
+from _torch_mlir import guard  # noqa: E402
 
 
 class Linear3d(torch.nn.Module):
@@ -262,6 +264,7 @@ def main(names):
             axis = 0 if args[0].ndim == 2 else 1
             dynamic = ({axis: Dim("n", min=MIN_SIZE.get(name, 1), max=4096)},)
             args = DYNAMIC[name]
+        guard()  # (torch-mlir 20261001 can give one bool constant another's data: bench/_torch_mlir.py)
         ir = fx.export_and_import(module, *(args if dynamic is None else cases()[name][1]),
                                   output_type="linalg-on-tensors", func_name=name, dynamic_shapes=dynamic)
         (HERE / f"{name}.mlir").write_text(str(ir))
