@@ -12,7 +12,7 @@ import numpy as np
 
 from ..errors import AliasError, DTypeError, LayoutError, NanommError, ShapeError
 from ..runtime import settings
-from ..runtime.convert import bfloat16
+from ..runtime.convert import bfloat16, to_bfloat16
 from ..runtime.cpu import CpuInfo
 from ..runtime.dtypes import DTYPES, dtype_of
 from ..runtime.kernel import CompiledFunction, data_pointer
@@ -223,7 +223,7 @@ def _cached(key: tuple, make):
 
 def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtype: str | None = None, *,
            bias=None, activation: str | None = None, residual=None, alpha: float = 1.0, scale=None,
-           a_zero_point: int | None = None) -> np.ndarray:
+           a_zero_point: int | None = None, out_dtype=None) -> np.ndarray:
     """C = a @ b with numpy.matmul's semantics, by a kernel compiled (once) for this shape, dtype and CPU.
 
     2-D operands run one matmul; 1-D operands are a row (a) or a column (b) as numpy treats them;
@@ -253,9 +253,17 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
     never modified. `out`, when given, must be a C-contiguous, writable array of the result dtype and
     shape that shares no memory with a or b.
 
+    out_dtype: the result's dtype where it is not the kernel's: float32 or bfloat16 ("bf16", "bfloat16"
+    or ml_dtypes.bfloat16) for a float result (float inputs, or int8 ones with scale=). bfloat16 rounds
+    the float32 result to nearest even in a second pass of generated code (runtime/convert.py:
+    `vcvtneps2bf16`, float32 denormals to zero); `out`, when given, is then a bfloat16 array.
+
     A call like one made before (shapes, dtypes, threads, dtype, epilogue; C-contiguous inputs)
     goes straight to the kernel it compiled, which checks every argument itself (see _dispatch).
     """
+    if out_dtype is not None:
+        return _with_out_dtype(out_dtype, a, b, out, threads, dtype, bias=bias, activation=activation,
+                               residual=residual, alpha=alpha, scale=scale, a_zero_point=a_zero_point)
     key = None
     if type(a) is _NDARRAY and type(b) is _NDARRAY and (threads is None or type(threads) is int):
         # the front door's key (see _dispatch); None: a call it does not take
@@ -301,6 +309,55 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
                     return result
         return _matmul_nd(a, b, out, threads, dtype, epilogue, nd_key)
     return _matmul(a, b, out, threads, dtype, key, epilogue)
+
+
+def _with_out_dtype(out_dtype, a, b, out, threads, dtype, **epilogue) -> np.ndarray:
+    """matmul(..., out_dtype=): the float32 result as matmul gives it, in bfloat16 where asked (see matmul)."""
+    want = _result_dtype(out_dtype)
+    if want == np.float32:
+        result = matmul(a, b, out, threads, dtype, **epilogue)
+    else:
+        if out is not None:
+            _check_bf16_out(out, a, b, epilogue)
+        result = matmul(a, b, None, threads, dtype, **epilogue)
+    if result.dtype != np.float32:
+        raise DTypeError(f"out_dtype={want.name} takes a float result; these inputs give {result.dtype} sums: pass "
+                         "scale= (and a_zero_point= for a u8 a) to dequantize them")
+    if want == np.float32:
+        return result
+    if out is not None and out.shape != result.shape:
+        raise ShapeError(f"out has shape {out.shape}, expected {result.shape}")
+    return to_bfloat16(result, out)
+
+
+def _result_dtype(out_dtype) -> np.dtype:
+    """float32 or bfloat16 for matmul's out_dtype, or the DTypeError naming what it takes."""
+    names = {"f32": np.float32, "float32": np.float32, "bf16": "bf16", "bfloat16": "bf16"}
+    found = names.get(out_dtype) if isinstance(out_dtype, str) else None
+    if found is None and not isinstance(out_dtype, str):
+        try:
+            dt = np.dtype(out_dtype)
+            found = np.float32 if dt == np.float32 else "bf16" if dt.name == "bfloat16" else None
+        except TypeError:
+            found = None
+    if found is None:
+        raise DTypeError(f"out_dtype must be float32 or bfloat16 (also 'f32', 'bf16'), got {out_dtype!r}")
+    return np.dtype(np.float32) if found is np.float32 else bfloat16()
+
+
+def _check_bf16_out(out, a, b, epilogue: dict) -> None:
+    """An out for a bfloat16 result: a writable C-contiguous bfloat16 ndarray sharing no memory with
+    the inputs or the epilogue's arrays (its shape is checked once the result's is known)."""
+    if not isinstance(out, np.ndarray) or out.dtype != bfloat16():
+        raise DTypeError(f"out has dtype {getattr(out, 'dtype', type(out).__name__)}, expected bfloat16 "
+                         "(out_dtype=bfloat16)")
+    if not out.flags.c_contiguous:
+        raise LayoutError("out must be C-contiguous")
+    if not out.flags.writeable:
+        raise LayoutError("out is read-only; pass a writeable array")
+    for name, x in (("a", a), ("b", b), ("bias", epilogue.get("bias")), ("residual", epilogue.get("residual"))):
+        if isinstance(x, np.ndarray) and np.may_share_memory(out, x):
+            raise AliasError(f"out shares memory with {name}; pass a separate output array")
 
 
 def _fold_rows(a, b, out, residual):

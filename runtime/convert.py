@@ -119,12 +119,16 @@ def bfloat16() -> np.dtype:
     return np.dtype(ml_dtypes.bfloat16)
 
 
-def to_bfloat16(x: np.ndarray) -> np.ndarray:
-    """A new C-contiguous bfloat16 array with x's float32 values rounded to nearest even."""
+def to_bfloat16(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """A C-contiguous bfloat16 array with x's float32 values rounded to nearest even: new, or `out`
+    (a C-contiguous bfloat16 array of x's shape that the caller has checked)."""
     if not isinstance(x, np.ndarray) or x.dtype != np.float32:
         raise DTypeError(f"to_bfloat16 converts float32 arrays, got {getattr(x, 'dtype', type(x).__name__)}")
     src = np.ascontiguousarray(x)
-    out = np.empty(src.shape, bfloat16())
+    if out is None:
+        out = np.empty(src.shape, bfloat16())
+    elif out.dtype != bfloat16() or out.shape != src.shape or not out.flags.c_contiguous:
+        raise DTypeError(f"to_bfloat16 writes a C-contiguous bfloat16 array of shape {src.shape}")
     if src.size:
         _converter()(src.ctypes.data, out.ctypes.data, src.size)
     return out

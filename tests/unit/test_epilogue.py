@@ -15,7 +15,7 @@ import nanomm
 import nanomm.compiler.parallel as parallel_module
 from nanomm import ConfigError, DTypeError, Epilogue, KernelConfig, ShapeError
 from nanomm.compiler.parallel import BatchedKernel
-from nanomm.errors import AliasError, PassError
+from nanomm.errors import AliasError, LayoutError, PassError
 
 pytestmark = pytest.mark.kernels
 
@@ -533,3 +533,61 @@ def test_dequantizing_keyword_errors():
     np.testing.assert_array_equal(nanomm.matmul(a[:, :0], b[:0], scale=3.0, a_zero_point=9,
                                                 bias=np.arange(6, dtype=np.float32)),
                                   np.broadcast_to(np.arange(6, dtype=np.float32), (4, 6)))
+
+
+def _bf16_bits(x: np.ndarray) -> np.ndarray:
+    """bfloat16 bits of float32 x rounded to nearest even, as nanomm rounds (ml_dtypes' but denormals to
+    zero of their sign, as vcvtneps2bf16 does)."""
+    flushed = np.where(np.abs(x) < np.finfo(np.float32).tiny, np.copysign(np.float32(0), x), x).astype(np.float32)
+    return flushed.astype(ml_dtypes.bfloat16).view(np.uint16)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(shape=st.sampled_from([(1, 5, 3), (37, 53, 70), (2, 3, 9, 33, 40)]), act=st.sampled_from([None, "gelu"]),
+       bias=st.booleans(), dtype=st.sampled_from(["f32", "bf16", "u8s8"]), given_out=st.booleans(),
+       threads=st.sampled_from([1, 2]), seed=st.integers(0, 2**16))
+def test_out_dtype_bfloat16_is_the_float32_result_rounded(shape, act, bias, dtype, given_out, threads, seed):
+    """out_dtype=bfloat16: the float32 result matmul gives, rounded to nearest even (bit for bit), in a new
+    array or the bfloat16 out given; float, bf16 and dequantized int8 inputs, 2-D and N-D."""
+    *batch, M, N, K = shape
+    rng = np.random.default_rng(seed)
+    if dtype == "u8s8":
+        a = rng.integers(0, 256, (*batch, M, K)).astype(np.uint8)
+        b = rng.integers(-128, 128, (K, N)).astype(np.int8)
+        kw = dict(scale=np.float32(1e-3), a_zero_point=3)
+    else:
+        cast = np.float32 if dtype == "f32" else ml_dtypes.bfloat16
+        a = rng.standard_normal((*batch, M, K)).astype(cast)
+        b = rng.standard_normal((K, N)).astype(cast)
+        kw = {}
+    if bias:
+        kw["bias"] = rng.standard_normal(N).astype(np.float32)
+    want = nanomm.matmul(a, b, threads=threads, activation=act, **kw)
+    assert want.dtype == np.float32
+    out = np.empty(want.shape, ml_dtypes.bfloat16) if given_out else None
+    got = nanomm.matmul(a, b, out=out, threads=threads, activation=act, out_dtype="bfloat16", **kw)
+    assert got.dtype == ml_dtypes.bfloat16 and got.shape == want.shape and (out is None or got is out)
+    np.testing.assert_array_equal(got.view(np.uint16), _bf16_bits(want))
+
+
+def test_out_dtype_errors():
+    a, b = np.ones((4, 8), np.float32), np.ones((8, 6), np.float32)
+    bf16 = ml_dtypes.bfloat16
+    assert nanomm.matmul(a, b, out_dtype=np.float32).dtype == np.float32
+    with pytest.raises(DTypeError, match="out_dtype must be float32 or bfloat16"):
+        nanomm.matmul(a, b, out_dtype=np.float16)
+    with pytest.raises(DTypeError, match="out has dtype float32, expected bfloat16"):
+        nanomm.matmul(a, b, out=np.empty((4, 6), np.float32), out_dtype="bf16")
+    with pytest.raises(ShapeError, match=r"out has shape \(4, 5\), expected \(4, 6\)"):
+        nanomm.matmul(a, b, out=np.empty((4, 5), bf16), out_dtype="bf16")
+    with pytest.raises(LayoutError, match="C-contiguous"):
+        nanomm.matmul(a, b, out=np.empty((6, 4), bf16).T, out_dtype="bf16")
+    buf = np.zeros(64, np.float32)
+    with pytest.raises(AliasError, match="out shares memory with a"):
+        nanomm.matmul(buf[:32].reshape(4, 8), b, out=buf[16:28].view(bf16).reshape(4, 6), out_dtype="bf16")
+    frozen = np.empty((4, 6), bf16)
+    frozen.flags.writeable = False
+    with pytest.raises(LayoutError, match="read-only"):
+        nanomm.matmul(a, b, out=frozen, out_dtype="bf16")
+    with pytest.raises(DTypeError, match="takes a float result; these inputs give int32 sums"):
+        nanomm.matmul(np.ones((4, 8), np.uint8), np.ones((8, 6), np.int8), out_dtype="bf16")
