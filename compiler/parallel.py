@@ -10,7 +10,8 @@ import numpy as np
 
 from ..errors import ConfigError
 from ..runtime import settings
-from ..runtime.kernel import EXTRA_DTYPES, KernelABI, RowsRouter, aligned_empty, check_b, data_pointer, extra_batch_stride
+from ..runtime.kernel import (EXTRA_DTYPES, KernelABI, RowsRouter, aligned_empty, check_b, data_pointer,
+                              extra_batch_stride)
 from ..runtime.cpu import CpuInfo
 from ..runtime.dtypes import DTYPES, ceil_div, round_up
 from ..runtime.probe import host_rates
