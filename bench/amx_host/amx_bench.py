@@ -30,9 +30,12 @@ import _report  # noqa: E402
 import _timing  # noqa: E402
 
 TOOL = "bench/amx_host/amx_bench.py"
-# GFLOP/s (GOP/s) per core, by _report.DTYPES' peak kind: the AMX probe's figures (not measured by this script).
-PEAK_PER_CORE = {"f32": 126.0, "bf16": 1160.0, "int8": 2320.0}
-PEAK_SOURCE = ("an early probe's per-core figures (AVX-512 f32 126 GFLOP/s, AMX bf16 1160 GFLOP/s, int8 2320 GOP/s); "
+# GFLOP/s (GOP/s) per core, by _report.DTYPES' peak kind (not measured by this script): the float32 FMA
+# loop of bench/peak.py on this host (bench/results/emerald-rapids-16c/2026-11-30-peak-f32-bf16-int8.md),
+# the AMX figures an early probe's.
+PEAK_PER_CORE = {"f32": 178.6, "bf16": 1160.0, "int8": 2320.0}
+PEAK_SOURCE = ("bench/peak.py's AVX-512 f32 loop, 178.6 GFLOP/s a core, and an early probe's AMX figures (bf16 "
+               "1160 GFLOP/s, int8 2320 GOP/s); "
                "'% peak' is of T x that. bench/peak.py's AMX loop (four independent tile "
                "products) measures about twice that on this host (~2250 GFLOP/s, ~4600 GOP/s per core, "
                "half of it on some CPUs at some times): the 1-thread notes give nanomm against that loop, "
