@@ -19,7 +19,7 @@ from ..runtime.kernel import CompiledFunction, data_pointer
 from ..runtime.threads import available_cores
 from .build import build_kernel, target_cpu
 from .config import STREAM_ROWS, KernelConfig, dynamic_config, m_range
-from .kernel import Kernel, call_with_extras, scale_vector, zero_point_vector
+from .kernel import Kernel, call_with_extras, check_zero_point, scale_vector, zero_point_vector
 from .parallel import (BATCH_PARALLEL_MIN_SECONDS, BatchedKernel, ParallelKernel, batched_seconds, by_rows, resolve_threads,
                        split, threads_used, with_row_threads)
 from .payload import Epilogue, MatmulSpec, activation_function
@@ -406,6 +406,8 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
     spec_epilogue, extras = None, ()
     if epilogue is not None:  # (a zero point's column sums once B's entries are known, below)
         spec_epilogue, extras, _ = _epilogue_for(epilogue, M, N, kind, residual_shape=shape, b=None)
+        if spec_epilogue.zero_point:  # (checked here too: an empty sum runs no kernel)
+            check_zero_point(epilogue[5], kind)
         c_dtype = np.dtype(np.float32)  # (an int8 kernel's epilogue dequantizes)
     if out is not None:
         _check_out(out, shape, c_dtype, a, b)

@@ -74,9 +74,8 @@ def scale_vector(scale, N: int) -> np.ndarray:
     return np.ascontiguousarray(x, dtype=np.float32)
 
 
-def zero_point_vector(a_zero_point, b, dtype: str) -> np.ndarray:
-    """The int32 vector a dequantizing epilogue subtracts from the int32 sums: a_zero_point times
-    each column's sum of B (K x N, or a PackedB with its column sums)."""
+def check_zero_point(a_zero_point, dtype: str) -> None:
+    """That a_zero_point is an int in the range of A's values, or the named error."""
     a_type = DTYPES[dtype].numpy_a
     if not isinstance(a_zero_point, (int, np.integer)) or isinstance(a_zero_point, bool):
         raise DTypeError(f"a_zero_point must be an int (the zero point of A's {a_type} values), "
@@ -85,6 +84,12 @@ def zero_point_vector(a_zero_point, b, dtype: str) -> np.ndarray:
     if not info.min <= a_zero_point <= info.max:
         raise ShapeError(f"a_zero_point={a_zero_point} is outside A's {a_type} range "
                          f"[{info.min}, {info.max}]")
+
+
+def zero_point_vector(a_zero_point, b, dtype: str) -> np.ndarray:
+    """The int32 vector a dequantizing epilogue subtracts from the int32 sums: a_zero_point times
+    each column's sum of B (K x N, or a PackedB with its column sums)."""
+    check_zero_point(a_zero_point, dtype)
     sums = b.column_sums if isinstance(b, PackedB) else column_sums(b)
     if sums is None:
         raise ShapeError("a_zero_point needs B's column sums: this packed B has none (pack it with an int8 kernel)")

@@ -530,6 +530,8 @@ def test_dequantizing_keyword_errors():
         nanomm.matmul(a, b, scale=1.0, out=np.empty((4, 6), np.int32))
     with pytest.raises(DTypeError, match="a_zero_point must be an int"):
         nanomm.matmul(np.ones((2, 4, 8), np.uint8), np.ones((2, 8, 6), np.int8), scale=1.0, a_zero_point=[1] * 6)
+    with pytest.raises(ShapeError, match="outside A's uint8 range"):  # (an empty sum: no kernel runs)
+        nanomm.matmul(np.ones((2, 4, 0), np.uint8), np.ones((2, 0, 6), np.int8), scale=1.0, a_zero_point=300)
     np.testing.assert_array_equal(nanomm.matmul(a[:, :0], b[:0], scale=3.0, a_zero_point=9,
                                                 bias=np.arange(6, dtype=np.float32)),
                                   np.broadcast_to(np.arange(6, dtype=np.float32), (4, 6)))
