@@ -496,7 +496,7 @@ def resized(inputs, dynamic, delta, torch):
     return made
 
 
-def check(name, module, inputs, dynamic, torch, fx, nanomm, timed=False) -> str:
+def check(name, module, inputs, dynamic, torch, nanomm, timed=False) -> str:
     module.eval()
     varargs = any(p.kind == p.VAR_POSITIONAL for p in inspect.signature(module.forward).parameters.values())
     try:
@@ -582,10 +582,10 @@ def arguments(torch) -> tuple[list[str], bool]:
     """The model names on the command line, and whether --time was given: then the process is pinned to one
     CPU and torch to one thread (as bench_frontend.py's --threads 1) before nanomm is imported."""
     global CALLS
-    names = [a for a in sys.argv[1:] if a not in ("--time", "--winograd-everywhere") and not a.startswith("--calls=")]
-    for a in sys.argv[1:]:
-        if a.startswith("--calls="):
-            CALLS = int(a.split("=", 1)[1])
+    calls = [a for a in sys.argv[1:] if a.startswith("--calls=")]
+    if calls:
+        CALLS = int(calls[-1].split("=", 1)[1])
+    names = [a for a in sys.argv[1:] if a not in ("--time", "--winograd-everywhere", *calls)]
     timed = "--time" in sys.argv[1:]
     if timed:
         if hasattr(os, "sched_setaffinity"):
@@ -594,7 +594,7 @@ def arguments(torch) -> tuple[list[str], bool]:
     return names, timed
 
 
-def run_checks(made: dict, names: list[str], timed: bool, torch, fx, width: int = 24) -> int:
+def run_checks(made: dict, names: list[str], timed: bool, torch, width: int = 24) -> int:
     """check() of each named entry of `made` ((module, inputs, dynamic), or a function making them), a line
     each; 1 where any is WRONG or CRASH."""
     import nanomm
@@ -607,7 +607,7 @@ def run_checks(made: dict, names: list[str], timed: bool, torch, fx, width: int 
     for name in names:
         try:
             entry = made[name]() if callable(made[name]) else made[name]
-            line = check(name, *entry, torch, fx, nanomm, timed)
+            line = check(name, *entry, torch, nanomm, timed)
         except Exception as exc:  # noqa: BLE001 - an error that is not nanomm's: report it, go on
             line = f"CRASH     {type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
         bad += line.startswith(("WRONG", "CRASH"))
@@ -620,18 +620,18 @@ def run_checks(made: dict, names: list[str], timed: bool, torch, fx, width: int 
 def main() -> int:
     try:
         import torch
-        from torch_mlir import fx
+        import torch_mlir  # noqa: F401 - (exports go through _torch_mlir.export)
     except ImportError as exc:
         raise SystemExit(f"error: needs torch and torch-mlir ({exc}): pip install torch==2.13.0 torch-mlir==20261001")
     names, timed = arguments(torch)
     torch.manual_seed(0)
     made = models(torch)
     if "--winograd-everywhere" in sys.argv[1:]:
-        names = winograd_modules(made, names, torch, fx)
-    return run_checks(made, names, timed, torch, fx)
+        names = winograd_modules(made, names)
+    return run_checks(made, names, timed, torch)
 
 
-def winograd_modules(made: dict, names: list[str], torch, fx) -> list[str]:
+def winograd_modules(made: dict, names: list[str]) -> list[str]:
     """With conv_matmul's Winograd thresholds at zero (for this process), the named modules (all by default)
     whose compiled function runs a 3 x 3 convolution as Winograd (a contraction pre-packed per batch entry)."""
     import nanomm

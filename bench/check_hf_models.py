@@ -203,8 +203,8 @@ def models(torch, T):
 def main() -> int:
     try:
         import torch
+        import torch_mlir  # noqa: F401 - (exports go through _torch_mlir.export)
         import transformers
-        from torch_mlir import fx
     except ImportError as exc:
         raise SystemExit(f"error: needs torch, torch-mlir and transformers ({exc}): "
                          "pip install torch==2.13.0 torch-mlir==20261001 transformers")
@@ -213,7 +213,7 @@ def main() -> int:
     transformers.logging.set_verbosity_error()
     torch.manual_seed(0)
     print(f"# python bench/check_hf_models.py, transformers {transformers.__version__}, torch {torch.__version__}")
-    return run_checks(models(torch, transformers), names, timed, torch, fx, width=16)
+    return run_checks(models(torch, transformers), names, timed, torch, width=16)
 
 
 if __name__ == "__main__":

@@ -314,16 +314,14 @@ def matmul(a, b, out: np.ndarray | None = None, threads: int | None = None, dtyp
 def _with_out_dtype(out_dtype, a, b, out, threads, dtype, **epilogue) -> np.ndarray:
     """matmul(..., out_dtype=): the float32 result as matmul gives it, in bfloat16 where asked (see matmul)."""
     want = _result_dtype(out_dtype)
-    if want == np.float32:
-        result = matmul(a, b, out, threads, dtype, **epilogue)
-    else:
-        if out is not None:
-            _check_bf16_out(out, a, b, epilogue)
-        result = matmul(a, b, None, threads, dtype, **epilogue)
+    rounded = want != np.float32
+    if rounded and out is not None:
+        _check_bf16_out(out, a, b, epilogue)
+    result = matmul(a, b, None if rounded else out, threads, dtype, **epilogue)
     if result.dtype != np.float32:
         raise DTypeError(f"out_dtype={want.name} takes a float result; these inputs give {result.dtype} sums: pass "
                          "scale= (and a_zero_point= for a u8 a) to dequantize them")
-    if want == np.float32:
+    if not rounded:
         return result
     if out is not None and out.shape != result.shape:
         raise ShapeError(f"out has shape {out.shape}, expected {result.shape}")
@@ -332,30 +330,26 @@ def _with_out_dtype(out_dtype, a, b, out, threads, dtype, **epilogue) -> np.ndar
 
 def _result_dtype(out_dtype) -> np.dtype:
     """float32 or bfloat16 for matmul's out_dtype, or the DTypeError naming what it takes."""
-    names = {"f32": np.float32, "float32": np.float32, "bf16": "bf16", "bfloat16": "bf16"}
-    found = names.get(out_dtype) if isinstance(out_dtype, str) else None
-    if found is None and not isinstance(out_dtype, str):
+    if isinstance(out_dtype, str):
+        name = {"f32": "float32", "float32": "float32", "bf16": "bfloat16", "bfloat16": "bfloat16"}.get(out_dtype)
+    else:
         try:
-            dt = np.dtype(out_dtype)
-            found = np.float32 if dt == np.float32 else "bf16" if dt.name == "bfloat16" else None
+            name = np.dtype(out_dtype).name
         except TypeError:
-            found = None
-    if found is None:
-        raise DTypeError(f"out_dtype must be float32 or bfloat16 (also 'f32', 'bf16'), got {out_dtype!r}")
-    return np.dtype(np.float32) if found is np.float32 else bfloat16()
+            name = None
+    if name == "float32":
+        return np.dtype(np.float32)
+    if name == "bfloat16":
+        return bfloat16()
+    raise DTypeError(f"out_dtype must be float32 or bfloat16 (also 'f32', 'bf16'), got {out_dtype!r}")
 
 
 def _check_bf16_out(out, a, b, epilogue: dict) -> None:
-    """An out for a bfloat16 result: a writable C-contiguous bfloat16 ndarray sharing no memory with
-    the inputs or the epilogue's arrays (its shape is checked once the result's is known)."""
-    if not isinstance(out, np.ndarray) or out.dtype != bfloat16():
-        raise DTypeError(f"out has dtype {getattr(out, 'dtype', type(out).__name__)}, expected bfloat16 "
-                         "(out_dtype=bfloat16)")
-    if not out.flags.c_contiguous:
-        raise LayoutError("out must be C-contiguous")
-    if not out.flags.writeable:
-        raise LayoutError("out is read-only; pass a writeable array")
-    for name, x in (("a", a), ("b", b), ("bias", epilogue.get("bias")), ("residual", epilogue.get("residual"))):
+    """An out for a bfloat16 result: _check_out's checks (its shape once the result's is known) and no
+    memory shared with the epilogue's arrays either."""
+    _check_out(out, getattr(out, "shape", None), bfloat16(), a, b)
+    for name in ("bias", "residual"):
+        x = epilogue.get(name)
         if isinstance(x, np.ndarray) and np.may_share_memory(out, x):
             raise AliasError(f"out shares memory with {name}; pass a separate output array")
 
@@ -405,7 +399,7 @@ def _matmul_nd(a, b, out, threads, dtype, epilogue, key: tuple | None = None) ->
     count = math.prod(batch_shape)
     spec_epilogue, extras = None, ()
     if epilogue is not None:  # (a zero point's column sums once B's entries are known, below)
-        spec_epilogue, extras, _ = _epilogue_for(epilogue, M, N, kind, residual_shape=shape, b=None)
+        spec_epilogue, extras, _ = _epilogue_for(epilogue, M, N, kind, residual_shape=shape)
         if spec_epilogue.zero_point:  # (checked here too: an empty sum runs no kernel)
             check_zero_point(epilogue[5], kind)
         c_dtype = np.dtype(np.float32)  # (an int8 kernel's epilogue dequantizes)
@@ -638,16 +632,13 @@ def _transposed(b) -> bool:
     return type(b) is _NDARRAY and b.ndim == 2 and not b.flags.c_contiguous and b.T.flags.c_contiguous
 
 
-_FROM_B = object()  # (_epilogue_for's b when none is given)
-
-
 def _epilogue_for(epilogue: tuple, M: int, N: int, dtype: str,
-                  residual_shape: tuple | None = None, b=_FROM_B) -> tuple[Epilogue, tuple, bool]:
+                  residual_shape: tuple | None = None, b=None) -> tuple[Epilogue, tuple, bool]:
     """(the Epilogue of matmul's keywords, its arrays in kernel order as C-contiguous arrays of
     their dtype, whether any was converted) with each keyword checked; the residual has the result's
     shape (`residual_shape`, default (M, N); given, an N-D result's, the residual is passed as
     (-1, M, N)). An int8 kernel's epilogue dequantizes (scale, a_zero_point: B's column sums from `b`;
-    b=None: the caller puts the zero-point vector first in the arrays)."""
+    without b the caller puts the zero-point vector first in the arrays)."""
     bias, activation, residual, alpha, scale, a_zero_point = epilogue
     integer = DTYPES[dtype].integer
     if integer and scale is None:
@@ -659,7 +650,7 @@ def _epilogue_for(epilogue: tuple, M: int, N: int, dtype: str,
                   zero_point=bool(a_zero_point))  # checks alpha and activation
     arrays, converted = [], False
     if ep.zero_point and b is not None:
-        arrays.append(zero_point_vector(a_zero_point, None if b is _FROM_B else b, dtype))
+        arrays.append(zero_point_vector(a_zero_point, b, dtype))
     if scale is not None:
         arrays.append(scale_vector(_as_array(scale, "scale") if np.ndim(scale) else scale, N))
     for name, x, shape in (("bias", bias, (N,)), ("residual", residual, residual_shape or (M, N))):

@@ -528,7 +528,8 @@ class BatchedCall:
         b_shape, b_inner = ((N, K), K) if a.transpose_b else ((K, N), N)
         # the batch stride of a single entry is never used
         return {"a": ((count, M, K), (sa, K, 1)), "b": ((count, *b_shape), (sb, b_inner, 1)),
-                "out": ((count, M, N), (sc, N, 1)), "residual": ((count, M, N), (sc, N, 1)),
+                "out": ((count, M, N), (sc, N, 1)),
+                "residual": ((count, M, N), (extra_batch_stride("residual", N, sc), N, 1)),
                 "zero_point": ((count, N), (extra_batch_stride("zero_point", N, sc), 1)),
                 **{name: ((N,), (1,)) for name in EXTRA_DTYPES if name not in ("residual", "zero_point")}}
 
