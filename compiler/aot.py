@@ -100,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--parts-per-thread", type=int, default=None,
                    help="blocks of C per thread (more than one: threads claim them as they finish one; "
                         "default: as compile_matmul decides)")
+    p.add_argument("--prepacked", action="store_true",
+                   help="B passed pre-packed: the manifest names the object's pack function (one thread only)")
     p.add_argument("--out", type=Path, required=True)
     args = p.parse_args(argv)
     try:
@@ -108,8 +110,9 @@ def main(argv: list[str] | None = None) -> int:
             dims = [int(x) for x in text.lower().split("x")]
             M, N, K = dims * 3 if len(dims) == 1 else dims
             shared = {"auto": None, "on": True, "off": False}[args.shared_b]
-            print(export(MatmulSpec(M, N, K, dtype=args.dtype), args.out, args.target, args.threads,
-                         overrides=overrides, shared_b=shared, parts_per_thread=args.parts_per_thread))
+            spec = MatmulSpec(M, N, K, dtype=args.dtype, prepacked_b=args.prepacked)
+            print(export(spec, args.out, args.target, args.threads, overrides=overrides, shared_b=shared,
+                         parts_per_thread=args.parts_per_thread))
     except (NanommError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

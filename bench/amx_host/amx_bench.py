@@ -2,8 +2,9 @@
 
 Build here:  python -m nanomm.compiler.aot SHAPES --dtype bf16 --target emeraldrapids --threads T --out DIR
 Run there:   PYTHONPATH=<dir holding a 'nanomm' link to the repo> python3 bench/amx_host/amx_bench.py DIR [DIR ...]
-             [--json out.json] [--rounds N] [--seconds S] [--no-torch]
-Peers: torch.matmul in the kernel's dtype (f32: MKL; bf16: oneDNN), torch._int_mm for int8.
+             [--json out.json] [--rounds N] [--seconds S] [--no-torch] [--no-packed-peer]
+Peers: torch.matmul in the kernel's dtype (f32: MKL; bf16: oneDNN), torch._int_mm for int8, and oneDNN's
+matmul primitive with pre-packed weights through torch (a frozen nn.Linear's path).
 Each manifest is one nanomm kernel (shape, dtype, thread count); each directory is one variant (its name is
 the label, so several configs of one shape can be compared). nanomm and torch run in the same process, in
 interleaved rounds at the same thread count. Needs numpy, ml_dtypes, llvmlite (and torch): no MLIR.
@@ -40,14 +41,20 @@ PEAK_SOURCE = ("bench/peak.py's AVX-512 f32 loop, 178.6 GFLOP/s a core, and an e
                "products) measures about twice that on this host (~2250 GFLOP/s, ~4600 GOP/s per core, "
                "half of it on some CPUs at some times): the 1-thread notes give nanomm against that loop, "
                "timed in the same rounds")
-LIBRARIES = ["nanomm", "torch", "torch_int_mm"]
-LABELS = {"torch": "torch matmul", "torch_int_mm": "torch._int_mm"}
+LIBRARIES = ["nanomm", "torch", "torch_int_mm", "torch_onednn_packed"]
+LABELS = {"torch": "torch matmul", "torch_int_mm": "torch._int_mm",
+          "torch_onednn_packed": "oneDNN matmul, packed W (torch)"}
 METHOD = """\
 AOT kernels (compiler/aot.py, built elsewhere for this CPU), one directory per variant, loaded with
 nanomm.runtime.aot.load and checked against float64 numpy (amx_check.mismatch: int32 exact, f32 / bf16 within
 1e-4 of sum |a||b|) before timing. Peers at each thread count T a kernel was built for (torch.set_num_threads(T)):
 f32 torch.matmul (MKL), bf16 torch.matmul on bf16 tensors (bf16 C; checked with bf16 rounding added), int8 torch._int_mm (s8 x s8 ->
-s32; for u8s8 it reads A's bytes as int8, so it is a speed reference only and not checked). Timing:
+s32; for u8s8 it reads A's bytes as int8, so it is a speed reference only and not checked); and oneDNN's matmul
+primitive with the weights pre-packed once into its blocked layout, as PyTorch runs a frozen nn.Linear
+(torch.ops.mkldnn._reorder_linear_weight + _linear_pointwise for f32 / bf16, bf16 C; onednn.qlinear_prepack +
+qlinear_pointwise for u8s8 and s8s8, scales 1 and zero points 0, float32 C: it converts its int32 sums,
+which nanomm's int32 kernels do not). A kernel built with --prepacked gets B packed once by its own pack
+function before timing, the peer's weights once by oneDNN's reorder. Timing:
 bench/_timing.interleaved (warm-up >= 3 calls and >= 0.2 s; interleaved rounds, order reversed on odd rounds;
 median per measurement, best round median kept; spread = (worst - best) / best round median); every variant
 of a shape and its peer are timed in the same rounds."""
@@ -59,7 +66,7 @@ def config_text(manifest: dict) -> str:
     if not cfg:
         return "?"
     text = f"{cfg.get('isa', '?')} {cfg.get('mr')}x{cfg.get('nr')} mc{cfg.get('mc')} nc{cfg.get('nc')} kc{cfg.get('kc')}"
-    return text + (" packB" if cfg.get("pack_b") else "")
+    return text + (" packB" if cfg.get("pack_b") else "") + (" prepacked" if "packed_b" in manifest else "")
 
 
 def make_entry(dtype: str, M: int, N: int, K: int, threads: int, timings: dict[str, dict],
@@ -179,10 +186,40 @@ def torch_peer(torch, dtype: str, a: np.ndarray, b: np.ndarray, ref: np.ndarray,
     return "torch_int_mm", (lambda: torch._int_mm(ta, tb)), problem
 
 
+def torch_packed_peer(torch, dtype: str, a: np.ndarray, b: np.ndarray, ref: np.ndarray, mag: np.ndarray):
+    """(zero-argument call, check problem or None) of oneDNN's matmul primitive through torch, its
+    weights (B^T, as nn.Linear stores them) reordered once; (None, why) where torch refuses."""
+    M, K = a.shape
+    w = np.ascontiguousarray(b.T)
+    try:
+        if dtype in ("f32", "bf16"):
+            ta, tw = torch.from_numpy(a), torch.from_numpy(w)
+            if dtype == "bf16":
+                ta, tw = ta.view(torch.int16).view(torch.bfloat16), tw.view(torch.int16).view(torch.bfloat16)
+            packed = torch.ops.mkldnn._reorder_linear_weight(tw, M)
+            fn = lambda: torch.ops.mkldnn._linear_pointwise(ta, packed, None, "none", [], "")  # noqa: E731
+        elif dtype == "s8s8":
+            return None, "onednn.qlinear_pointwise takes uint8 activations only"
+        else:
+            N, ta = w.shape[0], torch.from_numpy(a)
+            packed = torch.ops.onednn.qlinear_prepack(torch.from_numpy(w), [M, K])
+            ones, zeros = torch.ones(N), torch.zeros(N, dtype=torch.int64)
+            fn = lambda: torch.ops.onednn.qlinear_pointwise(  # noqa: E731
+                ta, 1.0, 0, packed, ones, zeros, None, 1.0, 0, torch.float32, "none", [], "")
+        got = fn().float().numpy().astype(np.float64)
+    except (RuntimeError, AttributeError) as exc:
+        return None, f"torch's packed oneDNN matmul refuses {dtype} {M}x{b.shape[1]}x{K}: {str(exc).splitlines()[0]}"
+    if dtype in ("u8s8", "s8s8"):  # float32 C holds the int32 sums exactly up to 2^24
+        bad = ~(np.abs(got - ref) <= 2.0 ** -23 * np.abs(ref))
+    else:
+        bad = ~(np.abs(got - ref) <= 1e-4 * mag + (2.0 ** -8 if dtype == "bf16" else 0.0) * np.abs(ref) + 1e-6)
+    return fn, (f"{int(bad.sum())} of {bad.size} wrong" if bad.any() else None)
+
+
 def measure(key: tuple, variants: list[tuple[str, Path, dict]], torch, torch_why: str | None,
             args, rng: np.random.Generator) -> tuple[list[dict], int]:
     """The entries of one (dtype, threads, shape): every variant and torch, checked, then timed together."""
-    from amx_check import inputs, mismatch
+    from amx_check import b_operand, inputs, mismatch
 
     from nanomm.runtime.aot import load
 
@@ -195,8 +232,9 @@ def measure(key: tuple, variants: list[tuple[str, Path, dict]], torch, torch_why
                        "amx": "amx-tile" in m.get("required_features", [])}
         try:
             f = load(path)
+            b_in = b_operand(f, b)  # packed once, outside the timing, for a --prepacked build
             out = np.full((M, N), -7, dtype=f.abi.c_dtype)
-            f(a, b, out)
+            f(a, b_in, out)
             checks[label] = mismatch(dtype, out, ref, mag)
         except Exception as exc:  # noqa: BLE001 - one broken kernel must not hide the others
             checks[label] = f"{type(exc).__name__}: {exc}"
@@ -204,7 +242,7 @@ def measure(key: tuple, variants: list[tuple[str, Path, dict]], torch, torch_why
             failures += 1
             _report.log(f"  MISMATCH {label} {dtype} {M}x{N}x{K} t={threads}: {checks[label]}")
             continue
-        calls[f"nanomm[{label}]"] = lambda f=f, c=np.empty_like(out): f(a, b, c)
+        calls[f"nanomm[{label}]"] = lambda f=f, b_in=b_in, c=np.empty_like(out): f(a, b_in, c)
     peer, peer_check = ("torch" if dtype in ("f32", "bf16") else "torch_int_mm"), None
     if torch is None:
         missing[peer] = torch_why
@@ -216,6 +254,13 @@ def measure(key: tuple, variants: list[tuple[str, Path, dict]], torch, torch_why
             _report.log(f"  {peer_check}")
         else:
             calls[peer] = fn
+        if not args.no_packed_peer:
+            fn, packed_check = torch_packed_peer(torch, dtype, a, b, ref, mag)
+            if fn is None:
+                missing["torch_onednn_packed"] = packed_check
+                _report.log(f"  {packed_check}")
+            else:
+                calls["torch_onednn_packed"] = fn
     probe = amx_probe(dtype) if threads == 1 and dtype != "f32" and not args.no_probe else None
     if probe is not None:
         calls["amx probe"] = probe[0]
@@ -232,6 +277,9 @@ def measure(key: tuple, variants: list[tuple[str, Path, dict]], torch, torch_why
             timings[peer] = timed[peer]
             if peer_check != "unchecked":
                 entry_checks[peer] = peer_check
+        if "torch_onednn_packed" in timed:
+            timings["torch_onednn_packed"] = timed["torch_onednn_packed"]
+            entry_checks["torch_onednn_packed"] = packed_check
         entries.append(make_entry(dtype, M, N, K, threads, timings, entry_checks, missing, info[label]))
     return entries, failures
 
@@ -278,6 +326,8 @@ def main() -> int:
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--seconds", type=float, default=0.25, help="per measurement")
     p.add_argument("--no-torch", action="store_true")
+    p.add_argument("--no-packed-peer", action="store_true",
+                   help="leave out oneDNN's matmul primitive with pre-packed weights (through torch)")
     p.add_argument("--no-probe", action="store_true", help="do not time the AMX peak loop beside 1-thread kernels")
     args = p.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parent))

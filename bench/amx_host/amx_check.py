@@ -39,6 +39,12 @@ def inputs(dtype: str, M: int, N: int, K: int, rng: np.random.Generator):
     return a, b, a64 @ b64, np.abs(a64) @ np.abs(b64)
 
 
+def b_operand(f, b: np.ndarray) -> np.ndarray:
+    """What the kernel takes for B: b packed once by its pack function where the manifest has one
+    (an AOT kernel built with --prepacked), else b itself."""
+    return f.pack_b(b) if hasattr(f, "pack_b") else b
+
+
 def mismatch(dtype: str, out: np.ndarray, ref: np.ndarray, mag: np.ndarray) -> str | None:
     """None when out matches: exactly for int32 results (float64 sums of int8 products are exact),
     within 1e-4 of sum |a||b| for float32 results (f32 accumulation in another order)."""
@@ -75,9 +81,10 @@ def main() -> int:
             f = load(path)
             a, b, ref, mag = inputs(dtype, M, N, K, rng)
             out = np.full((M, N), -7, dtype=f.abi.c_dtype)
-            f(a, b, out)
+            b_in = b_operand(f, b)
+            f(a, b_in, out)
             problem = mismatch(dtype, out, ref, mag)
-            again = f(a, b)  # a second call (fresh output) gives the same bits
+            again = f(a, b_in)  # a second call (fresh output) gives the same bits
             if problem is None and not np.array_equal(again, out):
                 problem = "a second call gave different results"
         except Exception as exc:  # report and go on: one broken kernel must not hide the others
@@ -85,9 +92,9 @@ def main() -> int:
         status = "ok" if problem is None else f"MISMATCH {problem}"
         failures += problem is not None
         results.append({"manifest": path.name, "dtype": dtype, "M": M, "N": N, "K": K, "threads": m["threads"],
-                        "amx": uses_amx, "status": status})
-        print(f"{dtype:5} {M}x{N}x{K:<6} threads={m['threads']:<2} amx={int(uses_amx)}  {status}  "
-              f"({time.perf_counter() - start:.2f} s)", flush=True)
+                        "amx": uses_amx, "prepacked": "packed_b" in m, "status": status})
+        print(f"{dtype:5} {M}x{N}x{K:<6} threads={m['threads']:<2} amx={int(uses_amx)} "
+              f"prepacked={int('packed_b' in m)}  {status}  ({time.perf_counter() - start:.2f} s)", flush=True)
     print(f"{len(results) - failures} of {len(results)} kernels match numpy", flush=True)
     if args.json:
         args.json.write_text(json.dumps({"tool": "bench/amx_host/amx_check.py", **where, "results": results}, indent=1))

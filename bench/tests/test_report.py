@@ -13,6 +13,7 @@ import re
 import subprocess
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 BENCH = Path(__file__).resolve().parents[1]
@@ -493,3 +494,17 @@ def test_kept_reports_stay_small():
     too_big = [str(p.relative_to(BENCH)) for p in files if p.stat().st_size > 8_000_000]
     assert not too_big, f"gzip these (see bench/results/README.md): {too_big}"
     assert sum(p.stat().st_size for p in files) < 40_000_000, "bench/results outgrows what travels to the AMX host"
+
+
+def test_amx_bench_packed_onednn_peer_matches_numpy(amx_bench):
+    """oneDNN's matmul primitive with reordered weights, through torch: right for f32 on any x86 host, and a
+    reason, not a call, where it has no form (s8s8: qlinear takes uint8 activations)."""
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(3)
+    a, b = rng.standard_normal((37, 129), np.float32), rng.standard_normal((129, 70), np.float32)
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    fn, problem = amx_bench.torch_packed_peer(torch, "f32", a, b, a64 @ b64, np.abs(a64) @ np.abs(b64))
+    assert problem is None and fn().shape == (37, 70)
+    a8 = rng.integers(-128, 128, (37, 129)).astype(np.int8)
+    fn, problem = amx_bench.torch_packed_peer(torch, "s8s8", a8, b.astype(np.int8), a64, a64)
+    assert fn is None and "uint8 activations" in problem

@@ -169,6 +169,22 @@ def test_aot_with_more_parts_than_threads(tmp_path):
     assert matmul_mismatch(function(a, b), a, b) is None
 
 
+def test_aot_prepacked_kernel_packs_b_with_its_own_pack_function(tmp_path, capsys):
+    from nanomm.compiler import aot as aot_cli
+
+    assert aot_cli.main(["37x300x129", "--prepacked", "--out", str(tmp_path)]) == 0
+    (path,) = tmp_path.glob("*.json")
+    manifest = json.loads(path.read_text())
+    assert path.name.endswith("_pb.json") and manifest["packed_b"]["symbol"].endswith("_pack_b")
+    a, b = _inputs("f32", 37, 300, 129, 7)
+    function = aot.load(path)
+    packed = function.pack_b(b)
+    assert packed.shape == tuple(manifest["packed_b"]["shape"]) != b.shape
+    assert matmul_mismatch(function(a, packed), a, b) is None
+    assert aot_cli.main(["300", "--prepacked", "--threads", "2", "--out", str(tmp_path / "x2")]) == 1
+    assert "runs on one thread" in capsys.readouterr().err
+
+
 def test_amx_row_blocks_are_whole_microkernels_on_every_path():
     # compile_matmul and the AOT path both split through split(): 32-row blocks for AMX kernels.
     spec = MatmulSpec(1000, 600, 700, "bf16")
