@@ -18,7 +18,7 @@ from ..runtime.dtypes import DTYPES, dtype_of
 from ..runtime.kernel import CompiledFunction, data_pointer
 from ..runtime.threads import available_cores
 from .build import build_kernel, target_cpu
-from .config import STREAM_ROWS, KernelConfig, dynamic_config, m_range
+from .config import STREAM_ROWS, KernelConfig, dynamic_config, m_range, one_row_config
 from .kernel import Kernel, call_with_extras, check_zero_point, scale_vector, zero_point_vector
 from .parallel import (BATCH_PARALLEL_MIN_SECONDS, BatchedKernel, ParallelKernel, batched_seconds, by_rows, resolve_threads,
                        split, threads_used, with_row_threads)
@@ -135,7 +135,7 @@ def _dynamic_kernel(spec: MatmulSpec, target: str, cpu: CpuInfo, config: KernelC
     """compile_matmul's dynamic-M kernel (config None: the default for M up to `rows`, any M when
     None) on up to `threads` threads (the rows of each call split as compiler/parallel.py splits
     a problem whose B is shared)."""
-    small = None
+    small = one = None
     if config is None:
         config = dynamic_config(spec.N, spec.K, cpu, spec.prepacked_b, spec.dtype, *(() if rows is None else (rows,)),
                                 transposed_b=spec.transpose_b)
@@ -144,18 +144,19 @@ def _dynamic_kernel(spec: MatmulSpec, target: str, cpu: CpuInfo, config: KernelC
             if ((small.order, small.prefetch) == (config.order, config.prefetch)  # (mc alone: no matter)
                     or (small.kc, small.nr, small.pack_b) != (config.kc, config.nr, config.pack_b)):
                 small = None  # (the same packed B must serve both)
+            one = one_row_config(spec.N, spec.K, cpu, spec.dtype, small or config)
 
     def build(part: MatmulSpec, config: KernelConfig = config) -> Kernel:
         return _cached((part, _cpu_key(cpu), config, 1), lambda: build_kernel(part, target, config))
 
     kernel = build(spec)
-    if small is not None:  # M <= STREAM_ROWS to the small-M kernel (and its column blocks on threads)
-        kernel = _cached((spec, _cpu_key(cpu), config, 1, small), lambda: by_rows(kernel, build(spec, small)))
-        narrow = lambda part: build(part, small)  # noqa: E731
-    else:
-        narrow = build
+    routes = (small, one)
+    if routes != (None, None):  # M <= STREAM_ROWS to the small-M kernel (and its column blocks on threads), one row
+        kernel = _cached((spec, _cpu_key(cpu), config, 1, *routes), lambda: by_rows(
+            kernel, small and build(spec, small), one and build(spec, one)))
+    narrow = build if small is None else (lambda part: build(part, small))
     if threads > 1:
-        kernel = _cached((spec, _cpu_key(cpu), config, threads, small),
+        kernel = _cached((spec, _cpu_key(cpu), config, threads, *routes),
                          lambda: with_row_threads(kernel, threads, narrow))
     if b is not None:
         kernel = copy.copy(kernel)

@@ -504,6 +504,22 @@ def dynamic_config(N: int, K: int, cpu: CpuInfo, prepacked_b: bool = False, dtyp
     return config
 
 
+def one_row_config(N: int, K: int, cpu: CpuInfo, dtype: str, route: KernelConfig) -> KernelConfig | None:
+    """The config a dynamic-M float32 kernel on pre-packed B gives its calls of one row, where the
+    static kernel of one row streams B otherwise than `route` (the config that would serve them):
+    that kernel's, on `route`'s packed layout (its K blocks and panel width); None where they agree.
+    Zen 3 VM, one thread: one row on the 6 x 16 tiles of 32 rows (panel order, prefetched a panel
+    ahead) ran at 0.87-0.91x the static kernel of one row (1 x 16, mn order, no prefetch) at
+    4096x4096, 1536x384 and 384x1536; this one at 0.99-1.03x. Re-measure: `python bench/bench_dispatch.py
+    --part dynamic --nk 4096x4096,1536x384,384x1536 --ms 1,2,7`."""
+    if dtype != "f32":
+        return None
+    one = dataclasses.replace(default_config(1, N, K, cpu, prepacked_b=True), kc=route.kc, nr=route.nr)
+    if not one.pack_b or not route.pack_b or (one.order, one.prefetch) == (route.order, route.prefetch):
+        return None
+    return one
+
+
 def _avx512_low_precision(M: int, N: int, K: int, cpu: CpuInfo, dtype: str) -> KernelConfig:
     """default_config's bf16 / int8 AVX-512 kernel, with bf16_fma as slow_bf16_dot decides for `cpu`."""
     fma = bf16_fma_default("avx512", dtype, cpu)

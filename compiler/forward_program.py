@@ -480,7 +480,7 @@ class _Builder:
 
         function = getattr(kernel, "_function", None)
         if type(function) is RowsRouter:  # (a dynamic-M kernel's: as RowsRouter.__call__ picks)
-            function = function.small if a.shape[0] <= function.rows else function.large
+            function = function.pick(a.shape[0])
         threaded = type(kernel) is ParallelKernel and type(function) is ParallelFunction and \
             function._native_pool is not None and function.shared_b is None and function._plan is not None
         if not (threaded or (type(kernel) is Kernel and type(function) is CompiledFunction)):

@@ -436,13 +436,13 @@ def with_row_threads(kernel: Kernel, threads: int, build: Callable[[MatmulSpec],
     m_align = round_up(M_ALIGN, config.mr)
     item_a, item_c = DTYPES[spec.dtype].ab_bytes, np.dtype(DTYPES[spec.dtype].numpy_c).itemsize
     K, N, address = spec.K, spec.N, kernel._function.address
-    small = getattr(kernel._function, "small", None)  # a RowsRouter's kernel of few rows
+    router = kernel._function if isinstance(kernel._function, RowsRouter) else None
     columns = _column_blocks(spec, config, threads, build) if build is not None else []
 
     def split(M: int) -> list[tuple]:
         rows = split_rows(spec, threads, M, m_align)
         if len(rows) > 1:
-            return [(small.address if small is not None and n <= kernel._function.rows else address,
+            return [(router.pick(n).address if router is not None else address,
                      m0 * K * item_a, 0, m0 * N * item_c, n,
                      tuple(m0 * N * item_c if x == "residual" else 0 for x in spec.extras)) for m0, n in rows]
         if columns and serial_seconds(dataclasses.replace(spec, M=M), measured=True) >= PARALLEL_MIN_SECONDS:
@@ -491,11 +491,12 @@ def batched_seconds(spec: MatmulSpec, count: int | None = None) -> float:
     return serial_seconds(dataclasses.replace(spec, batch=count), measured=True) + count * BATCH_ENTRY_SECONDS
 
 
-def by_rows(large: Kernel, small: Kernel) -> Kernel:
-    """A copy of the dynamic-M kernel `large` whose calls of at most STREAM_ROWS rows run `small`,
-    compiled for them with the same packed-B layout (runtime RowsRouter)."""
+def by_rows(large: Kernel, small: Kernel | None, one: Kernel | None = None) -> Kernel:
+    """A copy of the dynamic-M kernel `large` whose calls of at most STREAM_ROWS rows run `small` and
+    calls of one row `one` (where not None), each compiled for them with the same packed-B layout
+    (runtime RowsRouter)."""
     routed = copy.copy(large)
-    routed._function = RowsRouter(large._function, small._function, STREAM_ROWS)
+    routed._function = RowsRouter(large._function, small and small._function, STREAM_ROWS, one and one._function)
     return routed
 
 

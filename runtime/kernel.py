@@ -424,15 +424,21 @@ class CompiledFunction(CheckedCall):
 
 
 class RowsRouter:
-    """A dynamic-M kernel compiled twice with the same packed-B layout: calls of at most `rows`
-    rows run `small`, the others `large` (whose checks, ABI and attributes it shows)."""
+    """A dynamic-M kernel compiled two or three times with the same packed-B layout: calls of one
+    row run `one` where given, calls of at most `rows` rows `small` (or `large` where None), the
+    others `large` (whose checks, ABI and attributes it shows)."""
 
-    def __init__(self, large: CompiledFunction, small: CompiledFunction, rows: int) -> None:
-        self.large, self.small, self.rows = large, small, rows
+    def __init__(self, large: CompiledFunction, small: CompiledFunction | None, rows: int,
+                 one: CompiledFunction | None = None) -> None:
+        self.large, self.small, self.rows, self.one = large, small or large, rows, one or small or large
+
+    def pick(self, rows: int) -> CompiledFunction:
+        """The function that runs a call of `rows` rows."""
+        return self.one if rows == 1 else self.small if rows <= self.rows else self.large
 
     def __call__(self, a, b, out=None, extras: tuple = ()):
-        few = type(a) is np.ndarray and a.ndim == 2 and a.shape[0] <= self.rows
-        return (self.small if few else self.large)(a, b, out, extras)
+        rows = a.shape[0] if type(a) is np.ndarray and a.ndim == 2 else self.rows + 1  # (others: large's checks)
+        return self.pick(rows)(a, b, out, extras)
 
     def __getattr__(self, name: str):
         return getattr(self.large, name)

@@ -147,6 +147,22 @@ def test_prepacked_weights_on_avx2_stream_by_panel_at_few_rows():
     assert {c.order for c in wide.values()} == {"mn"} and len({(c.kc, c.nr) for c in wide.values()}) == 1
 
 
+def test_one_row_of_a_dynamic_kernel_on_avx2_streams_as_the_static_one_row_kernel():
+    """A dynamic-M kernel on pre-packed B gives one row the static one-row rule (1 x 16, order mn, no
+    prefetch) on its own packed layout, where the route of few rows streams by panel (AVX2); on AVX-512
+    with one FMA pipe both already agree (no third kernel)."""
+    from nanomm.compiler.config import STREAM_ROWS, dynamic_config, one_row_config
+
+    zen3 = TARGETS["znver3"]
+    for N, K in ((1536, 384), (4096, 4096)):
+        small = dynamic_config(N, K, zen3, True, "f32", STREAM_ROWS)
+        one = one_row_config(N, K, zen3, "f32", small)
+        assert (one.mr, one.order, one.prefetch) == (1, "mn", 0) and (one.kc, one.nr) == (small.kc, small.nr)
+        assert one_row_config(N, K, zen3, "bf16", small) is None
+    zen4 = TARGETS["znver4"]
+    assert one_row_config(1536, 384, zen4, "f32", dynamic_config(1536, 384, zen4, True)) is None
+
+
 @pytest.mark.parametrize("gflops", [240.0, 117.0, None])
 def test_prepacked_weights_at_model_rows_run_each_panel_back_to_back_on_two_fma_pipes(monkeypatch, gflops):
     """Pre-packed B, 3 < M <= PANEL_ROWS, on a host whose probe measures two FMA pipes: one A
