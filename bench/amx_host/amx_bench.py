@@ -155,25 +155,31 @@ def lacking(groups: dict, cpu) -> str | None:
     return None
 
 
+def _as_torch(torch, x: np.ndarray):
+    """x as a torch tensor sharing its memory (torch.from_numpy has no ml_dtypes bfloat16: its bits
+    go through int16)."""
+    if x.dtype.name == "bfloat16":
+        return torch.from_numpy(x.view(np.int16)).view(torch.bfloat16)
+    return torch.from_numpy(x)
+
+
+def _float_problem(dtype: str, got, ref: np.ndarray, mag: np.ndarray) -> str | None:
+    """None where a float peer's C matches the float64 reference (within 1e-4 of sum |a||b|, plus
+    bf16 rounding of a bf16 C), else how many elements are wrong."""
+    got = got.float().numpy().astype(np.float64)
+    bad = ~(np.abs(got - ref) <= 1e-4 * mag + (2.0 ** -8 if dtype == "bf16" else 0.0) * np.abs(ref) + 1e-6)
+    return f"{int(bad.sum())} of {bad.size} wrong" if bad.any() else None
+
+
 def torch_peer(torch, dtype: str, a: np.ndarray, b: np.ndarray, ref: np.ndarray, mag: np.ndarray):
     """(library name, zero-argument call, check problem or None or 'unchecked') of torch for this dtype;
     (library name, None, why) when torch refuses the shape."""
     M, N = ref.shape
-    if dtype == "f32":
-        ta, tb, tc = torch.from_numpy(a), torch.from_numpy(b), torch.empty((M, N), dtype=torch.float32)
+    if dtype in ("f32", "bf16"):
+        ta, tb = _as_torch(torch, a), _as_torch(torch, b)
+        tc = torch.empty((M, N), dtype=torch.float32 if dtype == "f32" else torch.bfloat16)
         torch.matmul(ta, tb, out=tc)
-        bad = ~(np.abs(tc.numpy().astype(np.float64) - ref) <= 1e-4 * mag + 1e-6)
-        problem = f"{int(bad.sum())} of {bad.size} wrong" if bad.any() else None
-        return "torch", (lambda: torch.matmul(ta, tb, out=tc)), problem
-    if dtype == "bf16":
-        ta = torch.from_numpy(a.view(np.int16)).view(torch.bfloat16)
-        tb = torch.from_numpy(b.view(np.int16)).view(torch.bfloat16)
-        tc = torch.empty((M, N), dtype=torch.bfloat16)
-        torch.matmul(ta, tb, out=tc)
-        got = tc.float().numpy().astype(np.float64)
-        bad = ~(np.abs(got - ref) <= 1e-4 * mag + 2.0 ** -8 * np.abs(ref) + 1e-6)
-        problem = f"{int(bad.sum())} of {bad.size} wrong" if bad.any() else None
-        return "torch", (lambda: torch.matmul(ta, tb, out=tc)), problem
+        return "torch", (lambda: torch.matmul(ta, tb, out=tc)), _float_problem(dtype, tc, ref, mag)
     ta, tb = torch.from_numpy(a.view(np.int8)), torch.from_numpy(b)
     try:
         out = torch._int_mm(ta, tb)
@@ -191,29 +197,25 @@ def torch_packed_peer(torch, dtype: str, a: np.ndarray, b: np.ndarray, ref: np.n
     weights (B^T, as nn.Linear stores them) reordered once; (None, why) where torch refuses."""
     M, K = a.shape
     w = np.ascontiguousarray(b.T)
+    if dtype == "s8s8":
+        return None, "onednn.qlinear_pointwise takes uint8 activations only"
     try:
         if dtype in ("f32", "bf16"):
-            ta, tw = torch.from_numpy(a), torch.from_numpy(w)
-            if dtype == "bf16":
-                ta, tw = ta.view(torch.int16).view(torch.bfloat16), tw.view(torch.int16).view(torch.bfloat16)
-            packed = torch.ops.mkldnn._reorder_linear_weight(tw, M)
+            ta, packed = _as_torch(torch, a), torch.ops.mkldnn._reorder_linear_weight(_as_torch(torch, w), M)
             fn = lambda: torch.ops.mkldnn._linear_pointwise(ta, packed, None, "none", [], "")  # noqa: E731
-        elif dtype == "s8s8":
-            return None, "onednn.qlinear_pointwise takes uint8 activations only"
         else:
             N, ta = w.shape[0], torch.from_numpy(a)
             packed = torch.ops.onednn.qlinear_prepack(torch.from_numpy(w), [M, K])
             ones, zeros = torch.ones(N), torch.zeros(N, dtype=torch.int64)
             fn = lambda: torch.ops.onednn.qlinear_pointwise(  # noqa: E731
                 ta, 1.0, 0, packed, ones, zeros, None, 1.0, 0, torch.float32, "none", [], "")
-        got = fn().float().numpy().astype(np.float64)
+        got = fn()
     except (RuntimeError, AttributeError) as exc:
         return None, f"torch's packed oneDNN matmul refuses {dtype} {M}x{b.shape[1]}x{K}: {str(exc).splitlines()[0]}"
-    if dtype in ("u8s8", "s8s8"):  # float32 C holds the int32 sums exactly up to 2^24
-        bad = ~(np.abs(got - ref) <= 2.0 ** -23 * np.abs(ref))
-    else:
-        bad = ~(np.abs(got - ref) <= 1e-4 * mag + (2.0 ** -8 if dtype == "bf16" else 0.0) * np.abs(ref) + 1e-6)
-    return fn, (f"{int(bad.sum())} of {bad.size} wrong" if bad.any() else None)
+    if dtype == "u8s8":  # float32 C holds the int32 sums exactly up to 2^24
+        bad = ~(np.abs(got.numpy().astype(np.float64) - ref) <= 2.0 ** -23 * np.abs(ref))
+        return fn, (f"{int(bad.sum())} of {bad.size} wrong" if bad.any() else None)
+    return fn, _float_problem(dtype, got, ref, mag)
 
 
 def measure(key: tuple, variants: list[tuple[str, Path, dict]], torch, torch_why: str | None,

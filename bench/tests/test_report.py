@@ -508,3 +508,19 @@ def test_amx_bench_packed_onednn_peer_matches_numpy(amx_bench):
     a8 = rng.integers(-128, 128, (37, 129)).astype(np.int8)
     fn, problem = amx_bench.torch_packed_peer(torch, "s8s8", a8, b.astype(np.int8), a64, a64)
     assert fn is None and "uint8 activations" in problem
+
+
+def test_amx_bench_packed_onednn_peer_takes_bf16_arrays(amx_bench):
+    """bf16 operands (ml_dtypes arrays, which torch.from_numpy does not take) reach oneDNN as torch
+    bfloat16: a call that matches numpy, or where this CPU has no bf16 path, torch's reason."""
+    torch = pytest.importorskip("torch")
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal((5, 64), np.float32).astype(ml_dtypes.bfloat16)
+    b = rng.standard_normal((64, 32), np.float32).astype(ml_dtypes.bfloat16)
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    fn, problem = amx_bench.torch_packed_peer(torch, "bf16", a, b, a64 @ b64, np.abs(a64) @ np.abs(b64))
+    if fn is None:
+        assert "refuses bf16 5x32x64" in problem
+    else:
+        assert problem is None and fn().dtype == torch.bfloat16
