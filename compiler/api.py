@@ -153,7 +153,7 @@ def _dynamic_kernel(spec: MatmulSpec, target: str, cpu: CpuInfo, config: KernelC
     routes = (small, one)
     if routes != (None, None):  # M <= STREAM_ROWS to the small-M kernel (and its column blocks on threads), one row
         kernel = _cached((spec, _cpu_key(cpu), config, 1, *routes), lambda: by_rows(
-            kernel, small and build(spec, small), one and build(spec, one)))
+            kernel, *(None if c is None else build(spec, c) for c in routes)))
     narrow = build if small is None else (lambda part: build(part, small))
     if threads > 1:
         kernel = _cached((spec, _cpu_key(cpu), config, threads, *routes),

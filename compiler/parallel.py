@@ -496,7 +496,8 @@ def by_rows(large: Kernel, small: Kernel | None, one: Kernel | None = None) -> K
     calls of one row `one` (where not None), each compiled for them with the same packed-B layout
     (runtime RowsRouter)."""
     routed = copy.copy(large)
-    routed._function = RowsRouter(large._function, small and small._function, STREAM_ROWS, one and one._function)
+    function = lambda k: None if k is None else k._function  # noqa: E731
+    routed._function = RowsRouter(large._function, function(small), STREAM_ROWS, function(one))
     return routed
 
 

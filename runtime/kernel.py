@@ -430,7 +430,9 @@ class RowsRouter:
 
     def __init__(self, large: CompiledFunction, small: CompiledFunction | None, rows: int,
                  one: CompiledFunction | None = None) -> None:
-        self.large, self.small, self.rows, self.one = large, small or large, rows, one or small or large
+        self.large, self.rows = large, rows
+        self.small = large if small is None else small
+        self.one = self.small if one is None else one
 
     def pick(self, rows: int) -> CompiledFunction:
         """The function that runs a call of `rows` rows."""
