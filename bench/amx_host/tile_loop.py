@@ -19,7 +19,12 @@ Tile orders (2x2 C tiles: C00 += A0 B0, C01 += A0 B1, C10 += A1 B0, C11 += A1 B1
   last product of step s has been issued (A0 after C01, B0 after C10, A1 and B1 after C11), so
   the loads of the next step overlap the products of this one;
 - 2x1: two C tiles (C0 += A0 B, C1 += A1 B) with two sets of operand tiles (8 tiles in all),
-  the loads of one step overlapping the products of the other.
+  the loads of one step overlapping the products of the other;
+- pipelined (always with C stored): nanomm's step order, but the microkernels overlap: after the
+  last step's products of one panel, each C tile is stored, zeroed and given the next panel's
+  first product at once, the next panel's operand tiles loaded as soon as the last products
+  reading their registers were issued, so the stores run beside the TMUL work instead of
+  between two microkernels.
 
     python3 bench/amx_host/tile_loop.py                     # the default grid, bf16
     python3 bench/amx_host/tile_loop.py --kc 256,1024 --panels 1,16 --orders grouped,interleaved
@@ -67,7 +72,7 @@ from nanomm.runtime.jit import JitModule  # noqa: E402
 SYMBOL = "nanomm_tile_loop"
 PRODUCT_FLOP = 16 * 16 * 32 * 2  # one tdpbf16ps
 PANEL_ROW = 128  # bytes of a 32-column bf16 VNNI panel row
-ORDERS = ("grouped", "nanomm", "interleaved", "2x1")
+ORDERS = ("grouped", "nanomm", "interleaved", "2x1", "pipelined")
 
 
 def a_row_stride(kc: int, dense: bool = False) -> int:
@@ -115,15 +120,13 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False, store_c: bo
     loaded with tileloaddt1)."""
     if order not in ORDERS:
         raise ValueError(f"unknown order {order!r}; known: {', '.join(ORDERS)}")
+    if order == "pipelined":
+        return _pipelined_ir(kc, panels, dense_a, stream_b)
     steps = kc // 32
     ra = a_row_stride(kc, dense_a)
     panel_bytes = steps * 16 * PANEL_ROW
     ir = _Ir(stream_b)
-    head = ["declare void @llvm.x86.ldtilecfg(ptr)", "declare void @llvm.x86.tilerelease()",
-            "declare void @llvm.x86.tilezero(i8 immarg)", "declare void @llvm.x86.tileloadd64(i8 immarg, ptr, i64)",
-            "declare void @llvm.x86.tileloaddt164(i8 immarg, ptr, i64)",
-            "declare void @llvm.x86.tilestored64(i8 immarg, ptr, i64)",
-            "declare void @llvm.x86.tdpbf16ps(i8 immarg, i8 immarg, i8 immarg)", "",
+    head = _HEAD + [
             f"define void @{SYMBOL}(i64 %n, ptr %cfg, ptr %a, ptr %b, ptr %out) {{", "entry:",
             "  call void @llvm.x86.ldtilecfg(ptr %cfg)"]
     c_tiles = 4 if order != "2x1" else 2
@@ -244,6 +247,104 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False, store_c: bo
     return "\n".join(head + ir.lines + ["}"]) + "\n"
 
 
+_HEAD = ["declare void @llvm.x86.ldtilecfg(ptr)", "declare void @llvm.x86.tilerelease()",
+         "declare void @llvm.x86.tilezero(i8 immarg)", "declare void @llvm.x86.tileloadd64(i8 immarg, ptr, i64)",
+         "declare void @llvm.x86.tileloaddt164(i8 immarg, ptr, i64)",
+         "declare void @llvm.x86.tilestored64(i8 immarg, ptr, i64)",
+         "declare void @llvm.x86.tdpbf16ps(i8 immarg, i8 immarg, i8 immarg)", ""]
+
+
+def _pipelined_ir(kc: int, panels: int, dense_a: bool, stream_b: bool) -> str:
+    """loop_ir's `pipelined` order: one flat loop over n x panels microkernels, each running K steps
+    1 .. steps-1 of its panel and then, overlapped with its last step's products, the stores of its
+    C tiles and step 0 of the next panel (cyclically: panel 0 after the last; the entry runs panel
+    0's step 0), so the flop per microkernel is the same as the other orders'."""
+    steps = kc // 32
+    if steps < 3:
+        raise ValueError(f"the pipelined order needs three K steps at least (kc >= 128), got kc={kc}")
+    ra = a_row_stride(kc, dense_a)
+    panel_bytes = steps * 16 * PANEL_ROW
+    ir = _Ir(stream_b)
+    a1 = "%a1"
+    lines = [f"define void @{SYMBOL}(i64 %n, ptr %cfg, ptr %a, ptr %b, ptr %out) {{", "entry:",
+             "  call void @llvm.x86.ldtilecfg(ptr %cfg)", f"  %a1 = getelementptr i8, ptr %a, i64 {16 * ra}"]
+
+    def step(ao: str, bp: str, bo: str) -> None:
+        """nanomm's order: B0 A0 C00 A1 B1 C10 C01 C11."""
+        b0 = ir.gep(bp, bo)
+        ir.load_b(6, b0)
+        ir.load(4, ir.gep("%a", ao), ra)
+        ir.product(0, 4, 6)
+        ir.load(5, ir.gep(a1, ao), ra)
+        ir.load_b(7, ir.gep(b0, "64"))
+        ir.product(2, 5, 6)
+        ir.product(1, 4, 7)
+        ir.product(3, 5, 7)
+
+    for t in range(4):
+        ir.emit(f"call void @llvm.x86.tilezero(i8 {t})")
+    step("0", "%b", "0")
+    ir.emit("br label %mk")
+    ir.lines.append("mk:")
+    ir.emit("%j = phi i64 [ 0, %entry ], [ %j.next, %last ]")
+    ir.emit(f"%p = urem i64 %j, {panels}")
+    ir.emit(f"%poff = mul i64 %p, {panel_bytes}")
+    ir.emit("%bp = getelementptr i8, ptr %b, i64 %poff")
+    ir.emit("br label %step")
+    ir.lines.append("step:")
+    ir.emit("%s = phi i64 [ 1, %mk ], [ %s.next, %step ]")
+    ir.emit("%s.next = add i64 %s, 1")
+    ao, bo = ir.tmp(), ir.tmp()
+    ir.emit(f"{ao} = mul i64 %s, 64")
+    ir.emit(f"{bo} = mul i64 %s, {16 * PANEL_ROW}")
+    step(ao, "%bp", bo)
+    ir.emit(f"%s.more = icmp ult i64 %s.next, {steps - 1}")
+    ir.emit("br i1 %s.more, label %step, label %last")
+    ir.lines.append("last:")
+    last_b = ir.gep("%bp", str((steps - 1) * 16 * PANEL_ROW))
+    ao_last = str((steps - 1) * 64)
+    ir.load_b(6, last_b)
+    ir.load(4, ir.gep("%a", ao_last), ra)
+    ir.product(0, 4, 6)
+    ir.load(5, ir.gep(a1, ao_last), ra)
+    ir.load_b(7, ir.gep(last_b, "64"))
+    ir.product(2, 5, 6)
+    ir.product(1, 4, 7)
+    ir.product(3, 5, 7)
+    # the next panel's step 0, each operand loaded once the products reading its register are issued
+    ir.emit(f"%pn.raw = add i64 %p, 1")
+    ir.emit(f"%pn.wrap = icmp eq i64 %pn.raw, {panels}")
+    ir.emit("%pn = select i1 %pn.wrap, i64 0, i64 %pn.raw")
+    ir.emit(f"%pnoff = mul i64 %pn, {panel_bytes}")
+    ir.emit("%bn = getelementptr i8, ptr %b, i64 %pnoff")
+    ir.emit("%coff = mul i64 %p, 128")
+    ir.emit("%cp = getelementptr i8, ptr %out, i64 %coff")
+
+    def store_and_restart(c: int, a: int, b: int) -> None:
+        row, col = divmod(c, 2)
+        ptr = ir.gep("%cp", str(row * 16 * panels * 128 + col * 64))
+        ir.emit(f"call void @llvm.x86.tilestored64(i8 {c}, ptr {ptr}, i64 {panels * 128})")
+        ir.emit(f"call void @llvm.x86.tilezero(i8 {c})")
+        ir.product(c, a, b)
+
+    ir.load_b(6, "%bn")
+    ir.load(4, "%a", ra)
+    store_and_restart(0, 4, 6)
+    ir.load(5, a1, ra)
+    store_and_restart(2, 5, 6)
+    ir.load_b(7, ir.gep("%bn", "64"))
+    store_and_restart(1, 4, 7)
+    store_and_restart(3, 5, 7)
+    ir.emit("%j.next = add i64 %j, 1")
+    ir.emit(f"%j.more = icmp ult i64 %j.next, %total")
+    ir.emit("br i1 %j.more, label %mk, label %exit")
+    ir.lines.append("exit:")
+    ir.emit("call void @llvm.x86.tilerelease()")
+    ir.emit("ret void")
+    lines.append(f"  %total = mul i64 %n, {panels}")
+    return "\n".join(_HEAD + lines + ir.lines + ["}"]) + "\n"
+
+
 class TileLoop:
     """One compiled variant: `run(n)` returns seconds; `ops_per_iter` its work per outer iteration (flop)."""
 
@@ -356,6 +457,12 @@ def main(argv: list[str] | None = None) -> int:
         for kc in (int(x) for x in args.kc.split(",")):
             for panels in (int(x) for x in args.panels.split(",")):
                 for order in args.orders.split(","):
+                    if order == "pipelined":  # C stored always
+                        loops[f"{order} kc={kc} panels={panels} store C"] = TileLoop(order, kc, panels)
+                        if args.stream_b:
+                            loops[f"{order} kc={kc} panels={panels} stream B, store C"] = TileLoop(
+                                order, kc, panels, stream_b=True)
+                        continue
                     loops[f"{order} kc={kc} panels={panels}"] = TileLoop(order, kc, panels)
                     if args.dense_a:
                         loops[f"{order} kc={kc} panels={panels} dense A"] = TileLoop(order, kc, panels, True)
