@@ -20,6 +20,9 @@ Tile orders (2x2 C tiles: C00 += A0 B0, C01 += A0 B1, C10 += A1 B0, C11 += A1 B1
   the loads of the next step overlap the products of this one;
 - 2x1: two C tiles (C0 += A0 B, C1 += A1 B) with two sets of operand tiles (8 tiles in all),
   the loads of one step overlapping the products of the other;
+- 4x1: four C tiles down a 16-column panel (C_i += A_i B, 64 rows of A), two A and two B tile
+  registers in turn: each B tile (from L2 when B streams) serves four products instead of two, the
+  A tiles (four a step) come from L1: half the B traffic of 2x2 for twice the A traffic;
 - pipelined (always with C stored): nanomm's step order, but the microkernels overlap: after the
   last step's products of one panel, each C tile is stored, zeroed and given the next panel's
   first product at once, the next panel's operand tiles loaded as soon as the last products
@@ -72,7 +75,9 @@ from nanomm.runtime.jit import JitModule  # noqa: E402
 SYMBOL = "nanomm_tile_loop"
 PRODUCT_FLOP = 16 * 16 * 32 * 2  # one tdpbf16ps
 PANEL_ROW = 128  # bytes of a 32-column bf16 VNNI panel row
-ORDERS = ("grouped", "nanomm", "interleaved", "2x1", "pipelined")
+ORDERS = ("grouped", "nanomm", "interleaved", "2x1", "pipelined", "4x1")
+ROWS = {"4x1": 64}  # rows of A (and C) a microkernel covers; 32 for the other orders
+PANEL_COLS = {"4x1": 16}  # columns of a B panel; 32 for the other orders
 
 
 def a_row_stride(kc: int, dense: bool = False) -> int:
@@ -122,6 +127,8 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False, store_c: bo
         raise ValueError(f"unknown order {order!r}; known: {', '.join(ORDERS)}")
     if order == "pipelined":
         return _pipelined_ir(kc, panels, dense_a, stream_b)
+    if order == "4x1":
+        return _four_by_one_ir(kc, panels, dense_a, store_c, stream_b)
     steps = kc // 32
     ra = a_row_stride(kc, dense_a)
     panel_bytes = steps * 16 * PANEL_ROW
@@ -345,6 +352,70 @@ def _pipelined_ir(kc: int, panels: int, dense_a: bool, stream_b: bool) -> str:
     return "\n".join(_HEAD + lines + ir.lines + ["}"]) + "\n"
 
 
+def _four_by_one_ir(kc: int, panels: int, dense_a: bool, store_c: bool, stream_b: bool) -> str:
+    """loop_ir's `4x1` order: 64 rows of A (four 16-row tiles) against 16-column VNNI panels (rows of
+    64 bytes); per K step B (tile 6 on even steps, 7 on odd ones) then A_i into tile 4 + i % 2 and
+    C_i += A_i B, two K steps a trip (kc / 32 steps, even)."""
+    steps = kc // 32
+    ra = a_row_stride(kc, dense_a)
+    row_b = 64  # a 16-column bf16 VNNI panel row
+    panel_bytes = steps * 16 * row_b
+    ir = _Ir(stream_b)
+    lines = [f"define void @{SYMBOL}(i64 %n, ptr %cfg, ptr %a, ptr %b, ptr %out) {{", "entry:",
+             "  call void @llvm.x86.ldtilecfg(ptr %cfg)"]
+    for t in range(4):
+        ir.emit(f"call void @llvm.x86.tilezero(i8 {t})")
+    ir.emit("br label %outer")
+    ir.lines.append("outer:")
+    ir.emit("%i = phi i64 [ 0, %entry ], [ %i.next, %outer.end ]")
+    ir.emit("br label %panel")
+    ir.lines.append("panel:")
+    ir.emit("%p = phi i64 [ 0, %outer ], [ %p.next, %panel.end ]")
+    ir.emit(f"%poff = mul i64 %p, {panel_bytes}")
+    ir.emit("%bp = getelementptr i8, ptr %b, i64 %poff")
+    if store_c:
+        for t in range(4):
+            ir.emit(f"call void @llvm.x86.tilezero(i8 {t})")
+    ir.emit("br label %step")
+    ir.lines.append("step:")
+    ir.emit("%s = phi i64 [ 0, %panel ], [ %s.next, %step ]")
+    ir.emit("%s.next = add i64 %s, 2")
+    for half in range(2):
+        k = ir.tmp()
+        ir.emit(f"{k} = add i64 %s, {half}")
+        ao, bo = ir.tmp(), ir.tmp()
+        ir.emit(f"{ao} = mul i64 {k}, 64")
+        ir.emit(f"{bo} = mul i64 {k}, {16 * row_b}")
+        b_tile = 6 + half
+        ir.emit(f"call void @llvm.x86.tileloadd{'t1' if stream_b else ''}64(i8 {b_tile}, ptr {ir.gep('%bp', bo)}, "
+                f"i64 {row_b})")
+        for i in range(4):
+            ir.load(4 + i % 2, ir.gep(ir.gep("%a", str(16 * i * ra)), ao), ra)
+            ir.product(i, 4 + i % 2, b_tile)
+    ir.emit(f"%s.more = icmp ult i64 %s.next, {steps}")
+    ir.emit("br i1 %s.more, label %step, label %panel.end")
+    ir.lines.append("panel.end:")
+    if store_c:  # C: 64 rows, the panels' 16 columns of f32 side by side
+        ir.emit("%coff = mul i64 %p, 64")
+        for t in range(4):
+            ptr = ir.gep(ir.gep("%out", "%coff"), str(t * 16 * panels * 64))
+            ir.emit(f"call void @llvm.x86.tilestored64(i8 {t}, ptr {ptr}, i64 {panels * 64})")
+    ir.emit("%p.next = add i64 %p, 1")
+    ir.emit(f"%p.more = icmp ult i64 %p.next, {panels}")
+    ir.emit("br i1 %p.more, label %panel, label %outer.end")
+    ir.lines.append("outer.end:")
+    ir.emit("%i.next = add i64 %i, 1")
+    ir.emit("%i.more = icmp ult i64 %i.next, %n")
+    ir.emit("br i1 %i.more, label %outer, label %exit")
+    ir.lines.append("exit:")
+    for t in range(4):
+        ir.emit(f"%o{t} = getelementptr i8, ptr %out, i64 {t * 1024}")
+        ir.emit(f"call void @llvm.x86.tilestored64(i8 {t}, ptr %o{t}, i64 64)")
+    ir.emit("call void @llvm.x86.tilerelease()")
+    ir.emit("ret void")
+    return "\n".join(_HEAD + lines + ir.lines + ["}"]) + "\n"
+
+
 class TileLoop:
     """One compiled variant: `run(n)` returns seconds; `ops_per_iter` its work per outer iteration (flop)."""
 
@@ -364,9 +435,9 @@ class TileLoop:
         steps = kc // 32
         self.cfg = _aligned(64)
         self.cfg[:] = _amx_tile_config()
-        self.a = _aligned(32 * a_row_stride(kc, dense_a))
+        self.a = _aligned(ROWS.get(order, 32) * a_row_stride(kc, dense_a))
         self.a[:] = np.resize(_bf16_bits(0.01, 1024).view(np.uint8), self.a.size)
-        self.b = _aligned(panels * steps * 16 * PANEL_ROW)
+        self.b = _aligned(panels * steps * 16 * PANEL_COLS.get(order, 32) * 4)  # bf16 VNNI rows: 4 bytes a column
         self.b[:] = np.resize(_bf16_bits(0.01, 1024).view(np.uint8), self.b.size)
         self.out = _aligned(max(4096, 32 * panels * 128))
         self.ops_per_iter = panels * steps * (2 if order == "2x1" else 4) * PRODUCT_FLOP

@@ -524,3 +524,39 @@ def test_amx_bench_packed_onednn_peer_takes_bf16_arrays(amx_bench):
         assert "refuses bf16 5x32x64" in problem
     else:
         assert problem is None and fn().dtype == torch.bfloat16
+
+
+def test_tile_loop_pipelined_stores_each_c_tile_beside_the_next_panels_first_products(monkeypatch):
+    monkeypatch.syspath_prepend(str(BENCH))
+    tile_loop = load_amx_host_script("tile_loop", "amx_tile_loop")
+    from nanomm.runtime.jit import JitModule
+
+    ir = tile_loop.loop_ir("pipelined", 256, 4)
+    last = ir[ir.index("last:"):ir.index("exit:")]
+    calls = re.findall(r"@llvm\.x86\.(\w+)\(i8 (\d+)", last)
+    # the last step (4 loads, 4 products), then per C tile: stored, zeroed, its first product of the next panel
+    for c in (0, 2, 1, 3):
+        at = calls.index(("tilestored64", str(c)))
+        assert calls[at + 1] == ("tilezero", str(c)) and calls[at + 2] == ("tdpbf16ps", str(c)), calls
+    assert sum(name == "tdpbf16ps" for name, _ in calls) == 8
+    assert "i64 512)" in last  # C's row: 4 panels of 32 float32 columns
+    module = JitModule(ir, "sapphirerapids", "+amx-tile,+amx-bf16,+avx512f,+avx512bw", opt_level=2)
+    assert module.asm().count("tilestored") >= 4
+    with pytest.raises(ValueError, match="three K steps"):
+        tile_loop.loop_ir("pipelined", 64, 4)
+
+
+def test_tile_loop_4x1_loads_one_b_tile_for_four_products(monkeypatch):
+    monkeypatch.syspath_prepend(str(BENCH))
+    tile_loop = load_amx_host_script("tile_loop", "amx_tile_loop")
+    from nanomm.runtime.jit import JitModule
+
+    ir = tile_loop.loop_ir("4x1", 256, 4, stream_b=True)
+    step = ir[ir.index("step:"):ir.index("panel.end:")]
+    loads = _tile_loads(step)
+    b = [(tile, stride) for kind, tile, stride in loads if kind == "tileloaddt164"]
+    a = [(tile, stride) for kind, tile, stride in loads if kind == "tileloadd64"]
+    assert b == [(6, 64), (7, 64)]  # two K steps a trip, B in turn in tiles 6 and 7, 64-byte panel rows
+    assert a == [(4 + i % 2, tile_loop.a_row_stride(256)) for i in range(4)] * 2
+    assert step.count("tdpbf16ps") == 8
+    JitModule(ir, "sapphirerapids", "+amx-tile,+amx-bf16,+avx512f,+avx512bw", opt_level=2).asm()
