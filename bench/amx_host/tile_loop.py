@@ -116,6 +116,28 @@ class _Ir:
     def product(self, c: int, a: int, b: int) -> None:
         self.emit(f"call void @llvm.x86.tdpbf16ps(i8 {c}, i8 {a}, i8 {b})")
 
+    def panel_loop_head(self, panel_bytes: int) -> None:
+        """The outer loop (%i < %n) and the panel loop (%p), %bp at panel %p's first byte."""
+        self.emit("br label %outer")
+        self.lines.append("outer:")
+        self.emit("%i = phi i64 [ 0, %entry ], [ %i.next, %outer.end ]")
+        self.emit("br label %panel")
+        self.lines.append("panel:")
+        self.emit("%p = phi i64 [ 0, %outer ], [ %p.next, %panel.end ]")
+        self.emit(f"%poff = mul i64 %p, {panel_bytes}")
+        self.emit("%bp = getelementptr i8, ptr %b, i64 %poff")
+
+    def panel_loop_tail(self, panels: int) -> None:
+        """The ends of panel_loop_head's loops, up to the exit block's label."""
+        self.emit("%p.next = add i64 %p, 1")
+        self.emit(f"%p.more = icmp ult i64 %p.next, {panels}")
+        self.emit("br i1 %p.more, label %panel, label %outer.end")
+        self.lines.append("outer.end:")
+        self.emit("%i.next = add i64 %i, 1")
+        self.emit("%i.more = icmp ult i64 %i.next, %n")
+        self.emit("br i1 %i.more, label %outer, label %exit")
+        self.lines.append("exit:")
+
 
 def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False, store_c: bool = False,
             stream_b: bool = False) -> str:
@@ -139,14 +161,7 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False, store_c: bo
     c_tiles = 4 if order != "2x1" else 2
     for t in range(c_tiles):
         ir.emit(f"call void @llvm.x86.tilezero(i8 {t})")
-    ir.emit("br label %outer")
-    ir.lines.append("outer:")
-    ir.emit("%i = phi i64 [ 0, %entry ], [ %i.next, %outer.end ]")
-    ir.emit("br label %panel")
-    ir.lines.append("panel:")
-    ir.emit("%p = phi i64 [ 0, %outer ], [ %p.next, %panel.end ]")
-    ir.emit(f"%poff = mul i64 %p, {panel_bytes}")
-    ir.emit("%bp = getelementptr i8, ptr %b, i64 %poff")
+    ir.panel_loop_head(panel_bytes)
     if store_c:
         for t in range(c_tiles):
             ir.emit(f"call void @llvm.x86.tilezero(i8 {t})")
@@ -238,14 +253,7 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False, store_c: bo
             ptr = ir.gep("%out", f"%coff")
             ptr = ir.gep(ptr, str(row * 16 * panels * 128 + col * 64))
             ir.emit(f"call void @llvm.x86.tilestored64(i8 {t}, ptr {ptr}, i64 {panels * 128})")
-    ir.emit("%p.next = add i64 %p, 1")
-    ir.emit(f"%p.more = icmp ult i64 %p.next, {panels}")
-    ir.emit("br i1 %p.more, label %panel, label %outer.end")
-    ir.lines.append("outer.end:")
-    ir.emit("%i.next = add i64 %i, 1")
-    ir.emit("%i.more = icmp ult i64 %i.next, %n")
-    ir.emit("br i1 %i.more, label %outer, label %exit")
-    ir.lines.append("exit:")
+    ir.panel_loop_tail(panels)
     for t in range(c_tiles):
         ir.emit(f"%o{t} = getelementptr i8, ptr %out, i64 {t * 1024}")
         ir.emit(f"call void @llvm.x86.tilestored64(i8 {t}, ptr %o{t}, i64 64)")
@@ -308,18 +316,9 @@ def _pipelined_ir(kc: int, panels: int, dense_a: bool, stream_b: bool) -> str:
     ir.emit(f"%s.more = icmp ult i64 %s.next, {steps - 1}")
     ir.emit("br i1 %s.more, label %step, label %last")
     ir.lines.append("last:")
-    last_b = ir.gep("%bp", str((steps - 1) * 16 * PANEL_ROW))
-    ao_last = str((steps - 1) * 64)
-    ir.load_b(6, last_b)
-    ir.load(4, ir.gep("%a", ao_last), ra)
-    ir.product(0, 4, 6)
-    ir.load(5, ir.gep(a1, ao_last), ra)
-    ir.load_b(7, ir.gep(last_b, "64"))
-    ir.product(2, 5, 6)
-    ir.product(1, 4, 7)
-    ir.product(3, 5, 7)
+    step(str((steps - 1) * 64), "%bp", str((steps - 1) * 16 * PANEL_ROW))
     # the next panel's step 0, each operand loaded once the products reading its register are issued
-    ir.emit(f"%pn.raw = add i64 %p, 1")
+    ir.emit("%pn.raw = add i64 %p, 1")
     ir.emit(f"%pn.wrap = icmp eq i64 %pn.raw, {panels}")
     ir.emit("%pn = select i1 %pn.wrap, i64 0, i64 %pn.raw")
     ir.emit(f"%pnoff = mul i64 %pn, {panel_bytes}")
@@ -343,7 +342,7 @@ def _pipelined_ir(kc: int, panels: int, dense_a: bool, stream_b: bool) -> str:
     store_and_restart(1, 4, 7)
     store_and_restart(3, 5, 7)
     ir.emit("%j.next = add i64 %j, 1")
-    ir.emit(f"%j.more = icmp ult i64 %j.next, %total")
+    ir.emit("%j.more = icmp ult i64 %j.next, %total")
     ir.emit("br i1 %j.more, label %mk, label %exit")
     ir.lines.append("exit:")
     ir.emit("call void @llvm.x86.tilerelease()")
@@ -365,14 +364,7 @@ def _four_by_one_ir(kc: int, panels: int, dense_a: bool, store_c: bool, stream_b
              "  call void @llvm.x86.ldtilecfg(ptr %cfg)"]
     for t in range(4):
         ir.emit(f"call void @llvm.x86.tilezero(i8 {t})")
-    ir.emit("br label %outer")
-    ir.lines.append("outer:")
-    ir.emit("%i = phi i64 [ 0, %entry ], [ %i.next, %outer.end ]")
-    ir.emit("br label %panel")
-    ir.lines.append("panel:")
-    ir.emit("%p = phi i64 [ 0, %outer ], [ %p.next, %panel.end ]")
-    ir.emit(f"%poff = mul i64 %p, {panel_bytes}")
-    ir.emit("%bp = getelementptr i8, ptr %b, i64 %poff")
+    ir.panel_loop_head(panel_bytes)
     if store_c:
         for t in range(4):
             ir.emit(f"call void @llvm.x86.tilezero(i8 {t})")
@@ -400,14 +392,7 @@ def _four_by_one_ir(kc: int, panels: int, dense_a: bool, store_c: bool, stream_b
         for t in range(4):
             ptr = ir.gep(ir.gep("%out", "%coff"), str(t * 16 * panels * 64))
             ir.emit(f"call void @llvm.x86.tilestored64(i8 {t}, ptr {ptr}, i64 {panels * 64})")
-    ir.emit("%p.next = add i64 %p, 1")
-    ir.emit(f"%p.more = icmp ult i64 %p.next, {panels}")
-    ir.emit("br i1 %p.more, label %panel, label %outer.end")
-    ir.lines.append("outer.end:")
-    ir.emit("%i.next = add i64 %i, 1")
-    ir.emit("%i.more = icmp ult i64 %i.next, %n")
-    ir.emit("br i1 %i.more, label %outer, label %exit")
-    ir.lines.append("exit:")
+    ir.panel_loop_tail(panels)
     for t in range(4):
         ir.emit(f"%o{t} = getelementptr i8, ptr %out, i64 {t * 1024}")
         ir.emit(f"call void @llvm.x86.tilestored64(i8 {t}, ptr %o{t}, i64 64)")
