@@ -116,6 +116,26 @@ class _Ir:
     def product(self, c: int, a: int, b: int) -> None:
         self.emit(f"call void @llvm.x86.tdpbf16ps(i8 {c}, i8 {a}, i8 {b})")
 
+    def zero(self, tiles: int) -> None:
+        """tilezero of tiles 0 .. tiles-1 (the C tiles)."""
+        for t in range(tiles):
+            self.emit(f"call void @llvm.x86.tilezero(i8 {t})")
+
+    def finish(self, c_tiles: int = 0) -> None:
+        """The exit: the first c_tiles C tiles stored to `out` (so the loop's work is not dead), the
+        tile state released."""
+        for t in range(c_tiles):
+            self.emit(f"%o{t} = getelementptr i8, ptr %out, i64 {t * 1024}")
+            self.emit(f"call void @llvm.x86.tilestored64(i8 {t}, ptr %o{t}, i64 64)")
+        self.emit("call void @llvm.x86.tilerelease()")
+        self.emit("ret void")
+
+    def module(self, entry: tuple[str, ...] = ()) -> str:
+        """The whole module: declarations, SYMBOL's entry (ldtilecfg, then `entry` lines), the body."""
+        head = [f"define void @{SYMBOL}(i64 %n, ptr %cfg, ptr %a, ptr %b, ptr %out) {{", "entry:",
+                "  call void @llvm.x86.ldtilecfg(ptr %cfg)", *entry]
+        return "\n".join(_HEAD + head + self.lines + ["}"]) + "\n"
+
     def panel_loop_head(self, panel_bytes: int) -> None:
         """The outer loop (%i < %n) and the panel loop (%p), %bp at panel %p's first byte."""
         self.emit("br label %outer")
@@ -155,16 +175,11 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False, store_c: bo
     ra = a_row_stride(kc, dense_a)
     panel_bytes = steps * 16 * PANEL_ROW
     ir = _Ir(stream_b)
-    head = _HEAD + [
-            f"define void @{SYMBOL}(i64 %n, ptr %cfg, ptr %a, ptr %b, ptr %out) {{", "entry:",
-            "  call void @llvm.x86.ldtilecfg(ptr %cfg)"]
     c_tiles = 4 if order != "2x1" else 2
-    for t in range(c_tiles):
-        ir.emit(f"call void @llvm.x86.tilezero(i8 {t})")
+    ir.zero(c_tiles)
     ir.panel_loop_head(panel_bytes)
     if store_c:
-        for t in range(c_tiles):
-            ir.emit(f"call void @llvm.x86.tilezero(i8 {t})")
+        ir.zero(c_tiles)
     a1 = ir.gep("%a", str(16 * ra))
 
     def a_at(s: str, upper: bool) -> str:
@@ -254,12 +269,8 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False, store_c: bo
             ptr = ir.gep(ptr, str(row * 16 * panels * 128 + col * 64))
             ir.emit(f"call void @llvm.x86.tilestored64(i8 {t}, ptr {ptr}, i64 {panels * 128})")
     ir.panel_loop_tail(panels)
-    for t in range(c_tiles):
-        ir.emit(f"%o{t} = getelementptr i8, ptr %out, i64 {t * 1024}")
-        ir.emit(f"call void @llvm.x86.tilestored64(i8 {t}, ptr %o{t}, i64 64)")
-    ir.emit("call void @llvm.x86.tilerelease()")
-    ir.emit("ret void")
-    return "\n".join(head + ir.lines + ["}"]) + "\n"
+    ir.finish(c_tiles)
+    return ir.module()
 
 
 _HEAD = ["declare void @llvm.x86.ldtilecfg(ptr)", "declare void @llvm.x86.tilerelease()",
@@ -281,8 +292,6 @@ def _pipelined_ir(kc: int, panels: int, dense_a: bool, stream_b: bool) -> str:
     panel_bytes = steps * 16 * PANEL_ROW
     ir = _Ir(stream_b)
     a1 = "%a1"
-    lines = [f"define void @{SYMBOL}(i64 %n, ptr %cfg, ptr %a, ptr %b, ptr %out) {{", "entry:",
-             "  call void @llvm.x86.ldtilecfg(ptr %cfg)", f"  %a1 = getelementptr i8, ptr %a, i64 {16 * ra}"]
 
     def step(ao: str, bp: str, bo: str) -> None:
         """nanomm's order: B0 A0 C00 A1 B1 C10 C01 C11."""
@@ -296,8 +305,7 @@ def _pipelined_ir(kc: int, panels: int, dense_a: bool, stream_b: bool) -> str:
         ir.product(1, 4, 7)
         ir.product(3, 5, 7)
 
-    for t in range(4):
-        ir.emit(f"call void @llvm.x86.tilezero(i8 {t})")
+    ir.zero(4)
     step("0", "%b", "0")
     ir.emit("br label %mk")
     ir.lines.append("mk:")
@@ -345,10 +353,8 @@ def _pipelined_ir(kc: int, panels: int, dense_a: bool, stream_b: bool) -> str:
     ir.emit("%j.more = icmp ult i64 %j.next, %total")
     ir.emit("br i1 %j.more, label %mk, label %exit")
     ir.lines.append("exit:")
-    ir.emit("call void @llvm.x86.tilerelease()")
-    ir.emit("ret void")
-    lines.append(f"  %total = mul i64 %n, {panels}")
-    return "\n".join(_HEAD + lines + ir.lines + ["}"]) + "\n"
+    ir.finish()
+    return ir.module((f"  %a1 = getelementptr i8, ptr %a, i64 {16 * ra}", f"  %total = mul i64 %n, {panels}"))
 
 
 def _four_by_one_ir(kc: int, panels: int, dense_a: bool, store_c: bool, stream_b: bool) -> str:
@@ -360,14 +366,10 @@ def _four_by_one_ir(kc: int, panels: int, dense_a: bool, store_c: bool, stream_b
     row_b = 64  # a 16-column bf16 VNNI panel row
     panel_bytes = steps * 16 * row_b
     ir = _Ir(stream_b)
-    lines = [f"define void @{SYMBOL}(i64 %n, ptr %cfg, ptr %a, ptr %b, ptr %out) {{", "entry:",
-             "  call void @llvm.x86.ldtilecfg(ptr %cfg)"]
-    for t in range(4):
-        ir.emit(f"call void @llvm.x86.tilezero(i8 {t})")
+    ir.zero(4)
     ir.panel_loop_head(panel_bytes)
     if store_c:
-        for t in range(4):
-            ir.emit(f"call void @llvm.x86.tilezero(i8 {t})")
+        ir.zero(4)
     ir.emit("br label %step")
     ir.lines.append("step:")
     ir.emit("%s = phi i64 [ 0, %panel ], [ %s.next, %step ]")
@@ -379,8 +381,7 @@ def _four_by_one_ir(kc: int, panels: int, dense_a: bool, store_c: bool, stream_b
         ir.emit(f"{ao} = mul i64 {k}, 64")
         ir.emit(f"{bo} = mul i64 {k}, {16 * row_b}")
         b_tile = 6 + half
-        ir.emit(f"call void @llvm.x86.tileloadd{'t1' if stream_b else ''}64(i8 {b_tile}, ptr {ir.gep('%bp', bo)}, "
-                f"i64 {row_b})")
+        ir.load(b_tile, ir.gep("%bp", bo), row_b, "t1" if stream_b else "")
         for i in range(4):
             ir.load(4 + i % 2, ir.gep(ir.gep("%a", str(16 * i * ra)), ao), ra)
             ir.product(i, 4 + i % 2, b_tile)
@@ -393,12 +394,8 @@ def _four_by_one_ir(kc: int, panels: int, dense_a: bool, store_c: bool, stream_b
             ptr = ir.gep(ir.gep("%out", "%coff"), str(t * 16 * panels * 64))
             ir.emit(f"call void @llvm.x86.tilestored64(i8 {t}, ptr {ptr}, i64 {panels * 64})")
     ir.panel_loop_tail(panels)
-    for t in range(4):
-        ir.emit(f"%o{t} = getelementptr i8, ptr %out, i64 {t * 1024}")
-        ir.emit(f"call void @llvm.x86.tilestored64(i8 {t}, ptr %o{t}, i64 64)")
-    ir.emit("call void @llvm.x86.tilerelease()")
-    ir.emit("ret void")
-    return "\n".join(_HEAD + lines + ir.lines + ["}"]) + "\n"
+    ir.finish(4)
+    return ir.module()
 
 
 class TileLoop:
