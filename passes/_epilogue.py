@@ -7,7 +7,8 @@ value per row), and whose body is element-wise arith (after expand-math). It mea
 whole sum, C = body(inputs, C). tile-cache and tile-register re-make it on every block and tile
 of C after that tile's last K block (`views` before it, `clone_onto` after); compose-microkernel evaluates its body on the
 accumulator registers before their one store (`evaluate`), or where a tile was not fused (AMX
-tiles) as a vector loop over the tile (`expand`).
+tiles) as a vector loop over the tile (`expand`), or as vectors interleaved with the next tile's AMX
+products (`vector_chunks`).
 """
 
 from __future__ import annotations
@@ -172,18 +173,34 @@ def expand(op: ir.Operation, vw: int) -> None:
     op = op.operation
     ins, (c,) = _split_operands(op)
     cols = ir.MemRefType(c.type).shape[1]
-    elt = ir.MemRefType(c.type).element_type
-    vtype = ir.VectorType.get([vw], elt)
-    kinds = [kind for _, kind in inputs(op)]
-
-    def chunk(i, j, w, mask):
-        acc = read_vector(c, [i, index_const(j)], vtype, mask)
-        y = evaluate(op, acc, lambda k: load_input(ins[k], kinds[k], i, j, w, vw, vtype))
-        write_vector(y, c, [i, index_const(j)], mask)
-
-    with ir.InsertionPoint(op), op.location:
-        row_chunks(dim(c, 0), cols, vw, chunk)  # rows may be a run-time count (tile-register{pad-rows})
+    with ir.InsertionPoint(op), op.location:  # rows may be a run-time count (tile-register{pad-rows})
+        row_chunks(dim(c, 0), cols, vw, lambda i, j, w, mask: _chunk(op, c, ins, i, j, w, vw, mask))
     op.erase()
+
+
+def vector_chunks(op: ir.Operation, c: ir.Value, ins: Sequence[ir.Value], vw: int) -> list[Callable[[], None]]:
+    """The epilogue `op` on the C tile `c` (static rows and columns; `ins` its inputs' views, from
+    views()) as one closure per vw lanes of each row: each, called, loads, evaluates and stores
+    those lanes at the insertion point. For a caller that spreads them between other work
+    (compose-amx interleaves them with the next tile's products)."""
+    rows, cols = ir.MemRefType(c.type).shape
+    out = []
+    for r in range(rows):
+        for j in range(0, cols, vw):
+            w = min(vw, cols - j)
+            out.append(lambda r=r, j=j, w=w: _chunk(op.operation, c, ins, index_const(r), j, w, vw,
+                                                     lane_mask(vw, w) if w < vw else None))
+    return out
+
+
+def _chunk(op: ir.Operation, c: ir.Value, ins: Sequence[ir.Value], i: ir.Value, j: int, w: int, vw: int,
+           mask: ir.Value | None) -> None:
+    """Lanes [j, j+w) of row i of C: loaded, the epilogue's body evaluated on them, stored."""
+    vtype = ir.VectorType.get([vw], ir.MemRefType(c.type).element_type)
+    kinds = _kinds(op)
+    acc = read_vector(c, [i, index_const(j)], vtype, mask)
+    y = evaluate(op, acc, lambda k: load_input(ins[k], kinds[k], i, j, w, vw, vtype))
+    write_vector(y, c, [i, index_const(j)], mask)
 
 
 def _split_operands(op: ir.Operation) -> tuple[list[ir.Value], list[ir.Value]]:

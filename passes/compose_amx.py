@@ -11,9 +11,10 @@ from mlir.dialects import arith, memref, scf, vector
 from ..dialects import amx
 from ..errors import ConfigError
 from ..runtime.dtypes import ceil_div, round_up
-from . import nanokernel
+from . import _epilogue, nanokernel
 from ._base import ModulePass
-from ._ir import call_outlined, dim, erase, index_const, lane_mask, read_vector, row_chunks, subview, walk, write_vector
+from ._ir import (call_outlined, const_int, defined_outside, dim, erase, index_const, lane_mask, read_vector, row_chunks,
+                  subview, walk, write_vector)
 from .nanokernel import NANOKERNEL, Nanokernel
 
 AMX_MICROKERNEL = "nanomm.amx_microkernel"
@@ -57,7 +58,8 @@ class ComposeAmx(ModulePass):
     non-temporal hint, tileloaddt1), bf16-fma (pieces sized for
     compose-microkernel{bf16-fma}), pad-k (tiles over pack{pad-k}'s zero-padded K), pad-mn (edge
     nanokernels on tiles rounded up to 16 rows and columns), pad-one-row (with pad-mn, one-row M
-    edges too). The methods say more of each.
+    edges too), pipeline-epilogue (a tile's epilogue run one trip late, between the next tile's
+    products; on by default). The methods say more of each.
     """
 
     name = "compose-amx"
@@ -70,6 +72,7 @@ class ComposeAmx(ModulePass):
     pad_k: bool = False
     pad_mn: bool = False
     pad_one_row: bool = False
+    pipeline_epilogue: bool = True
 
     def run(self, module: ir.Module) -> None:
         outlined: dict[tuple, str] = {}
@@ -101,8 +104,13 @@ class ComposeAmx(ModulePass):
             if dyn and not scratch_fits:
                 raise self.fail(f"a {nk.mr}x{nk.nr} nanokernel with a run-time row count (tile-register{{pad-rows}}) "
                                 f"needs pad-mn, at most {SCRATCH}x{SCRATCH}, and A copied by pack{{pack-a}}", loop)
+            whole = m16 == nk.mr and n16 == nk.nr and nk.k <= k_amx and not dyn
+            pipelined = self._pipelined(loop, nk) if whole else None
             with ir.InsertionPoint(loop), loop.location:
-                if scratch_fits and k_amx >= nk.k and (dyn or pads_edge):
+                if pipelined is not None:
+                    self._pipeline(pipelined, nk, lambda nk, interleave=(): self._tiles_and_pieces(
+                        module, loop, outlined, nk, m16, n16, k_amx, padded, zero, interleave))
+                elif scratch_fits and k_amx >= nk.k and (dyn or pads_edge):
                     self._padded_edge(module, loop, outlined, scratch, nk, k_amx, zero)
                 elif dyn:  # K not whole tile products: tiles and AVX-512 pieces, C through the scratch buffer
                     self._through_scratch(loop, scratch, nk, zero, nk.mr, nk.nr, lambda c: self._tiles_and_pieces(
@@ -112,9 +120,63 @@ class ComposeAmx(ModulePass):
             erase(loop)
             if nk.zero_init is not None:
                 erase(nk.zero_init)
+            if pipelined is not None:
+                erase(pipelined.epilogue)
+
+    def _pipelined(self, loop: ir.Operation, nk: Nanokernel) -> "_Pipelined | None":
+        """pipeline-epilogue: when this nanokernel is the body of a loop over tiles (constant bounds,
+        2 or more trips, nothing but views before it, its epilogue last) and its microkernel is
+        inlined straight-line code, a tile's epilogue can run on the loop's next trip, its vector
+        rows spread between that trip's tile products.
+
+        Why: after its own tile's stores the epilogue waits for the last product, then its vector
+        work (bias + GELU: ~26 ops per 16 lanes) runs while the tile unit idles. Beside the next
+        tile's products the two overlap, as long as the vector work a K step stays small (about 64
+        FMAs a step in the tile loop: `python bench/amx_host/tile_loop.py --orders nanomm --kc 384
+        --panels 16 --stream-b --store-c --vector-fmas 0,64,128`). oneDNN's AMX brgemm interleaves its
+        post-ops with the next tiles alike. Re-measure: `python bench/bench_layers.py --layers
+        bert.up,minilm.up --ms 128,512 --dtypes bf16 --rounds 7` against a checkout without it."""
+        if not self.pipeline_epilogue or self.outline or self.emulate:
+            return None
+        epilogue = _epilogue.after(loop, nk.c)
+        outer = loop.parent
+        if epilogue is None or outer is None or outer.name != "scf.for":
+            return None
+        ops = [o.operation for o in outer.regions[0].blocks[0].operations
+               if nk.zero_init is None or o.operation != nk.zero_init.operation]  # (erased with the nanokernel)
+        lower, upper, step = (const_int(v) for v in list(outer.operands)[:3])
+        if (len(ops) < 3 or ops[-3] != loop.operation or ops[-2] != epilogue.operation
+                or not all(o.name in _VIEW_OPS for o in ops[:-3])
+                or None in (lower, upper, step) or ceil_div(upper - lower, step) < 2):
+            return None
+        return _Pipelined(epilogue, outer, lower, step, ceil_div(upper - lower, step))
+
+    @staticmethod
+    def _pipeline(p: "_Pipelined", nk: Nanokernel, tiles: Callable[..., None]) -> None:
+        """The loop `p.outer` over nk's tiles with its first trip peeled: that tile before the loop;
+        in the loop, a trip's tile with the previous trip's epilogue between its products
+        (tiles(nk, interleave) makes nk's microkernel); the last tile's epilogue after the loop."""
+        outer, lower, step = p.outer, p.lower, p.step
+        iv = outer.regions[0].blocks[0].arguments[0]
+        ins = [x for x, _ in _epilogue.inputs(p.epilogue)]
+
+        def epilogue_at(trip: ir.Value) -> list[Callable[[], None]]:
+            memo: dict = {}
+            return _epilogue.vector_chunks(p.epilogue, _remapped(nk.c, iv, trip, outer, memo),
+                                           [_remapped(x, iv, trip, outer, memo) for x in ins], TILE)
+
+        with ir.InsertionPoint(outer), outer.location:
+            memo: dict = {}
+            first = index_const(lower)
+            tiles(dataclasses.replace(nk, **{f: _remapped(getattr(nk, f), iv, first, outer, memo) for f in "abc"}))
+            outer.operands[0] = index_const(lower + step)
+        tiles(nk, epilogue_at(arith.SubIOp(iv, index_const(step)).result))
+        with ir.InsertionPoint.after(outer), outer.location:
+            for chunk in epilogue_at(index_const(lower + (p.trips - 1) * step)):
+                chunk()
 
     def _tiles_and_pieces(self, module, loop, outlined, nk: Nanokernel, m16: int, n16: int, k_amx: int,
-                          padded: bool, zero: bool) -> None:
+                          padded: bool, zero: bool, interleave: list[Callable[[], None]] = ()) -> None:
         """The AMX microkernel of C[0:m16, 0:n16] over K_AMX, and AVX-512 pieces for the K remainder
         and the edge rows [m16, MR) and columns [n16, NR) over the whole K.
 
@@ -131,7 +193,7 @@ class ComposeAmx(ModulePass):
                 a = subview(nk.a, [0, 0], [m16, k_amx])
                 b = subview(nk.b, [0, 0], [k_amx // nk.v, n16 * nk.v])
             c = subview(nk.c, [0, 0], [m16, n16])
-            self._microkernel(module, loop, outlined, nk, a, b, c, m16 // TILE, n16 // TILE, k_amx, zero)
+            self._microkernel(module, loop, outlined, nk, a, b, c, m16 // TILE, n16 // TILE, k_amx, zero, interleave)
             if k_amx < nk.k:  # K remainder (no pad-k), accumulating onto the tiles' result
                 _pieces(nk, 0, m16, 0, n16, k_amx, nk.k, False, self.bf16_fma)
         else:
@@ -185,19 +247,20 @@ class ComposeAmx(ModulePass):
                 scratch[key] = memref.alloca(ir.MemRefType.get([SCRATCH, SCRATCH], elt), [], [], alignment=64)
         return scratch[key]
 
-    def _microkernel(self, module, loop, outlined, nk: Nanokernel, a, b, c, tm, tn, k, zero) -> None:
+    def _microkernel(self, module, loop, outlined, nk: Nanokernel, a, b, c, tm, tn, k, zero, interleave=()) -> None:
         """The tile program, or with `outline` a call of the private function (tagged
         `nanomm.outlined`) made once per distinct microkernel (operand types, K, zero start): LLVM
         puts its `ldtilecfg` at that function's entry, and a shape with many blocks has a few."""
         if not self.outline:
-            self._emit(nk, a, b, c, tm, tn, k, zero)
+            self._emit(nk, a, b, c, tm, tn, k, zero, interleave)
             return
         key = (tuple(str(v.type) for v in (a, b, c)), k, zero, nk.kind)
         name = f"nanomm_amx_{len(outlined)}_{tm * TILE}x{tn * TILE}x{k}{'_zero' if zero else ''}"
         call_outlined(module, loop, outlined, key, name, [a, b, c],
                       lambda a, b, c: self._emit(nk, a, b, c, tm, tn, k, zero))
 
-    def _emit(self, nk: Nanokernel, a, b, c, tm: int, tn: int, k: int, zero: bool) -> None:
+    def _emit(self, nk: Nanokernel, a, b, c, tm: int, tn: int, k: int, zero: bool,
+              interleave: list[Callable[[], None]] = ()) -> None:
         """The tile program: C tiles (started by `amx.tile_zero` or loads of C) live across K; per KT
         of k, tm A tiles (16 rows of A) and tn B tiles (16 panel rows x 64 bytes: the VNNI panel's
         layout as it is) are loaded and tm x tn products accumulate; the C tiles are stored after.
@@ -214,7 +277,10 @@ class ComposeAmx(ModulePass):
         from L2, and a tile load stalls on each of its 16 lines. `prefetch-c`: the K steps also
         prefetch (for writing) the C lines of the microkernel to the right (tile-register's mn order
         runs it next), a few a step: C tiles loaded where a K block accumulates come from memory,
-        and tile loads wait for each line."""
+        and tile loads wait for each line.
+
+        `interleave`: code emitted (in order) after the K steps' products, spread evenly over them
+        (the previous tile's epilogue, pipeline-epilogue)."""
         tiles = _Emulated(nk) if self.emulate else _Amx(nk, self.stream_b)
         v, kt = nk.v, TILE * nk.v
         accs = [tiles.start(c, i * TILE, j * TILE, zero) for i in range(tm) for j in range(tn)]
@@ -267,6 +333,9 @@ class ComposeAmx(ModulePass):
                     memref.prefetch(c, [index_const(r), index_const(col)], is_write=True, locality_hint=3,
                                     is_data_cache=True)
                 accs = step(index_const(kk), accs)
+                spread = ceil_div(len(interleave), k // kt)
+                for emit in interleave[n_step * spread:(n_step + 1) * spread]:
+                    emit()
         for i in range(tm):
             for j in range(tn):
                 tiles.store(c, i * TILE, j * TILE, accs[i * tn + j])
@@ -388,6 +457,42 @@ class _Emulated:
     def store(self, c, i, j, tile):
         for r in range(TILE):
             vector.store(tile[r], c, [index_const(i + r), index_const(j)])
+
+
+# Ops that only name memory or compute an index: a loop whose body holds nothing else before its
+# nanokernel can have its first trip peeled (pipeline-epilogue).
+_VIEW_OPS = frozenset({"memref.subview", "memref.reinterpret_cast", "memref.extract_strided_metadata",
+                       "arith.constant", "arith.addi", "arith.subi", "arith.muli", "arith.divui", "arith.remui",
+                       "arith.minsi", "arith.maxsi", "affine.apply", "affine.min"})
+
+
+@dataclasses.dataclass(frozen=True)
+class _Pipelined:
+    """pipeline-epilogue's loop: the epilogue after its nanokernel, the loop over tiles and its
+    constant lower bound, step and trip count."""
+    epilogue: ir.Operation
+    outer: ir.Operation
+    lower: int
+    step: int
+    trips: int
+
+
+def _remapped(value: ir.Value, iv: ir.Value, new: ir.Value, scope: ir.Operation, memo: dict) -> ir.Value:
+    """`value` as it would be with `iv` (the induction variable of the loop `scope`) equal to `new`:
+    the ops between them inside the loop (views, index arithmetic) cloned at the insertion point."""
+    if value == iv or defined_outside(value, scope):
+        return new if value == iv else value
+    found = memo.get(value)
+    if found is None:
+        op = value.owner
+        if isinstance(op, ir.Block) or len(op.regions) or len(op.results) != 1:
+            raise ValueError(f"cannot re-make {value} for another trip of its loop")
+        operands = [_remapped(v, iv, new, scope, memo) for v in op.operands]
+        clone = op.operation.clone()
+        for i, v in enumerate(operands):
+            clone.operands[i] = v
+        found = memo[value] = clone.results[0]
+    return found
 
 
 def _copy_rows(src: ir.Value, dst: ir.Value, rows: int | ir.Value, cols: int, row_t: ir.VectorType,

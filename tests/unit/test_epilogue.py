@@ -14,7 +14,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import nanomm
 import nanomm.compiler.parallel as parallel_module
 from nanomm import ConfigError, DTypeError, Epilogue, KernelConfig, ShapeError
+from nanomm.compiler.build import build_kernel
 from nanomm.compiler.parallel import BatchedKernel
+from nanomm.compiler.payload import MatmulSpec
 from nanomm.errors import AliasError, LayoutError, PassError
 
 pytestmark = pytest.mark.kernels
@@ -173,6 +175,65 @@ def test_epilogue_on_amx_emulated_tiles():
     cfg = KernelConfig(mr=32, nr=32, mc=64, nc=64, kc=64, pack_b=True, isa="amx-emulated")
     k = nanomm.compile_matmul(M, N, K, "bf16", config=cfg, threads=1, epilogue=Epilogue(bias=True, activation="gelu"))
     _close(k(a, b, bias=bias), reference(a.astype(np.float64) @ b.astype(np.float64), 1.0, bias, "gelu"), K, "bf16")
+
+
+_PIPELINED = KernelConfig(mr=32, nr=32, mc=64, nc=96, kc=64, pack_b=True, isa="amx", outline=False)
+
+
+def test_amx_epilogues_run_one_tile_late_between_the_next_tiles_products():
+    """compose-amx{pipeline-epilogue} (compile only, any host): the loop over a block's tiles runs
+    its first tile before it, each tile's epilogue on the next trip among that tile's products, the
+    last tile's after the loop; no separate vector loop over C is left."""
+    from mlir import ir
+
+    spec = MatmulSpec(64, 192, 128, "bf16", epilogue=Epilogue(bias=True, activation="relu"))
+    text = build_kernel(spec, "sapphirerapids", _PIPELINED).ir("compose-amx")
+    assert "linalg.generic" not in text
+    with ir.Context() as ctx:
+        ctx.allow_unregistered_dialects = True
+        module, loops = ir.Module.parse(text), []
+        module.operation.walk(lambda op: (loops.append(op) if op.name == "scf.for" else None) or ir.WalkResult.ADVANCE)
+        pipelined = []
+        for loop in loops:  # a loop whose body has epilogue rows before its last tile product
+            names = [o.operation.name for o in loop.regions[0].blocks[0].operations]
+            if "amx.tile_mulf" in names and "arith.maximumf" in names[:len(names) - names[::-1].index("amx.tile_mulf")]:
+                pipelined.append(loop)
+        assert len(pipelined) == 1  # the last K block's loop over tiles (the first K block's has no epilogue)
+        for loop in pipelined:
+            assert "arith.constant 32 : index" in str(loop.operands[0])  # trip 0 peeled, before the loop
+            after = list(loop.parent.regions[0].blocks[0].operations)  # the last tile's epilogue, after it
+            rest = [o.operation.name for o in after[[o.operation for o in after].index(loop) + 1:]]
+            assert rest.count("arith.maximumf") == 64 and "amx.tile_mulf" not in rest
+
+
+@pytest.mark.amx
+@pytest.mark.parametrize("M,N,K", [(64, 192, 128), (96, 288, 64), (33, 160, 100)])
+@pytest.mark.parametrize("case", ["gelu", "residual", "u8s8"])
+def test_pipelined_amx_epilogues_match_numpy(M, N, K, case, host_compiles_amx):
+    """The same kernels run on AMX: every tile's epilogue applied once (the first tile's, peeled; the
+    last, after the loop), with whole and edge tiles, one K block and several."""
+    rng = np.random.default_rng(M + N + K)
+    bias = rng.standard_normal(N).astype(np.float32)
+    if case == "u8s8":
+        a, b = _quantized(M, N, K, "u8s8", rng)
+        scale = (rng.random(N) * 1e-3).astype(np.float32)
+        k = nanomm.compile_matmul(M, N, K, "u8s8", config=_PIPELINED, threads=1,
+                                  epilogue=Epilogue(scale=True, zero_point=True, bias=True, activation="gelu"))
+        got = k(a, b, scale=scale, a_zero_point=100, bias=bias)
+        want = _dequantized(a, b, scale, 100, bias=bias, activation="gelu")
+        np.testing.assert_allclose(got, want, rtol=2e-5, atol=1e-5)
+        return
+    a, b = _inputs(M, N, K, "bf16", rng)
+    acc = a.astype(np.float64) @ b.astype(np.float64)
+    if case == "gelu":
+        k = nanomm.compile_matmul(M, N, K, "bf16", config=_PIPELINED, threads=1,
+                                  epilogue=Epilogue(bias=True, activation="gelu"))
+        _close(k(a, b, bias=bias), reference(acc, 1.0, bias, "gelu"), K, "bf16")
+    else:
+        residual = rng.standard_normal((M, N)).astype(np.float32)
+        k = nanomm.compile_matmul(M, N, K, "bf16", config=_PIPELINED, threads=1,
+                                  epilogue=Epilogue(alpha=0.5, bias=True, residual=True))
+        _close(k(a, b, bias=bias, residual=residual), reference(acc, 0.5, bias, None, residual), K, "bf16")
 
 
 def test_epilogue_with_threads_and_prepacked_weights():

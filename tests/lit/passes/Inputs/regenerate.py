@@ -39,6 +39,8 @@ _EPILOGUE = "tile-cache{mc=8 nc=64 kc=32}"
 # captured file (here) -> (source: a test file in tests/lit/passes, prefix: the passes run on it)
 INPUTS: dict[str, tuple[str, str]] = {
     "compose-amx.mlir": ("compose-amx.mlir", _AMX),
+    "compose-amx-epilogue.mlir": ("compose-amx-epilogue.mlir",
+                                  "tile-cache{mc=32 nc=96 kc=64 order=nkm},tile-register{mr=32 nr=32},pack{nr=32}"),
     "compose-microkernel.nr32.mlir": ("compose-microkernel.mlir", "tile-register{mr=2 nr=32}"),
     "compose-microkernel.nr20.mlir": ("compose-microkernel.mlir", "tile-register{mr=2 nr=20}"),
     "compose-microkernel-dot.nr20.mlir": ("compose-microkernel-dot.mlir", "tile-register{mr=2 nr=20}"),
