@@ -34,6 +34,13 @@ Tile orders (2x2 C tiles: C00 += A0 B0, C01 += A0 B1, C10 += A1 B0, C11 += A1 B1
     python3 bench/amx_host/tile_loop.py --orders nanomm --dense-a   # A without pack-a's copy
     python3 bench/amx_host/tile_loop.py --orders nanomm --kc 512,1024 --panels 16 --stream-b --store-c
     python3 bench/amx_host/tile_loop.py --threads 16 --kc 1024 --panels 8 --torch 1024,4096
+    python3 bench/amx_host/tile_loop.py --orders nanomm --kc 512 --panels 16 --stream-b --store-c --vector-fmas 0,64,128
+
+--vector-fmas 0,64,128 adds the nanomm order's variant (with --stream-b / --store-c when given) with
+that many 16-lane float32 FMAs after each K step's products, in 8 independent chains: AVX-512 work
+the size of an epilogue's (bias + GELU is ~26 vector ops per 16 outputs; a 32 x 32 C tile has 64
+rows of 16 lanes). If the vector pipes ran beside the tile unit, the loop's rate would hold until
+the FMAs outlast the TMUL work (64 FMAs = 32 cycles on two pipes, a K step's four products 64).
 
 --stream-b adds each variant with B tiles loaded with the non-temporal hint (tileloaddt1, as
 compose-amx{stream-b}): the B panels pass without evicting the A block from L1. --store-c adds
@@ -78,6 +85,17 @@ PANEL_ROW = 128  # bytes of a 32-column bf16 VNNI panel row
 ORDERS = ("grouped", "nanomm", "interleaved", "2x1", "pipelined", "4x1")
 ROWS = {"4x1": 64}  # rows of A (and C) a microkernel covers; 32 for the other orders
 PANEL_COLS = {"4x1": 16}  # columns of a B panel; 32 for the other orders
+VECTOR_CHAINS = 8  # --vector-fmas: independent FMA chains (8 x 4-cycle latency keeps two FMA pipes busy)
+
+
+def _chain_length(fmas: int, chain: int) -> int:
+    """FMAs a K step of chain `chain` when `fmas` are spread over VECTOR_CHAINS chains in turn."""
+    return (fmas - chain + VECTOR_CHAINS - 1) // VECTOR_CHAINS
+
+
+def _splat(x: float) -> str:
+    """A <16 x float> constant of x."""
+    return "<" + ", ".join([f"float {x:e}"] * 16) + ">"
 
 
 def a_row_stride(kc: int, dense: bool = False) -> int:
@@ -160,13 +178,18 @@ class _Ir:
 
 
 def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False, store_c: bool = False,
-            stream_b: bool = False) -> str:
+            stream_b: bool = False, vector_fmas: int = 0) -> str:
     """`void SYMBOL(i64 n, ptr cfg, ptr a, ptr b, ptr out)`: n x panels microkernels of kc / 32 steps
     (store_c: each starts from zeroed C tiles and stores them into its 32 x 32 block of a 32-row C
     at the end, as a kernel's microkernel does when its K block is the whole K; stream_b: B tiles
-    loaded with tileloaddt1)."""
+    loaded with tileloaddt1; vector_fmas, nanomm order only: that many 16-lane float32 FMAs a K
+    step after its products, in VECTOR_CHAINS independent chains carried across the steps, their
+    sum stored past C after each microkernel: AVX-512 work of the size of an epilogue, to see
+    whether it runs beside the tile unit or adds its own time)."""
     if order not in ORDERS:
         raise ValueError(f"unknown order {order!r}; known: {', '.join(ORDERS)}")
+    if vector_fmas and order != "nanomm":
+        raise ValueError(f"vector FMAs go with the nanomm order only, not {order!r}")
     if order == "pipelined":
         return _pipelined_ir(kc, panels, dense_a, stream_b)
     if order == "4x1":
@@ -201,9 +224,15 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False, store_c: bo
         if order == "interleaved":  # step 0's operands, before the step loop
             for tile, ptr in ((4, a_at("0", False)), (5, a_at("0", True)), (6, b_at("0", False)), (7, b_at("0", True))):
                 (ir.load(tile, ptr, ra) if tile < 6 else ir.load_b(tile, ptr))
+        if vector_fmas:  # chains started from the panel index: nothing LLVM can fold or hoist
+            ir.emit("%pf = uitofp i64 %p to float")
+            ir.emit("%pv0 = insertelement <16 x float> poison, float %pf, i64 0")
+            ir.emit("%pv = shufflevector <16 x float> %pv0, <16 x float> poison, <16 x i32> zeroinitializer")
         ir.emit("br label %step")
         ir.lines.append("step:")
         ir.emit("%s = phi i64 [ 0, %panel ], [ %s.next, %step ]")
+        for q in range(min(vector_fmas, VECTOR_CHAINS)):
+            ir.emit(f"%v{q}.0 = phi <16 x float> [ %pv, %panel ], [ %v{q}.{_chain_length(vector_fmas, q)}, %step ]")
         ir.emit("%s.next = add i64 %s, 1")
         if order == "grouped":
             ao, bo = offsets("%s")
@@ -223,6 +252,10 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False, store_c: bo
             ir.product(2, 5, 6)
             ir.product(1, 4, 7)
             ir.product(3, 5, 7)
+            for q in range(vector_fmas):  # acc = acc * 0.5 + 1 (stays near 2: no overflow, no subnormals)
+                chain, depth = q % VECTOR_CHAINS, q // VECTOR_CHAINS
+                ir.emit(f"%v{chain}.{depth + 1} = call <16 x float> @llvm.fma.v16f32(<16 x float> %v{chain}.{depth}, "
+                        f"<16 x float> {_splat(0.5)}, <16 x float> {_splat(1.0)})")
         else:
             nxt = ir.tmp()
             ir.emit(f"{nxt} = urem i64 %s.next, {steps}")  # the next step (this panel's first after its last)
@@ -261,6 +294,14 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False, store_c: bo
         ir.emit(f"%s.more = icmp ult i64 %s.next, {steps}")
         ir.emit("br i1 %s.more, label %step, label %panel.end")
     ir.lines.append("panel.end:")
+    if vector_fmas:  # the chains' sum, stored past C (so that their work is not dead)
+        total = f"%v0.{_chain_length(vector_fmas, 0)}"
+        for q in range(1, min(vector_fmas, VECTOR_CHAINS)):
+            nxt = ir.tmp()
+            ir.emit(f"{nxt} = fadd <16 x float> {total}, %v{q}.{_chain_length(vector_fmas, q)}")
+            total = nxt
+        ptr = ir.gep("%out", str(32 * panels * 128))
+        ir.emit(f"store <16 x float> {total}, ptr {ptr}, align 64")
     if store_c:  # C row stride: the panels' 32 columns of f32 side by side
         ir.emit("%coff = mul i64 %p, 128")
         for t in range(c_tiles):
@@ -277,7 +318,8 @@ _HEAD = ["declare void @llvm.x86.ldtilecfg(ptr)", "declare void @llvm.x86.tilere
          "declare void @llvm.x86.tilezero(i8 immarg)", "declare void @llvm.x86.tileloadd64(i8 immarg, ptr, i64)",
          "declare void @llvm.x86.tileloaddt164(i8 immarg, ptr, i64)",
          "declare void @llvm.x86.tilestored64(i8 immarg, ptr, i64)",
-         "declare void @llvm.x86.tdpbf16ps(i8 immarg, i8 immarg, i8 immarg)", ""]
+         "declare void @llvm.x86.tdpbf16ps(i8 immarg, i8 immarg, i8 immarg)",
+         "declare <16 x float> @llvm.fma.v16f32(<16 x float>, <16 x float>, <16 x float>)", ""]
 
 
 def _pipelined_ir(kc: int, panels: int, dense_a: bool, stream_b: bool) -> str:
@@ -402,7 +444,7 @@ class TileLoop:
     """One compiled variant: `run(n)` returns seconds; `ops_per_iter` its work per outer iteration (flop)."""
 
     def __init__(self, order: str, kc: int, panels: int, dense_a: bool = False, store_c: bool = False,
-                 stream_b: bool = False):
+                 stream_b: bool = False, vector_fmas: int = 0):
         if kc % 64 or kc < 64:
             raise ValueError(f"kc must be a multiple of 64 (two K steps), got {kc}")
         cpu = native_cpu()
@@ -412,8 +454,8 @@ class TileLoop:
 
         request_amx_permission()
         self.order, self.kc, self.panels = order, kc, panels
-        self.module = JitModule(loop_ir(order, kc, panels, dense_a, store_c, stream_b), cpu.name, cpu.feature_string(),
-                                opt_level=2)
+        self.module = JitModule(loop_ir(order, kc, panels, dense_a, store_c, stream_b, vector_fmas), cpu.name,
+                                cpu.feature_string(), opt_level=2)
         steps = kc // 32
         self.cfg = _aligned(64)
         self.cfg[:] = _amx_tile_config()
@@ -421,7 +463,7 @@ class TileLoop:
         self.a[:] = np.resize(_bf16_bits(0.01, 1024).view(np.uint8), self.a.size)
         self.b = _aligned(panels * steps * 16 * PANEL_COLS.get(order, 32) * 4)  # bf16 VNNI rows: 4 bytes a column
         self.b[:] = np.resize(_bf16_bits(0.01, 1024).view(np.uint8), self.b.size)
-        self.out = _aligned(max(4096, 32 * panels * 128))
+        self.out = _aligned(max(4096, 32 * panels * 128 + 64))  # C, then the vector FMAs' sum
         self.ops_per_iter = panels * steps * (2 if order == "2x1" else 4) * PRODUCT_FLOP
         self._fn = ctypes.CFUNCTYPE(None, ctypes.c_int64, *[ctypes.c_void_p] * 4)(self.module.address(SYMBOL))
 
@@ -496,6 +538,9 @@ def main(argv: list[str] | None = None) -> int:
                         "when K is one block)")
     p.add_argument("--stream-b", action="store_true",
                    help="also each variant with B tiles loaded with the non-temporal hint (tileloaddt1)")
+    p.add_argument("--vector-fmas", default="", metavar="COUNTS",
+                   help="also the nanomm order's variants with that many float32 FMAs (16 lanes) a K step "
+                        "(comma-separated): does AVX-512 work, such as an epilogue's, run beside the tiles?")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--target", type=float, default=0.05, help="seconds per measurement")
     p.add_argument("--threads", type=int, default=1, help="run each loop on this many threads at once")
@@ -526,6 +571,9 @@ def main(argv: list[str] | None = None) -> int:
                     if args.stream_b and args.store_c:
                         loops[f"{order} kc={kc} panels={panels} stream B, store C"] = TileLoop(
                             order, kc, panels, store_c=True, stream_b=True)
+                    for fmas in (int(x) for x in args.vector_fmas.split(",") if x and order == "nanomm"):
+                        loops[f"{order} kc={kc} panels={panels} {_options(args)}+{fmas} FMAs"] = TileLoop(
+                            order, kc, panels, store_c=args.store_c, stream_b=args.stream_b, vector_fmas=fmas)
     except (RuntimeError, ValueError) as e:
         print(f"Error: {e}", file=sys.stderr)
         return 2
@@ -545,6 +593,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name:42s} {rate / 1e9:8.1f}  {rate / ref:6.1%} of registers only  "
               f"spread {timed[name]['spread']:.1%}{_footprint(loop)}")
     return 0
+
+
+def _options(args) -> str:
+    """The --stream-b / --store-c part of a variant's name, as the variants without FMAs spell it."""
+    named = [x for x, on in (("stream B", args.stream_b), ("store C", args.store_c)) if on]
+    return ", ".join(named) + " " if named else ""
 
 
 def _footprint(loop) -> str:
