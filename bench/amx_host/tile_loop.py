@@ -224,8 +224,9 @@ def loop_ir(order: str, kc: int, panels: int, dense_a: bool = False, store_c: bo
         if order == "interleaved":  # step 0's operands, before the step loop
             for tile, ptr in ((4, a_at("0", False)), (5, a_at("0", True)), (6, b_at("0", False)), (7, b_at("0", True))):
                 (ir.load(tile, ptr, ra) if tile < 6 else ir.load_b(tile, ptr))
-        if vector_fmas:  # chains started from the panel index: nothing LLVM can fold or hoist
-            ir.emit("%pf = uitofp i64 %p to float")
+        if vector_fmas:  # chains started from the outer trip (%n is the caller's): nothing LLVM can fold
+            ir.emit("%ip = add i64 %i, %p")
+            ir.emit("%pf = uitofp i64 %ip to float")
             ir.emit("%pv0 = insertelement <16 x float> poison, float %pf, i64 0")
             ir.emit("%pv = shufflevector <16 x float> %pv0, <16 x float> poison, <16 x i32> zeroinitializer")
         ir.emit("br label %step")

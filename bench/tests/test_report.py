@@ -358,6 +358,23 @@ def test_tile_loop_stream_b_marks_the_b_loads_only(monkeypatch, order):
     assert any(kind == "tileloaddt164" for kind, _, _ in streamed)
 
 
+@pytest.mark.parametrize("fmas", [5, 64])
+def test_tile_loop_vector_fmas_run_in_each_k_step_and_are_kept(monkeypatch, fmas):
+    monkeypatch.syspath_prepend(str(BENCH))
+    tile_loop = load_amx_host_script("tile_loop", "amx_tile_loop")
+    from nanomm.runtime.jit import JitModule
+
+    ir = tile_loop.loop_ir("nanomm", 128, 2, vector_fmas=fmas)
+    step = ir[ir.index("step:"):ir.index("panel.end:")]
+    assert step.count("@llvm.fma.v16f32(") == fmas and step.count("tdpbf16ps") == 4
+    assert "store <16 x float>" in ir[ir.index("panel.end:"):]  # their sum, so LLVM keeps them
+    asm = JitModule(ir, "sapphirerapids", "+amx-tile,+amx-bf16,+avx512f,+avx512bw", opt_level=2).asm()
+    assert asm.count("vfmadd") >= fmas  # (LLVM may unroll the step loop: at least one step's)
+    assert tile_loop.loop_ir("nanomm", 128, 2) == tile_loop.loop_ir("nanomm", 128, 2, vector_fmas=0)
+    with pytest.raises(ValueError, match="nanomm order only"):
+        tile_loop.loop_ir("grouped", 128, 2, vector_fmas=8)
+
+
 def test_tile_loop_store_c_zeroes_and_stores_each_microkernel(monkeypatch):
     monkeypatch.syspath_prepend(str(BENCH))
     tile_loop = load_amx_host_script("tile_loop", "amx_tile_loop")
