@@ -61,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--threads", type=int, default=1, help="--part dynamic: threads of both kernels (default 1)")
     p.add_argument("--dtype", default="f32", help="--part dynamic: the kernels' dtype (f32, bf16, u8s8, s8s8); "
                                                   "other than f32, only the static / dynamic table")
+    p.add_argument("--kernels-only", action="store_true",
+                   help="--part dynamic: the static / dynamic table only (no first calls, no RSS run)")
     args = p.parse_args(argv)
     args.provenance = _report.provenance_line(_report.provenance(_report.argv_of(__file__, argv)))
     if args.part == "dynamic":
@@ -151,7 +153,7 @@ def dynamic_m(args) -> int:
             lines.append(f"| {N}x{K} | {M} | {g['static']:.1f} | {g['dynamic']:.1f} | {g['dynamic'] / g['static']:.3f} "
                          f"| {'yes' if shared else 'no'} |")
             print(lines[-1], flush=True)
-    if dt != "f32":
+    if dt != "f32" or args.kernels_only:
         return _write(lines, args)
     lines += ["", "nanomm.matmul at a new M, (N, K) warm (two earlier Ms of the M range compiled): microseconds of "
               "the first call at each of 9 new Ms and of a warm call on the same arrays right after:", "",
