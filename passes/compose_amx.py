@@ -155,25 +155,26 @@ class ComposeAmx(ModulePass):
     def _pipeline(p: "_Pipelined", nk: Nanokernel, tiles: Callable[..., None]) -> None:
         """The loop `p.outer` over nk's tiles with its first trip peeled: that tile before the loop;
         in the loop, a trip's tile with the previous trip's epilogue between its products
-        (tiles(nk, interleave) makes nk's microkernel); the last tile's epilogue after the loop."""
+        (tiles(nk, interleave) makes nk's microkernel); the last tile's epilogue after the loop, as
+        the epilogue op on that tile (compose-microkernel makes it a loop over its rows: less
+        straight-line code for LLVM to schedule)."""
         outer, lower, step = p.outer, p.lower, p.step
         iv = outer.regions[0].blocks[0].arguments[0]
         ins = [x for x, _ in _epilogue.inputs(p.epilogue)]
 
-        def epilogue_at(trip: ir.Value) -> list[Callable[[], None]]:
+        def views(trip: ir.Value) -> tuple[ir.Value, list[ir.Value]]:
+            """The tile's C and epilogue inputs at `trip` (made at the insertion point)."""
             memo: dict = {}
-            return _epilogue.vector_chunks(p.epilogue, _remapped(nk.c, iv, trip, outer, memo),
-                                           [_remapped(x, iv, trip, outer, memo) for x in ins], TILE)
+            return _remapped(nk.c, iv, trip, outer, memo), [_remapped(x, iv, trip, outer, memo) for x in ins]
 
         with ir.InsertionPoint(outer), outer.location:
             memo: dict = {}
             first = index_const(lower)
             tiles(dataclasses.replace(nk, **{f: _remapped(getattr(nk, f), iv, first, outer, memo) for f in "abc"}))
             outer.operands[0] = index_const(lower + step)
-        tiles(nk, epilogue_at(arith.SubIOp(iv, index_const(step)).result))
+        tiles(nk, _epilogue.vector_chunks(p.epilogue, *views(arith.SubIOp(iv, index_const(step)).result), TILE))
         with ir.InsertionPoint.after(outer), outer.location:
-            for chunk in epilogue_at(index_const(lower + (p.trips - 1) * step)):
-                chunk()
+            _epilogue.clone_onto(p.epilogue, *views(index_const(lower + (p.trips - 1) * step)))
 
     def _tiles_and_pieces(self, module, loop, outlined, nk: Nanokernel, m16: int, n16: int, k_amx: int,
                           padded: bool, zero: bool, interleave: list[Callable[[], None]] = ()) -> None:
