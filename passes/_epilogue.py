@@ -173,8 +173,9 @@ def expand(op: ir.Operation, vw: int) -> None:
     op = op.operation
     ins, (c,) = _split_operands(op)
     cols = ir.MemRefType(c.type).shape[1]
+    chunk = _chunker(op, c, ins, vw)
     with ir.InsertionPoint(op), op.location:  # rows may be a run-time count (tile-register{pad-rows})
-        row_chunks(dim(c, 0), cols, vw, lambda i, j, w, mask: _chunk(op, c, ins, i, j, w, vw, mask))
+        row_chunks(dim(c, 0), cols, vw, chunk)
     op.erase()
 
 
@@ -184,23 +185,27 @@ def vector_chunks(op: ir.Operation, c: ir.Value, ins: Sequence[ir.Value], vw: in
     those lanes at the insertion point. For a caller that spreads them between other work
     (compose-amx interleaves them with the next tile's products)."""
     rows, cols = ir.MemRefType(c.type).shape
+    chunk = _chunker(op.operation, c, ins, vw)
     out = []
     for r in range(rows):
         for j in range(0, cols, vw):
             w = min(vw, cols - j)
-            out.append(lambda r=r, j=j, w=w: _chunk(op.operation, c, ins, index_const(r), j, w, vw,
-                                                     lane_mask(vw, w) if w < vw else None))
+            out.append(lambda r=r, j=j, w=w: chunk(index_const(r), j, w, lane_mask(vw, w) if w < vw else None))
     return out
 
 
-def _chunk(op: ir.Operation, c: ir.Value, ins: Sequence[ir.Value], i: ir.Value, j: int, w: int, vw: int,
-           mask: ir.Value | None) -> None:
-    """Lanes [j, j+w) of row i of C: loaded, the epilogue's body evaluated on them, stored."""
+def _chunker(op: ir.Operation, c: ir.Value, ins: Sequence[ir.Value], vw: int) -> Callable:
+    """chunk(i, j, w, mask): lanes [j, j+w) of row i of C loaded, the epilogue's body evaluated on
+    them, stored (row_chunks' body)."""
     vtype = ir.VectorType.get([vw], ir.MemRefType(c.type).element_type)
     kinds = _kinds(op)
-    acc = read_vector(c, [i, index_const(j)], vtype, mask)
-    y = evaluate(op, acc, lambda k: load_input(ins[k], kinds[k], i, j, w, vw, vtype))
-    write_vector(y, c, [i, index_const(j)], mask)
+
+    def chunk(i: ir.Value, j: int, w: int, mask: ir.Value | None) -> None:
+        acc = read_vector(c, [i, index_const(j)], vtype, mask)
+        y = evaluate(op, acc, lambda k: load_input(ins[k], kinds[k], i, j, w, vw, vtype))
+        write_vector(y, c, [i, index_const(j)], mask)
+
+    return chunk
 
 
 def _split_operands(op: ir.Operation) -> tuple[list[ir.Value], list[ir.Value]]:
